@@ -1,0 +1,139 @@
+// The only file that includes pybind11: array conversion, GIL release, exception types.
+// Input checks live in the Python layer (cwlssvm/_native.py); the core re-checks only what would
+// otherwise crash (column indices, kernel parameters).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "cwlssvm/build_info.hpp"
+#include "cwlssvm/gram.hpp"
+#include "cwlssvm/lssvm.hpp"
+
+namespace py = pybind11;
+using namespace cwlssvm;
+
+namespace {
+
+using Array = py::array_t<double, py::array::c_style>;
+// (kind, columns, sigma, degree, coef0), as cwlssvm.components.Spec.describe() returns it.
+using ComponentTuple = std::tuple<int, std::vector<int>, double, int, double>;
+
+std::vector<Component> to_components(const std::vector<ComponentTuple>& specs) {
+    std::vector<Component> out;
+    for (const auto& [kind, columns, sigma, degree, coef0] : specs) {
+        if (kind < 0 || kind > 2) throw std::invalid_argument("unknown kernel kind " + std::to_string(kind));
+        out.push_back(Component{static_cast<KernelKind>(kind), columns, sigma, degree, coef0});
+    }
+    return out;
+}
+
+void require_2d(const Array& a, const char* name) {
+    if (a.ndim() != 2) throw std::invalid_argument(std::string(name) + " must be 2-D");
+}
+
+void* capsule_pointer(const py::capsule& c) {
+    return PyCapsule_GetPointer(c.ptr(), PyCapsule_GetName(c.ptr()));
+}
+
+py::array_t<double> to_numpy(std::vector<double>&& v, std::vector<py::ssize_t> shape) {
+    auto* heap = new std::vector<double>(std::move(v));
+    py::capsule owner(heap, [](void* p) { delete static_cast<std::vector<double>*>(p); });
+    return py::array_t<double>(shape, heap->data(), owner);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "cwlssvm C++ core: componentwise Gram blocks and LS-SVM dual solvers";
+    py::register_exception<NotPositiveDefinite>(m, "NotPositiveDefinite", PyExc_ArithmeticError);
+
+    m.def("set_lapack",
+          [](py::object potrf, py::object potrs, py::object potri) {
+              LapackRoutines r;
+              if (!potrf.is_none()) {
+                  r.potrf = reinterpret_cast<potrf_fn>(capsule_pointer(potrf.cast<py::capsule>()));
+                  r.potrs = reinterpret_cast<potrs_fn>(capsule_pointer(potrs.cast<py::capsule>()));
+                  r.potri = reinterpret_cast<potri_fn>(capsule_pointer(potri.cast<py::capsule>()));
+              }
+              set_lapack(r);
+          },
+          "Use the LAPACK routines behind these capsules (scipy.linalg.cython_lapack), or Eigen if None.",
+          py::arg("potrf"), py::arg("potrs"), py::arg("potri"));
+
+    m.def("gram",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, std::optional<Array> eta, int n_jobs) {
+              require_2d(X, "X");
+              const auto comps = to_components(specs);
+              if (eta && static_cast<std::size_t>(eta->size()) != comps.size())
+                  throw std::invalid_argument("eta must hold one weight per component");
+              const std::size_t n = X.shape(0);
+              const int p = static_cast<int>(X.shape(1));
+              std::vector<double> omega(n * n);
+              {
+                  py::gil_scoped_release release;
+                  gram_lower(X.data(), n, p, comps, eta ? eta->data() : nullptr, omega.data(), n_jobs);
+                  mirror_lower(omega.data(), n, n_jobs);
+              }
+              return to_numpy(std::move(omega), {static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(n)});
+          },
+          "Omega = sum_d eta_d Omega^d, n x n.", py::arg("X").noconvert(), py::arg("components"),
+          py::arg("eta") = py::none(), py::arg("n_jobs") = -1);
+
+    m.def("fit_lssvm",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, std::optional<Array> eta, const Array& Y,
+             const Array& inv_gamma, bool loo, int n_jobs) {
+              require_2d(X, "X");
+              require_2d(Y, "Y");
+              const auto comps = to_components(specs);
+              const std::size_t n = X.shape(0);
+              if (static_cast<std::size_t>(Y.shape(0)) != n || static_cast<std::size_t>(inv_gamma.size()) != n)
+                  throw std::invalid_argument("X, Y and inv_gamma must have the same number of rows");
+              if (eta && static_cast<std::size_t>(eta->size()) != comps.size())
+                  throw std::invalid_argument("eta must hold one weight per component");
+              const int k = static_cast<int>(Y.shape(1));
+              DualSolution s;
+              {
+                  py::gil_scoped_release release;
+                  s = fit_lssvm(X.data(), n, static_cast<int>(X.shape(1)), comps, eta ? eta->data() : nullptr,
+                                Y.data(), k, inv_gamma.data(), loo, n_jobs);
+              }
+              const auto rows = static_cast<py::ssize_t>(n);
+              py::object loo_res = py::none();
+              if (loo) loo_res = to_numpy(std::move(s.loo_residuals), {rows, k});
+              return py::make_tuple(to_numpy(std::move(s.alpha), {rows, k}), to_numpy(std::move(s.b), {k}),
+                                    loo_res);
+          },
+          "Solve the dual system; returns (alpha n x k, b k, loo residuals n x k or None).", py::arg("X").noconvert(),
+          py::arg("components"), py::arg("eta"), py::arg("Y").noconvert(), py::arg("inv_gamma").noconvert(),
+          py::arg("loo") = false, py::arg("n_jobs") = -1);
+
+    m.def("component_outputs",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, const Array& coef, const Array& Xnew,
+             int n_jobs) {
+              require_2d(X, "X");
+              require_2d(coef, "coef");
+              require_2d(Xnew, "Xnew");
+              const auto comps = to_components(specs);
+              const std::size_t n = X.shape(0), m_rows = Xnew.shape(0);
+              if (static_cast<std::size_t>(coef.shape(0)) != n)
+                  throw std::invalid_argument("coef must have one row per training point");
+              if (Xnew.shape(1) != X.shape(1)) throw std::invalid_argument("X and Xnew differ in columns");
+              const int k = static_cast<int>(coef.shape(1));
+              std::vector<double> out(m_rows * comps.size() * k);
+              {
+                  py::gil_scoped_release release;
+                  component_outputs(X.data(), n, static_cast<int>(X.shape(1)), comps, coef.data(), k, Xnew.data(),
+                                    m_rows, out.data(), n_jobs);
+              }
+              return to_numpy(std::move(out), {static_cast<py::ssize_t>(m_rows),
+                                               static_cast<py::ssize_t>(comps.size()), k});
+          },
+          "out[i, d, j] = sum_l K^d(Xnew_i, X_l) coef[l, j], m x D x k.", py::arg("X").noconvert(),
+          py::arg("components"), py::arg("coef").noconvert(), py::arg("Xnew").noconvert(), py::arg("n_jobs") = -1);
+
+    m.def("build_info", &build_info, "Compiler, flags, SIMD path, threads, Eigen, Cholesky backend.");
+}

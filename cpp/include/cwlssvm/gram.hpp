@@ -1,0 +1,28 @@
+// Componentwise Gram matrices Omega = sum_d eta_d Omega^d (eq.clssvmr.train, eq.fusionc.train) and
+// component outputs Yhat^d = Omega^d(X*, X) alpha (eq.clssvmr.evald).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "cwlssvm/kernels.hpp"
+
+namespace cwlssvm {
+
+// Writes the lower triangle (row k, columns 0..k) of Omega = sum_d eta[d] * Omega^d into the
+// row-major n x n buffer `omega`; the strict upper triangle is left untouched. X is n x p row-major.
+// eta may be null (all ones). This lower triangle is the upper triangle of the column-major view
+// that LAPACK reads.
+void gram_lower(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                const double* eta, double* omega, int n_jobs);
+
+// Copies the lower triangle of a row-major n x n matrix onto its upper triangle.
+void mirror_lower(double* a, std::size_t n, int n_jobs);
+
+// Component outputs at new points: out[i, d, j] = sum_l K^d(xnew_i, x_l) coef[l, j].
+// X: n x p (training), coef: n x k, Xnew: m x p, out: m x D x k, all row-major.
+void component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                       const double* coef, int k, const double* Xnew, std::size_t m, double* out,
+                       int n_jobs);
+
+}  // namespace cwlssvm

@@ -1,0 +1,50 @@
+// Componentwise kernels K^d (paper eq.clssvmr.ak, eq.clssvmr.anova) and their SIMD row routines.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cwlssvm {
+
+enum class KernelKind : int { rbf = 0, linear = 1, poly = 2 };
+
+// One component f^d of the additive model: a kernel over one column (a main effect) or over a
+// few columns (an interaction term of eq.clssvmr.anova). Columns index the rows of X.
+struct Component {
+    KernelKind kind = KernelKind::rbf;
+    std::vector<int> columns;
+    double sigma = 1.0;  // rbf: K(u, v) = exp(-||u - v||^2 / sigma^2)
+    int degree = 2;      // poly: K(u, v) = (u'v + coef0)^degree
+    double coef0 = 1.0;
+};
+
+// Throws std::invalid_argument naming the component if a parameter is out of range or a column is
+// not in [0, n_columns).
+void check_components(const std::vector<Component>& components, int n_columns);
+
+// Feature-major training inputs: column c of X is the contiguous array cols[c] of length n.
+struct FeatureColumns {
+    std::vector<std::vector<double>> cols;  // n_columns arrays of n values
+    std::size_t n = 0;
+};
+
+// X is n x p, row-major (C order).
+FeatureColumns to_feature_major(const double* X, std::size_t n, int p);
+
+// out[l] = scale * K(q, x_l) for l in [0, n), with q the query point's values on the component's
+// columns (q[j] belongs to component.columns[j]). work must hold n doubles.
+void kernel_row(const Component& component, const FeatureColumns& X, const double* q, std::size_t n,
+                double scale, double* out, double* work);
+
+// Same, accumulating: out[l] += scale * K(q, x_l).
+void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q,
+                    std::size_t n, double scale, double* out, double* work);
+
+// sum_l a[l] * b[l].
+double dot(const double* a, const double* b, std::size_t n);
+
+// Name of the instruction set the multi-versioned kernels run with on this CPU.
+std::string simd_path();
+
+}  // namespace cwlssvm

@@ -1,0 +1,50 @@
+// The LS-SVM dual system (eq.clssvmr.train; eq.clssvmc.train reduces to it with targets +-1):
+//   [0  1'        ] [b    ]   [0]
+//   [1  Omega + G ] [alpha] = [Y],   G = diag(1/gamma_k).
+// Solved through the Cholesky factor of H = Omega + G with the right-hand sides [Y, 1]:
+//   H nu = Y, H eta = 1, b = 1'nu / 1'eta, alpha = nu - eta b.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cwlssvm {
+
+// Raised when H is not numerically positive definite.
+struct NotPositiveDefinite : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// LAPACK routines (Fortran calling convention, column-major, 32-bit integers). When set, the
+// Cholesky runs in that LAPACK (e.g. SciPy's OpenBLAS, multi-threaded, dispatched at run time);
+// otherwise in Eigen.
+using potrf_fn = void (*)(char* uplo, int* n, double* a, int* lda, int* info);
+using potrs_fn = void (*)(char* uplo, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb,
+                          int* info);
+using potri_fn = void (*)(char* uplo, int* n, double* a, int* lda, int* info);
+
+struct LapackRoutines {
+    potrf_fn potrf = nullptr;
+    potrs_fn potrs = nullptr;
+    potri_fn potri = nullptr;
+};
+
+void set_lapack(const LapackRoutines& routines);  // all three non-null, or all null for Eigen
+std::string cholesky_backend();
+
+struct DualSolution {
+    std::vector<double> alpha;          // n x k, row-major
+    std::vector<double> b;              // k
+    std::vector<double> loo_residuals;  // n x k row-major: y_i - f^(-i)(x_i); empty unless asked
+};
+
+// H: the row-major n x n buffer holding Omega in its lower triangle (as gram_lower writes it);
+// it is overwritten by the factor. inv_gamma: n values 1/gamma_k. Y: n x k row-major.
+// With loo, also the closed-form leave-one-out residuals r_i = alpha_i / [C^-1]_ii, where C is
+// the saddle-point matrix above, [C^-1]_ii = [H^-1]_ii - eta_i^2 / 1'eta.
+DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const double* Y, int k,
+                        bool loo);
+
+}  // namespace cwlssvm

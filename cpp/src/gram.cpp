@@ -1,0 +1,76 @@
+#include "cwlssvm/gram.hpp"
+
+#include <algorithm>
+
+#include "cwlssvm/parallel.hpp"
+
+namespace cwlssvm {
+namespace {
+
+// The query point's values on a component's columns: q[j] = x[columns[j]] (x is one row of X).
+void gather(const Component& c, const double* x, std::vector<double>& q) {
+    q.resize(c.columns.size());
+    for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = x[c.columns[j]];
+}
+
+}  // namespace
+
+void gram_lower(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                const double* eta, double* omega, int n_jobs) {
+    check_components(components, p);
+    const FeatureColumns cols = to_feature_major(X, n, p);
+    parallel_for(n, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
+        std::vector<double> work(n), q;
+        for (std::size_t k = begin; k < end; ++k) {
+            double* row = omega + k * n;  // row k, columns 0..k
+            const double* xk = X + k * static_cast<std::size_t>(p);
+            for (std::size_t d = 0; d < components.size(); ++d) {
+                gather(components[d], xk, q);
+                const double scale = eta ? eta[d] : 1.0;
+                if (d == 0)
+                    kernel_row(components[d], cols, q.data(), k + 1, scale, row, work.data());
+                else
+                    kernel_row_add(components[d], cols, q.data(), k + 1, scale, row, work.data());
+            }
+        }
+    });
+}
+
+void mirror_lower(double* a, std::size_t n, int n_jobs) {
+    constexpr std::size_t tile = 64;
+    const std::size_t n_tiles = (n + tile - 1) / tile;
+    // Tile row ti copies its lower tiles (ti, tj <= ti) onto the transposed upper tiles.
+    parallel_for(n_tiles, resolve_n_jobs(n_jobs), 1, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t ti = begin; ti < end; ++ti)
+            for (std::size_t tj = 0; tj <= ti; ++tj)
+                for (std::size_t i = ti * tile; i < std::min(n, (ti + 1) * tile); ++i)
+                    for (std::size_t j = tj * tile; j < std::min(i, (tj + 1) * tile); ++j)
+                        a[j * n + i] = a[i * n + j];
+    });
+}
+
+void component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                       const double* coef, int k, const double* Xnew, std::size_t m, double* out,
+                       int n_jobs) {
+    check_components(components, p);
+    const FeatureColumns cols = to_feature_major(X, n, p);
+    const std::size_t D = components.size();
+    // coef transposed to target-major (k x n) so that each dot product reads contiguous memory.
+    std::vector<double> coef_t(static_cast<std::size_t>(k) * n);
+    for (std::size_t l = 0; l < n; ++l)
+        for (int j = 0; j < k; ++j) coef_t[j * n + l] = coef[l * k + j];
+    parallel_for(m, resolve_n_jobs(n_jobs), 8, [&](std::size_t begin, std::size_t end) {
+        std::vector<double> row(n), work(n), q;
+        for (std::size_t i = begin; i < end; ++i) {
+            const double* xi = Xnew + i * static_cast<std::size_t>(p);
+            for (std::size_t d = 0; d < D; ++d) {
+                gather(components[d], xi, q);
+                kernel_row(components[d], cols, q.data(), n, 1.0, row.data(), work.data());
+                for (int j = 0; j < k; ++j)
+                    out[(i * D + d) * k + j] = dot(row.data(), coef_t.data() + j * n, n);
+            }
+        }
+    });
+}
+
+}  // namespace cwlssvm

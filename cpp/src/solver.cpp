@@ -1,0 +1,100 @@
+#include "cwlssvm/solver.hpp"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+#include <limits>
+#include <Eigen/Core>
+
+namespace cwlssvm {
+namespace {
+
+LapackRoutines lapack;
+
+using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+
+void not_positive_definite(int minor) {
+    throw NotPositiveDefinite("Omega + diag(1/gamma) is not numerically positive definite (leading minor " +
+                              std::to_string(minor) + " of the Cholesky factorization)");
+}
+
+// The row-major lower triangle that gram_lower wrote is the column-major upper triangle: we factor
+// H = U'U with uplo = 'U' on the column-major view. B (n x nrhs, column-major) is overwritten by
+// H^-1 B. With diag_inv, also returns diag(H^-1) (destroying the factor).
+void cholesky_solve(double* H, int n, double* B, int nrhs, std::vector<double>* diag_inv) {
+    if (lapack.potrf) {
+        char uplo = 'U';
+        int info = 0;
+        lapack.potrf(&uplo, &n, H, &n, &info);
+        if (info > 0) not_positive_definite(info);
+        if (info < 0) throw std::runtime_error("LAPACK dpotrf: invalid argument " + std::to_string(-info));
+        lapack.potrs(&uplo, &n, &nrhs, H, &n, B, &n, &info);
+        if (info != 0) throw std::runtime_error("LAPACK dpotrs failed: info " + std::to_string(info));
+        if (diag_inv) {
+            lapack.potri(&uplo, &n, H, &n, &info);
+            if (info != 0) throw std::runtime_error("LAPACK dpotri failed: info " + std::to_string(info));
+            diag_inv->resize(n);
+            for (int i = 0; i < n; ++i) (*diag_inv)[i] = H[static_cast<std::size_t>(i) * n + i];
+        }
+        return;
+    }
+    Eigen::Map<ColMatrix> Hm(H, n, n);
+    Eigen::LLT<Eigen::Ref<ColMatrix>, Eigen::Upper> llt(Hm);  // in place
+    if (llt.info() != Eigen::Success) not_positive_definite(-1);
+    Eigen::Map<ColMatrix> Bm(B, n, nrhs);
+    llt.solveInPlace(Bm);
+    if (diag_inv) {
+        ColMatrix inv = ColMatrix::Identity(n, n);
+        llt.solveInPlace(inv);
+        diag_inv->resize(n);
+        for (int i = 0; i < n; ++i) (*diag_inv)[i] = inv(i, i);
+    }
+}
+
+}  // namespace
+
+void set_lapack(const LapackRoutines& routines) {
+    const bool all = routines.potrf && routines.potrs && routines.potri;
+    const bool none = !routines.potrf && !routines.potrs && !routines.potri;
+    if (!all && !none) throw std::invalid_argument("set_lapack: give potrf, potrs and potri, or none");
+    lapack = routines;
+}
+
+std::string cholesky_backend() { return lapack.potrf ? "LAPACK (SciPy's)" : "Eigen LLT"; }
+
+DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const double* Y, int k, bool loo) {
+    if (n > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        throw std::invalid_argument("n_samples too large for 32-bit LAPACK");
+    const int ni = static_cast<int>(n);
+    for (std::size_t i = 0; i < n; ++i) H[i * n + i] += inv_gamma[i];
+    // Right-hand sides, column-major n x (k + 1): [Y, 1].
+    ColMatrix B(ni, k + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        for (int j = 0; j < k; ++j) B(i, j) = Y[i * k + j];
+        B(i, k) = 1.0;
+    }
+    std::vector<double> diag_inv;
+    cholesky_solve(H, ni, B.data(), k + 1, loo ? &diag_inv : nullptr);
+
+    DualSolution s;
+    const auto eta = B.col(k);
+    const double eta_sum = eta.sum();
+    s.alpha.resize(n * k);
+    s.b.resize(k);
+    for (int j = 0; j < k; ++j) {
+        const double b = B.col(j).sum() / eta_sum;
+        s.b[j] = b;
+        for (std::size_t i = 0; i < n; ++i) s.alpha[i * k + j] = B(i, j) - eta(i) * b;
+    }
+    if (loo) {
+        s.loo_residuals.resize(n * k);
+        for (std::size_t i = 0; i < n; ++i) {
+            const double c_ii = diag_inv[i] - eta(i) * eta(i) / eta_sum;
+            for (int j = 0; j < k; ++j) s.loo_residuals[i * k + j] = s.alpha[i * k + j] / c_ii;
+        }
+    }
+    for (double v : s.alpha)
+        if (!std::isfinite(v)) throw NotPositiveDefinite("the dual solution is not finite");
+    return s;
+}
+
+}  // namespace cwlssvm
