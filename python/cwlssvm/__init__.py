@@ -1,0 +1,24 @@
+"""cwlssvm: componentwise Least Squares Support Vector Machines.
+
+Additive models f(x) = sum_d f^d(x^d) + b fitted by one linear system (Pelckmans, Goethals,
+De Brabanter, Suykens, De Moor, "Componentwise Least Squares Support Vector Machines").
+"""
+
+from . import components, datasets
+from ._native import NotPositiveDefiniteError, build_info
+from .classification import LSSVC, ComponentwiseLSSVC
+from .regression import LSSVR, ComponentwiseLSSVR
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ComponentwiseLSSVR",
+    "ComponentwiseLSSVC",
+    "LSSVR",
+    "LSSVC",
+    "NotPositiveDefiniteError",
+    "build_info",
+    "components",
+    "datasets",
+    "__version__",
+]

@@ -1,0 +1,89 @@
+"""Shared machinery of the LS-SVM estimators: component resolution, the dual solve, evaluation."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from . import _native
+from . import components as _components
+from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+
+
+class _DualModel:
+    """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
+
+    X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
+    coefficients, intercept (k,) the bias terms of k models that share the kernel.
+    """
+
+    def __init__(self, X_fit, coef, intercept, loo_residuals=None):
+        self.X_fit = X_fit
+        self.coef = coef
+        self.intercept = intercept
+        self.loo_residuals = loo_residuals
+
+    def outputs(self, described, X, n_jobs) -> np.ndarray:
+        """Component outputs (m, D, k), eq.clssvmr.evald."""
+        return _native.component_outputs(self.X_fit, described, self.coef, X, n_jobs)
+
+    def component_norms(self, described, n_jobs) -> np.ndarray:
+        """||w_d||^2 = alpha' Omega^d alpha for each component and model, shape (k, D)."""
+        train = self.outputs(described, self.X_fit, n_jobs)  # (n, D, k): Omega^d alpha
+        return np.einsum("ndk,nk->kd", train, self.coef)
+
+
+class _LSSVMBase(BaseEstimator):
+    """Parameters and fitting steps common to every estimator of the package."""
+
+    def _component_specs(self, n_features, feature_names):
+        """The unresolved component list; subclasses decide (all-input RBF for LSSVR/LSSVC)."""
+        raise NotImplementedError
+
+    def _validate_params_(self):
+        check_positive(self.gamma, "gamma")
+        check_positive(self.sigma, "sigma")
+        check_n_jobs(self.n_jobs)
+
+    def _validate_X(self, X, y=None, reset=True, **kw):
+        check_numeric_columns(X)
+        if y is None:
+            return validate_data(self, X, reset=reset, dtype=np.float64, ensure_min_samples=1)
+        return validate_data(self, X, y, reset=reset, dtype=np.float64, ensure_min_samples=2, **kw)
+
+    def _resolve(self):
+        names = getattr(self, "feature_names_in_", None)
+        specs = self._component_specs(self.n_features_in_, names)
+        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma))
+        self._described = _components.describe(self.components_)
+
+    def _solve(self, X, Y, sample_weight, loo=False) -> _DualModel:
+        """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out."""
+        w = check_sample_weight(sample_weight, X.shape[0])
+        keep = w > 0
+        if keep.sum() < 2:
+            raise ValueError("sample_weight: at least 2 samples need a positive weight")
+        X, Y, w = X[keep], Y[keep], w[keep]
+        inv_gamma = 1.0 / (self.gamma * w)
+        hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
+        alpha, b, loo_res = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
+        return _DualModel(np.ascontiguousarray(X), alpha, b, loo_res)
+
+    def _check_predict_X(self, X):
+        check_is_fitted(self)
+        return self._validate_X(X, reset=False)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+def contributions_frame(values, X, resolved):
+    """(m, D) contributions as a DataFrame with component names when X was one, else as is."""
+    if values.ndim == 2 and hasattr(X, "columns") and hasattr(X, "index"):
+        import pandas as pd
+
+        return pd.DataFrame(values, index=X.index, columns=[c.name for c in resolved])
+    return values

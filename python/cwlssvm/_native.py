@@ -1,0 +1,78 @@
+"""The one place that calls the C++ core (``cwlssvm._core``).
+
+Every array handed to the core is float64 and C-ordered here, once; every native error comes back
+as a Python exception that says what to change.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+
+
+class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
+    """Omega + diag(1/gamma) could not be factored: it is not numerically positive definite."""
+
+
+def _use_scipy_lapack() -> None:
+    # SciPy's LAPACK (OpenBLAS) picks its kernels for the CPU at run time and uses every core,
+    # which our portable build of Eigen cannot; cython_lapack exports its routines as capsules.
+    try:
+        from scipy.linalg import cython_lapack
+    except ImportError:  # pragma: no cover - scipy is a dependency
+        return
+    capi = cython_lapack.__pyx_capi__
+    _core.set_lapack(capi["dpotrf"], capi["dpotrs"], capi["dpotri"])
+
+
+def use_cholesky_backend(name: str) -> None:
+    """Select the Cholesky backend: ``"lapack"`` (SciPy's, the default) or ``"eigen"``."""
+    if name == "lapack":
+        _use_scipy_lapack()
+    elif name == "eigen":
+        _core.set_lapack(None, None, None)
+    else:
+        raise ValueError(f"backend must be 'lapack' or 'eigen', got {name!r}")
+
+
+_use_scipy_lapack()
+
+
+def _c(a) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.float64)
+
+
+def _threads(n_jobs) -> int:
+    return -1 if n_jobs is None else int(n_jobs)
+
+
+def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:
+    """Omega = sum_d eta_d Omega^d, shape (n, n), for described components (see components.describe)."""
+    eta = None if eta is None else _c(eta)
+    return _core.gram(_c(X), described, eta, _threads(n_jobs))
+
+
+def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hint=""):
+    """Solve eq.clssvmr.train for every column of Y (n x k) with one factorization.
+
+    Returns (alpha (n, k), b (k,), loo_residuals (n, k) or None).
+    """
+    eta = None if eta is None else _c(eta)
+    try:
+        return _core.fit_lssvm(_c(X), described, eta, _c(Y), _c(inv_gamma), bool(loo), _threads(n_jobs))
+    except _core.NotPositiveDefinite as exc:
+        raise NotPositiveDefiniteError(
+            f"{exc}. The kernel matrix is too close to singular for this regularization{hint}: "
+            "lower gamma, or change sigma."
+        ) from None
+
+
+def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
+    """eq.clssvmr.evald: out[i, d, j] = sum_l K^d(X_i, X_fit_l) coef[l, j], shape (m, D, k)."""
+    return _core.component_outputs(_c(X_fit), described, _c(coef), _c(X), _threads(n_jobs))
+
+
+def build_info() -> dict:
+    """Compiler, flags, SIMD path of the kernels, threads, Eigen version and Cholesky backend."""
+    return dict(_core.build_info())

@@ -1,0 +1,62 @@
+"""Input checks shared by the estimators. Each error names the parameter or column at fault."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+
+def check_positive(value, name: str) -> float:
+    """A finite real > 0, or ValueError naming the parameter."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return float(value)
+
+
+def check_n_jobs(n_jobs):
+    if n_jobs is None:
+        return None
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be None, -1 or a positive integer, got {n_jobs!r}")
+    return int(n_jobs)
+
+
+def check_numeric_columns(X) -> None:
+    """Name the first non-numeric column of a DataFrame or string/object array before conversion."""
+    if hasattr(X, "dtypes") and hasattr(X, "columns"):
+        for name in X.columns:
+            col = X[name]
+            if col.dtype.kind in "biufc":
+                continue
+            try:
+                np.asarray(col, dtype=np.float64)
+            except (ValueError, TypeError):
+                raise ValueError(f"X column {name!r} is not numeric (dtype {col.dtype})") from None
+        return
+    a = X if isinstance(X, np.ndarray) else None
+    if a is not None and a.ndim == 2 and a.dtype.kind in "USO":
+        for j in range(a.shape[1]):
+            try:
+                a[:, j].astype(np.float64)
+            except ValueError:
+                raise ValueError(f"X column {j} is not numeric (values such as {a[0, j]!r})") from None
+            # TypeError (e.g. a dict in an object array) is left to scikit-learn's own message.
+
+
+def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray:
+    """Non-negative finite weights of shape (n_samples,), not all zero; None means all ones."""
+    if sample_weight is None:
+        return np.ones(n_samples)
+    if isinstance(sample_weight, numbers.Real):
+        sample_weight = np.full(n_samples, float(sample_weight))
+    w = np.asarray(sample_weight, dtype=np.float64)
+    if w.ndim != 1 or w.shape[0] != n_samples:
+        raise ValueError(f"sample_weight must have shape ({n_samples},), got {w.shape}")
+    if not np.all(np.isfinite(w)):
+        raise ValueError("sample_weight contains NaN or infinity")
+    if np.any(w < 0):
+        raise ValueError("sample_weight must be non-negative")
+    if not np.any(w > 0):
+        raise ValueError("sample_weight is zero everywhere")
+    return w.copy()

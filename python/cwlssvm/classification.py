@@ -1,0 +1,216 @@
+"""Componentwise LS-SVM classifiers (paper section 2.3, eq.clssvmc.train, eq.clssvmc.eval).
+
+With targets y_k in {-1, +1}, eq.clssvmc.train is the regression system eq.clssvmr.train with Y
+replaced by the labels: substituting beta_k = y_k alpha_k gives (Omega + I/gamma) beta + b 1 = y,
+1'beta = 0. So one Cholesky factorization serves a binary problem, and all K problems of
+one-vs-rest at once (K right-hand sides). ``dual_coef_`` holds beta_k = alpha_k y_k, the
+coefficients of eq.clssvmc.eval.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+from sklearn.base import ClassifierMixin
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import check_classification_targets
+
+from . import _calibration
+from ._base import _DualModel, _LSSVMBase, contributions_frame
+from ._validation import check_sample_weight
+from .components import rbf
+
+
+class _LSSVCBase(ClassifierMixin, _LSSVMBase):
+    def _validate_classifier_params(self):
+        self._validate_params_()
+        if self.multi_class not in ("ovr", "ovo"):
+            raise ValueError(f"multi_class must be 'ovr' or 'ovo', got {self.multi_class!r}")
+        if not isinstance(self.probability, (bool, np.bool_)):
+            raise ValueError(f"probability must be True or False, got {self.probability!r}")
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit eq.clssvmc.train; several classes by one-vs-rest or one-vs-one (``multi_class``).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,), labels of any type
+        sample_weight : array-like of shape (n_samples,), optional
+            gamma_k = gamma * w_k; rows with weight 0 are left out.
+        """
+        self._validate_classifier_params()
+        X, y = self._validate_X(X, y)
+        check_classification_targets(y)
+        self.classes_, y_idx = np.unique(y, return_inverse=True)
+        n_classes = len(self.classes_)
+        if n_classes < 2:
+            raise ValueError(
+                f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class ({self.classes_[0]!r})"
+            )
+        w = check_sample_weight(sample_weight, X.shape[0])
+        self._resolve()
+        if n_classes == 2 or self.multi_class == "ovr":
+            self.pairs_ = None
+            targets = [np.where(y_idx == 1, 1.0, -1.0)[:, None]] if n_classes == 2 else [
+                np.where(y_idx[:, None] == np.arange(n_classes), 1.0, -1.0)]
+            rows = [np.arange(X.shape[0])]
+        else:
+            self.pairs_ = list(combinations(range(n_classes), 2))
+            rows = [np.flatnonzero((y_idx == a) | (y_idx == b)) for a, b in self.pairs_]
+            targets = [np.where(y_idx[r] == a, 1.0, -1.0)[:, None] for r, (a, b) in zip(rows, self.pairs_)]
+        models = []
+        loo_f, loo_t, loo_w = [], [], []
+        for r, t in zip(rows, targets):
+            model = self._solve(X[r], t, w[r], loo=self.probability)
+            models.append(model)
+            if self.probability:
+                kept = w[r] > 0
+                loo_f.append((t[kept] - model.loo_residuals).ravel())  # out-of-sample decision values
+                loo_t.append(t[kept].ravel())
+                loo_w.append(np.repeat(w[r][kept], t.shape[1]))
+                model.loo_residuals = None
+        self._models = models
+        if self.probability:
+            self.probability_slope_ = _calibration.platt_slope(
+                np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
+        norms = [m.component_norms(self._described, self.n_jobs) for m in models]
+        self.component_norms_ = norms[0][0] if n_classes == 2 else np.vstack(norms)
+        if self.pairs_ is None:
+            self.X_fit_ = models[0].X_fit
+            self.dual_coef_ = models[0].coef[:, 0].copy() if n_classes == 2 else models[0].coef
+            self.intercept_ = float(models[0].intercept[0]) if n_classes == 2 else models[0].intercept
+        else:
+            self.X_fit_ = X
+            self.dual_coef_ = [m.coef[:, 0] for m in models]
+            self.intercept_ = np.array([m.intercept[0] for m in models])
+        return self
+
+    def _outputs(self, X):
+        """Component outputs (m, D, n_models), n_models = 1 (binary), K (ovr) or K(K-1)/2 (ovo)."""
+        return np.concatenate([m.outputs(self._described, X, self.n_jobs) for m in self._models], axis=2)
+
+    def _intercepts(self):
+        return np.concatenate([m.intercept for m in self._models])
+
+    def decision_function(self, X):
+        """eq.clssvmc.eval before the sign: shape (m,) for two classes, (m, K) for one-vs-rest,
+        (m, K(K-1)/2) for one-vs-one (pair (a, b) positive for class a)."""
+        X_ = self._check_predict_X(X)
+        F = self._outputs(X_).sum(axis=1) + self._intercepts()
+        return F[:, 0] if len(self.classes_) == 2 else F
+
+    def contributions(self, X):
+        """Component outputs f^d(x^d) of the decision function (eq.clssvmr.evald), shape (m, D) for
+        two classes (a DataFrame with component names when X is one), else (m, D, n_models)."""
+        X_ = self._check_predict_X(X)
+        out = self._outputs(X_)
+        return contributions_frame(out[:, :, 0], X, self.components_) if len(self.classes_) == 2 else out
+
+    def predict(self, X):
+        """Class labels: sign of eq.clssvmc.eval; argmax (ovr) or majority vote (ovo) for K > 2."""
+        F = self.decision_function(X)
+        if len(self.classes_) == 2:
+            return self.classes_[(F > 0).astype(int)]
+        if self.pairs_ is None:
+            return self.classes_[np.argmax(F, axis=1)]
+        votes = np.zeros((F.shape[0], len(self.classes_)))
+        confidence = np.zeros_like(votes)
+        for p, (a, b) in enumerate(self.pairs_):
+            votes[:, a] += F[:, p] > 0
+            votes[:, b] += F[:, p] <= 0
+            confidence[:, a] += F[:, p]
+            confidence[:, b] -= F[:, p]
+        # ties in the vote are broken by the summed confidences, scaled below one vote
+        score = votes + confidence / (3.0 * (np.abs(confidence).max(axis=1, keepdims=True) + 1.0))
+        return self.classes_[np.argmax(score, axis=1)]
+
+    def _has_probability(self):
+        return self.probability
+
+    @available_if(_has_probability)
+    def predict_proba(self, X):
+        """Class probabilities by one-parameter Platt scaling of leave-one-out decision values
+        (see :mod:`cwlssvm._calibration`); columns follow ``classes_``."""
+        F = self.decision_function(X)
+        if len(self.classes_) == 2:
+            return _calibration.binary_proba(F, self.probability_slope_)
+        if self.pairs_ is None:
+            return _calibration.ovr_proba(F, self.probability_slope_)
+        return _calibration.ovo_proba(F, self.pairs_, len(self.classes_), self.probability_slope_)
+
+    @available_if(_has_probability)
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba`."""
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
+
+_PARAMS = """
+    multi_class : {"ovr", "ovo"}, default="ovr"
+        More than two classes: one-vs-rest (all K problems share one factorization) or one-vs-one.
+    probability : bool, default=True
+        Fit the Platt slope for ``predict_proba`` on exact leave-one-out decision values (one extra
+        triangular inversion per factorization); False skips it and hides ``predict_proba``.
+    n_jobs : int, optional
+        Threads for the kernel computations; None or -1 uses every core.
+
+    Note: ``gamma`` is the paper's regularization constant and ``sigma`` the RBF width
+    (K(u, v) = exp(-||u - v||^2 / sigma^2)); in scikit-learn's ``SVC`` ``gamma`` is the kernel
+    coefficient 1/sigma^2 and ``C`` plays the part of our gamma.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    dual_coef_ : ndarray (n_fit,) binary, (n_fit, K) one-vs-rest, list of arrays one-vs-one
+        beta_k = alpha_k y_k of eq.clssvmc.eval.
+    intercept_ : float, or ndarray with one b per model
+    component_norms_ : ndarray of shape (D,) binary, (n_models, D) otherwise
+    components_ : list of Component
+    probability_slope_ : float
+        The Platt slope A (with ``probability=True``).
+"""
+
+
+class ComponentwiseLSSVC(_LSSVCBase):
+    __doc__ = f"""Componentwise LS-SVM classifier: sign(sum_d f^d(x^d) + b) (eq.clssvmc, eq.clssvmc.train).
+
+    Parameters
+    ----------
+    components : list of cwlssvm.components.Component, optional
+        Default: one RBF component per input column with width ``sigma``.
+    sigma : float, default=1.0
+    gamma : float, default=1.0
+    {_PARAMS}"""
+
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None):
+        self.components = components
+        self.sigma = sigma
+        self.gamma = gamma
+        self.multi_class = multi_class
+        self.probability = probability
+        self.n_jobs = n_jobs
+
+    def _component_specs(self, n_features, feature_names):
+        return self.components
+
+
+class LSSVC(_LSSVCBase):
+    __doc__ = f"""Classical LS-SVM classifier: one RBF kernel over all inputs.
+
+    Parameters
+    ----------
+    sigma : float, default=1.0
+    gamma : float, default=1.0
+    {_PARAMS}"""
+
+    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None):
+        self.sigma = sigma
+        self.gamma = gamma
+        self.multi_class = multi_class
+        self.probability = probability
+        self.n_jobs = n_jobs
+
+    def _component_specs(self, n_features, feature_names):
+        return [rbf(tuple(range(n_features)))]
