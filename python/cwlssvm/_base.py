@@ -46,11 +46,10 @@ class _LSSVMBase(BaseEstimator):
         check_positive(self.sigma, "sigma")
         check_n_jobs(self.n_jobs)
 
-    def _validate_X(self, X, y=None, reset=True, **kw):
+    def _validate_fit_data(self, X, y, **kw):
+        """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
         check_numeric_columns(X)
-        if y is None:
-            return validate_data(self, X, reset=reset, dtype=np.float64, ensure_min_samples=1)
-        return validate_data(self, X, y, reset=reset, dtype=np.float64, ensure_min_samples=2, **kw)
+        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
 
     def _resolve(self):
         names = getattr(self, "feature_names_in_", None)
@@ -72,7 +71,8 @@ class _LSSVMBase(BaseEstimator):
 
     def _check_predict_X(self, X):
         check_is_fitted(self)
-        return self._validate_X(X, reset=False)
+        check_numeric_columns(X)
+        return validate_data(self, X, reset=False, dtype=np.float64)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -41,7 +41,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
             gamma_k = gamma * w_k; rows with weight 0 are left out.
         """
         self._validate_classifier_params()
-        X, y = self._validate_X(X, y)
+        X, y = self._validate_fit_data(X, y)
         check_classification_targets(y)
         self.classes_, y_idx = np.unique(y, return_inverse=True)
         n_classes = len(self.classes_)

@@ -33,7 +33,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         self
         """
         self._validate_params_()
-        X, y = self._validate_X(X, y, multi_output=True, y_numeric=True)
+        X, y = self._validate_fit_data(X, y, multi_output=True, y_numeric=True)
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
         self._resolve()
         model = self._solve(X, Y, sample_weight)

@@ -1,0 +1,35 @@
+"""Independent NumPy/SciPy references for the tests: dense Gram blocks and the saddle-point system."""
+
+import numpy as np
+
+
+def rbf_block(A, B, sigma):
+    """exp(-||a - b||^2 / sigma^2) for rows of A (m, c) and B (n, c)."""
+    d2 = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
+    return np.exp(-d2 / sigma**2)
+
+
+def block(spec, A, B):
+    cols = list(spec.columns)
+    if spec.kernel == "rbf":
+        return rbf_block(A[:, cols], B[:, cols], spec.sigma)
+    inner = A[:, cols] @ B[:, cols].T
+    if spec.kernel == "linear":
+        return inner
+    return (inner + spec.coef0) ** spec.degree
+
+
+def omega(specs, A, B, eta=None):
+    eta = np.ones(len(specs)) if eta is None else eta
+    return sum(e * block(s, A, B) for e, s in zip(eta, specs))
+
+
+def solve_saddle(Om, y, inv_gamma):
+    """The (n + 1) x (n + 1) system of eq.clssvmr.train by a dense general solve: (b, alpha)."""
+    n = len(y)
+    A = np.zeros((n + 1, n + 1))
+    A[0, 1:] = 1.0
+    A[1:, 0] = 1.0
+    A[1:, 1:] = Om + np.diag(inv_gamma)
+    sol = np.linalg.solve(A, np.concatenate([[0.0], y]))
+    return sol[0], sol[1:]

@@ -1,0 +1,130 @@
+"""Every bad input gets a ValueError that names the parameter or column."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cwlssvm import LSSVC, LSSVR, ComponentwiseLSSVC, ComponentwiseLSSVR
+from cwlssvm import components as C
+
+ESTIMATORS = [ComponentwiseLSSVR, LSSVR, ComponentwiseLSSVC, LSSVC]
+
+
+def data(n=20, p=3, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(n, p)), np.arange(n) % 2
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+@pytest.mark.parametrize(
+    "mutate, match",
+    [
+        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 4, np.nan, X), y), "X contains NaN"),
+        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 4, np.inf, X), y), "X contains infinity"),
+        (lambda X, y: (X[:, 0], y), "Expected 2D array"),
+        (lambda X, y: (X, y[:-1]), "inconsistent numbers of samples"),
+        (lambda X, y: (X[:1], y[:1]), "minimum of 2 is required"),
+        (lambda X, y: (X.astype(str).astype(object) * 0 + "a", y), "X column 0 is not numeric"),
+    ],
+)
+def test_bad_X_and_y(Est, mutate, match):
+    X, y = data()
+    X, y = mutate(X, y)
+    with pytest.raises(ValueError, match=match):
+        Est().fit(X, y)
+
+
+@pytest.mark.parametrize("Est", [ComponentwiseLSSVR, LSSVR])
+def test_nan_in_y(Est):
+    X, y = data()
+    y = y.astype(float)
+    y[3] = np.nan
+    with pytest.raises(ValueError, match="y contains NaN"):
+        Est().fit(X, y)
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+@pytest.mark.parametrize("param", ["gamma", "sigma"])
+@pytest.mark.parametrize("value", [0.0, -1.0, np.nan, "big"])
+def test_bad_hyper_parameters(Est, param, value):
+    X, y = data()
+    with pytest.raises(ValueError, match=f"{param} must be"):
+        Est(**{param: value}).fit(X, y)
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_bad_n_jobs(Est):
+    X, y = data()
+    with pytest.raises(ValueError, match="n_jobs"):
+        Est(n_jobs=0).fit(X, y)
+
+
+def test_component_names_missing_column():
+    X, y = data()
+    with pytest.raises(ValueError, match="column index 7 is out of range"):
+        ComponentwiseLSSVR(components=[C.rbf(7)]).fit(X, y)
+    with pytest.raises(ValueError, match="column 'age' not found; X has no column names"):
+        ComponentwiseLSSVR(components=[C.rbf("age")]).fit(X, y)
+    df = pd.DataFrame(X, columns=["a", "b", "c"])
+    with pytest.raises(ValueError, match="column 'age' not found; X has columns"):
+        ComponentwiseLSSVR(components=[C.rbf(("a", "age"))]).fit(df, y)
+
+
+def test_bad_component_specs():
+    with pytest.raises(ValueError, match="sigma must be > 0"):
+        C.rbf(0, sigma=-1)
+    with pytest.raises(ValueError, match="degree must be an integer"):
+        C.poly(0, degree=0)
+    with pytest.raises(ValueError, match="feature 1.5"):
+        C.linear(1.5)
+    X, y = data()
+    with pytest.raises(ValueError, match="is not a component"):
+        ComponentwiseLSSVR(components=["rbf"]).fit(X, y)
+
+
+def test_non_numeric_dataframe_column_is_named():
+    X, y = data()
+    df = pd.DataFrame(X, columns=["a", "b", "c"])
+    df["b"] = ["low", "high"] * 10
+    with pytest.raises(ValueError, match="X column 'b' is not numeric"):
+        ComponentwiseLSSVR().fit(df, y)
+
+
+@pytest.mark.parametrize("Est", [ComponentwiseLSSVC, LSSVC])
+def test_one_class_only(Est):
+    X, _ = data()
+    with pytest.raises(ValueError, match="at least 2 classes in y; got 1 class"):
+        Est().fit(X, np.zeros(20))
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_predict_with_other_number_of_features(Est):
+    X, y = data()
+    m = Est().fit(X, y)
+    with pytest.raises(ValueError, match="X has 4 features, but .* is expecting 3 features"):
+        m.predict(np.ones((2, 4)))
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_bad_sample_weight(Est):
+    X, y = data()
+    for w, match in [(-np.ones(20), "non-negative"), (np.ones(19), r"shape \(20,\)"), (np.zeros(20), "zero everywhere")]:
+        with pytest.raises(ValueError, match=match):
+            Est().fit(X, y, sample_weight=w)
+
+
+def test_multi_class_parameter():
+    X, y = data()
+    with pytest.raises(ValueError, match="multi_class must be"):
+        ComponentwiseLSSVC(multi_class="crammer").fit(X, y)
+
+
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_inputs_are_not_modified(Est):
+    X, y = data()
+    X0, y0 = X.copy(), y.copy()
+    w = np.ones(20)
+    Est().fit(X, y, sample_weight=w).predict(X)
+    np.testing.assert_array_equal(X, X0)
+    np.testing.assert_array_equal(y, y0)
+    np.testing.assert_array_equal(w, np.ones(20))
