@@ -1,0 +1,38 @@
+"""Prediction of 100,000 rows with a model fitted on N=4000, D=10, against the NumPy reference.
+
+Target: at least 5x faster. Run: python bench/bench_predict.py [--rows 100000]
+"""
+
+import argparse
+
+import numpy as np
+
+import numpy_reference
+from _common import best_time, header
+from cwlssvm import ComponentwiseLSSVR
+from cwlssvm.datasets import make_additive
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=4000)
+    ap.add_argument("--rows", type=int, default=100_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    header(f"bench_predict: {args.rows} rows, model fitted on N={args.n}, D=10")
+    X, y, _ = make_additive(n=args.n, seed=0)
+    Xnew = np.random.default_rng(1).uniform(size=(args.rows, 10))
+    model = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)
+
+    t_ours = best_time(lambda: model.predict(Xnew), args.repeat)
+    t_np = best_time(
+        lambda: numpy_reference.predict(model.X_fit_, model.dual_coef_, model.intercept_, Xnew, 1.0), 1)
+    ref = numpy_reference.predict(model.X_fit_, model.dual_coef_, model.intercept_, Xnew[:5000], 1.0)
+    err = np.abs(model.predict(Xnew[:5000]) - ref).max()
+    print(f"cwlssvm predict : {t_ours:.3f} s")
+    print(f"NumPy reference : {t_np:.3f} s   (max abs difference {err:.1e})")
+    print(f"RATIO numpy / cwlssvm = {t_np / t_ours:.2f}   (target >= 5)")
+
+
+if __name__ == "__main__":
+    main()
