@@ -111,7 +111,8 @@ def test_loo_residuals_equal_brute_force(rng, backend):
     w = rng.uniform(0.5, 1.5, size=40)
     specs = C.resolve(None, 3, None, 0.5)
     described = C.describe(specs)
-    _, _, loo = _native.fit_dual(X, described, y[:, None], 1.0 / (4.0 * w), loo=True)
+    alpha, _, c_diag = _native.fit_dual(X, described, y[:, None], 1.0 / (4.0 * w), loo=True)
+    loo = alpha / c_diag[:, None]
     for i in range(40):
         keep = np.arange(40) != i
         m = ComponentwiseLSSVR(sigma=0.5, gamma=4.0).fit(X[keep], y[keep], sample_weight=w[keep])

@@ -11,6 +11,7 @@
 
 #include "cwlssvm/build_info.hpp"
 #include "cwlssvm/gram.hpp"
+#include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
 
 namespace py = pybind11;
@@ -102,12 +103,12 @@ PYBIND11_MODULE(_core, m) {
                                 Y.data(), k, inv_gamma.data(), loo, n_jobs);
               }
               const auto rows = static_cast<py::ssize_t>(n);
-              py::object loo_res = py::none();
-              if (loo) loo_res = to_numpy(std::move(s.loo_residuals), {rows, k});
+              py::object c_diag = py::none();
+              if (loo) c_diag = to_numpy(std::move(s.c_diag), {rows});
               return py::make_tuple(to_numpy(std::move(s.alpha), {rows, k}), to_numpy(std::move(s.b), {k}),
-                                    loo_res);
+                                    c_diag);
           },
-          "Solve the dual system; returns (alpha n x k, b k, loo residuals n x k or None).", py::arg("X").noconvert(),
+          "Solve the dual system; returns (alpha n x k, b k, [C^-1]_ii n or None).", py::arg("X").noconvert(),
           py::arg("components"), py::arg("eta"), py::arg("Y").noconvert(), py::arg("inv_gamma").noconvert(),
           py::arg("loo") = false, py::arg("n_jobs") = -1);
 
@@ -134,6 +135,28 @@ PYBIND11_MODULE(_core, m) {
           },
           "out[i, d, j] = sum_l K^d(Xnew_i, X_l) coef[l, j], m x D x k.", py::arg("X").noconvert(),
           py::arg("components"), py::arg("coef").noconvert(), py::arg("Xnew").noconvert(), py::arg("n_jobs") = -1);
+
+    m.def("component_factors",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, double tol, std::size_t max_rank, int n_jobs) {
+              require_2d(X, "X");
+              const auto comps = to_components(specs);
+              std::vector<LowRankFactor> factors;
+              {
+                  py::gil_scoped_release release;
+                  factors = component_factors(X.data(), X.shape(0), static_cast<int>(X.shape(1)), comps, tol,
+                                              max_rank, n_jobs);
+              }
+              py::list out;
+              for (auto& f : factors) {
+                  const auto rank = static_cast<py::ssize_t>(f.rank);
+                  out.append(py::make_tuple(to_numpy(std::move(f.F), {static_cast<py::ssize_t>(X.shape(0)), rank}),
+                                            f.truncated, f.residual));
+              }
+              return out;
+          },
+          "Pivoted-Cholesky factors Omega^d ~= F_d F_d'; a list of (F_d n x r_d, truncated, residual).",
+          py::arg("X").noconvert(), py::arg("components"), py::arg("tol") = 1e-12, py::arg("max_rank") = 0,
+          py::arg("n_jobs") = -1);
 
     m.def("build_info", &build_info, "Compiler, flags, SIMD path, threads, Eigen, Cholesky backend.");
 }

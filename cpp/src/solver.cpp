@@ -86,11 +86,8 @@ DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const
         for (std::size_t i = 0; i < n; ++i) s.alpha[i * k + j] = B(i, j) - eta(i) * b;
     }
     if (loo) {
-        s.loo_residuals.resize(n * k);
-        for (std::size_t i = 0; i < n; ++i) {
-            const double c_ii = diag_inv[i] - eta(i) * eta(i) / eta_sum;
-            for (int j = 0; j < k; ++j) s.loo_residuals[i * k + j] = s.alpha[i * k + j] / c_ii;
-        }
+        s.c_diag.resize(n);
+        for (std::size_t i = 0; i < n; ++i) s.c_diag[i] = diag_inv[i] - eta(i) * eta(i) / eta_sum;
     }
     for (double v : s.alpha)
         if (!std::isfinite(v)) throw NotPositiveDefinite("the dual solution is not finite");

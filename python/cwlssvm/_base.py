@@ -18,11 +18,17 @@ class _DualModel:
     coefficients, intercept (k,) the bias terms of k models that share the kernel.
     """
 
-    def __init__(self, X_fit, coef, intercept, loo_residuals=None):
+    def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
         self.X_fit = X_fit
         self.coef = coef
         self.intercept = intercept
-        self.loo_residuals = loo_residuals
+        self.c_diag = c_diag  # [C^-1]_ii of the saddle-point matrix, when asked for
+        self.inv_gamma = inv_gamma  # (n,) 1/gamma_k of the fit
+
+    @property
+    def loo_residuals(self):
+        """y_i - f^(-i)(x_i) = alpha_i / [C^-1]_ii, shape (n, k) (needs c_diag)."""
+        return self.coef / self.c_diag[:, None]
 
     def outputs(self, described, X, n_jobs) -> np.ndarray:
         """Component outputs (m, D, k), eq.clssvmr.evald."""
@@ -66,8 +72,8 @@ class _LSSVMBase(BaseEstimator):
         X, Y, w = X[keep], Y[keep], w[keep]
         inv_gamma = 1.0 / (self.gamma * w)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
-        alpha, b, loo_res = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
-        return _DualModel(np.ascontiguousarray(X), alpha, b, loo_res)
+        alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
+        return _DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 
     def _check_predict_X(self, X):
         check_is_fitted(self)

@@ -56,7 +56,8 @@ def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:
 def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hint=""):
     """Solve eq.clssvmr.train for every column of Y (n x k) with one factorization.
 
-    Returns (alpha (n, k), b (k,), loo_residuals (n, k) or None).
+    Returns (alpha (n, k), b (k,), c_diag (n,) or None) where c_diag = [C^-1]_ii of the saddle-point
+    matrix C: the leave-one-out residuals are alpha / c_diag[:, None].
     """
     eta = None if eta is None else _c(eta)
     try:

@@ -70,7 +70,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
                 loo_f.append((t[kept] - model.loo_residuals).ravel())  # out-of-sample decision values
                 loo_t.append(t[kept].ravel())
                 loo_w.append(np.repeat(w[r][kept], t.shape[1]))
-                model.loo_residuals = None
+                model.c_diag = None
         self._models = models
         if self.probability:
             self.probability_slope_ = _calibration.platt_slope(

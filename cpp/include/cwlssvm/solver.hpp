@@ -37,13 +37,14 @@ std::string cholesky_backend();
 struct DualSolution {
     std::vector<double> alpha;          // n x k, row-major
     std::vector<double> b;              // k
-    std::vector<double> loo_residuals;  // n x k row-major: y_i - f^(-i)(x_i); empty unless asked
+    std::vector<double> c_diag;         // n values [C^-1]_ii (alpha block); empty unless asked
 };
 
 // H: the row-major n x n buffer holding Omega in its lower triangle (as gram_lower writes it);
 // it is overwritten by the factor. inv_gamma: n values 1/gamma_k. Y: n x k row-major.
-// With loo, also the closed-form leave-one-out residuals r_i = alpha_i / [C^-1]_ii, where C is
-// the saddle-point matrix above, [C^-1]_ii = [H^-1]_ii - eta_i^2 / 1'eta.
+// With loo, also c_ii = [C^-1]_ii = [H^-1]_ii - eta_i^2 / 1'eta, C the saddle-point matrix above:
+// the leave-one-out residuals are y_i - f^(-i)(x_i) = alpha_i / c_ii, and the smoother matrix with
+// the bias has trace(S) = sum_i (1 - c_ii / gamma_i).
 DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const double* Y, int k,
                         bool loo);
 

@@ -1,0 +1,27 @@
+// Low-rank factors of the componentwise Gram blocks: Omega^d ~= F_d F_d' by a pivoted (incomplete)
+// Cholesky factorization. Smooth kernels on one input have fast-decaying spectra, so r_d << n and
+// the factors give Omega = F F' with F = [F_1 ... F_D] (n x sum r_d) at a fraction of n^2 memory.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "cwlssvm/kernels.hpp"
+
+namespace cwlssvm {
+
+struct LowRankFactor {
+    std::vector<double> F;  // n x rank, row-major
+    std::size_t rank = 0;
+    bool truncated = false;  // max_rank reached before the tolerance
+    double residual = 0.0;   // largest diagonal entry of Omega^d - F F' when it stopped
+};
+
+// Pivoted Cholesky of eta_d Omega^d for each component: stops when the largest remaining diagonal
+// entry of the Schur complement falls below tol * max_i Omega^d_ii, or at max_rank columns (0: n).
+// X: n x p row-major. Components are factored in parallel.
+std::vector<LowRankFactor> component_factors(const double* X, std::size_t n, int p,
+                                             const std::vector<Component>& components, double tol,
+                                             std::size_t max_rank, int n_jobs);
+
+}  // namespace cwlssvm

@@ -1,0 +1,80 @@
+#include "cwlssvm/lowrank.hpp"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+
+#include "cwlssvm/parallel.hpp"
+
+namespace cwlssvm {
+namespace {
+
+using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+
+// K(x_i, x_i) for every row i: 1 for RBF, (||x_i||^2 + coef0)^degree otherwise (on the columns).
+std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X) {
+    std::vector<double> diag(X.n, 1.0);
+    if (c.kind == KernelKind::rbf) return diag;
+    for (std::size_t i = 0; i < X.n; ++i) {
+        double s = 0.0;
+        for (int col : c.columns) s += X.cols[col][i] * X.cols[col][i];
+        diag[i] = c.kind == KernelKind::linear ? s : std::pow(s + c.coef0, c.degree);
+    }
+    return diag;
+}
+
+LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const double* Xrows, int p,
+                               double tol, std::size_t max_rank) {
+    const std::size_t n = X.n;
+    std::vector<double> diag = kernel_diagonal(c, X);
+    const double scale = *std::max_element(diag.begin(), diag.end());
+    const double stop = tol * std::max(scale, 1e-300);
+    max_rank = std::min(max_rank, n);
+    ColMatrix L(n, std::min<std::size_t>(max_rank, 64));
+    Eigen::VectorXd column(n);
+    std::vector<double> work(n), q(c.columns.size());
+    LowRankFactor out;
+    std::size_t r = 0;
+    for (;;) {
+        const auto pivot = static_cast<std::size_t>(std::max_element(diag.begin(), diag.end()) - diag.begin());
+        const double d = diag[pivot];
+        out.residual = std::max(d, 0.0);
+        if (!(d > stop)) break;
+        if (r == max_rank) {
+            out.truncated = true;
+            break;
+        }
+        if (r == static_cast<std::size_t>(L.cols())) L.conservativeResize(Eigen::NoChange, std::min(max_rank, 2 * r));
+        for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = Xrows[pivot * p + c.columns[j]];
+        kernel_row(c, X, q.data(), n, 1.0, column.data(), work.data());  // column `pivot` of Omega^d
+        if (r > 0) column.noalias() -= L.leftCols(r) * L.row(pivot).head(r).transpose();
+        column /= std::sqrt(d);
+        L.col(r) = column;
+        for (std::size_t i = 0; i < n; ++i) diag[i] -= column[i] * column[i];
+        diag[pivot] = 0.0;  // exactly represented now; never chosen again
+        ++r;
+    }
+    out.rank = r;
+    out.F.resize(n * r);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < r; ++j) out.F[i * r + j] = L(i, j);
+    return out;
+}
+
+}  // namespace
+
+std::vector<LowRankFactor> component_factors(const double* X, std::size_t n, int p,
+                                             const std::vector<Component>& components, double tol,
+                                             std::size_t max_rank, int n_jobs) {
+    check_components(components, p);
+    if (!(tol >= 0.0)) throw std::invalid_argument("tol must be >= 0");
+    if (max_rank == 0) max_rank = n;
+    const FeatureColumns cols = to_feature_major(X, n, p);
+    std::vector<LowRankFactor> factors(components.size());
+    parallel_for(components.size(), resolve_n_jobs(n_jobs), 1, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t d = begin; d < end; ++d) factors[d] = pivoted_cholesky(components[d], cols, X, p, tol, max_rank);
+    });
+    return factors;
+}
+
+}  // namespace cwlssvm
