@@ -12,6 +12,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cwlssvm import LSSVC, LSSVR, ComponentwiseLSSVC, ComponentwiseLSSVR
+from cwlssvm.model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 
@@ -25,13 +26,21 @@ _PROBA_WEIGHTS = {
 
 
 def _expected_failures(estimator):
-    return _PROBA_WEIGHTS if isinstance(estimator, (ComponentwiseLSSVC, LSSVC)) else {}
+    classifiers = (ComponentwiseLSSVC, LSSVC, ComponentwiseLSSVCCV, LSSVCCV)
+    return _PROBA_WEIGHTS if isinstance(estimator, classifiers) else {}
 
 
 @parametrize_with_checks(
     [ComponentwiseLSSVR(), LSSVR(), ComponentwiseLSSVC(), LSSVC()], expected_failed_checks=_expected_failures
 )
 def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+@parametrize_with_checks(
+    [ComponentwiseLSSVRCV(), LSSVRCV(), ComponentwiseLSSVCCV(), LSSVCCV()], expected_failed_checks=_expected_failures
+)
+def test_sklearn_compatible_cv(estimator, check):
     check(estimator)
 
 

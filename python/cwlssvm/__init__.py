@@ -8,6 +8,7 @@ from . import components, datasets
 from ._native import NotPositiveDefiniteError, build_info
 from .classification import LSSVC, ComponentwiseLSSVC
 from .regression import LSSVR, ComponentwiseLSSVR
+from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 __version__ = "0.1.0"
 
@@ -16,6 +17,10 @@ __all__ = [
     "ComponentwiseLSSVC",
     "LSSVR",
     "LSSVC",
+    "ComponentwiseLSSVRCV",
+    "ComponentwiseLSSVCCV",
+    "LSSVRCV",
+    "LSSVCCV",
     "NotPositiveDefiniteError",
     "build_info",
     "components",

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import RegressorMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _native
 
 from ._base import _DualModel, _LSSVMBase, contributions_frame
 from .components import rbf
@@ -39,6 +43,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         model = self._solve(X, Y, sample_weight)
         single = y.ndim == 1
         self.X_fit_ = model.X_fit
+        self._inv_gamma = model.inv_gamma  # (n_fit,) 1/gamma_k
         self.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
         self.intercept_ = float(model.intercept[0]) if single else model.intercept
         norms = model.component_norms(self._described, self.n_jobs)
@@ -67,6 +72,26 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         X_ = self._check_predict_X(X)
         y = self._outputs(X_).sum(axis=1) + np.atleast_1d(self.intercept_)
         return y[:, 0] if np.ndim(self.intercept_) == 0 else y
+
+    def smoother_matrix(self):
+        """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:
+        the fitted values on the training rows are S y. Dense, O(n_fit^3)."""
+        check_is_fitted(self)
+        n = self.X_fit_.shape[0]
+        H = _native.gram(self.X_fit_, self._described, n_jobs=self.n_jobs)
+        H[np.diag_indices(n)] += self._inv_gamma
+        Hinv = cho_solve(cho_factor(H, lower=True, overwrite_a=True), np.eye(n))
+        eta = Hinv.sum(axis=1)
+        C = Hinv - np.outer(eta, eta) / eta.sum()  # alpha = C y
+        return np.eye(n) - self._inv_gamma[:, None] * C  # yhat = y - e, e_k = alpha_k / gamma_k
+
+    def effective_degrees_of_freedom(self):
+        """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept)."""
+        check_is_fitted(self)
+        n = self.X_fit_.shape[0]
+        _, _, c = _native.fit_dual(self.X_fit_, self._described, np.zeros((n, 1)), self._inv_gamma, loo=True,
+                                   n_jobs=self.n_jobs)
+        return float(np.sum(1.0 - self._inv_gamma * c))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -1,0 +1,386 @@
+"""Self-tuning estimators: choose sigma and gamma by LOO, GCV or k-fold CV, then refit."""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import replace
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.model_selection import KFold, StratifiedKFold
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .. import components as _components
+from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight
+from ..classification import LSSVC, ComponentwiseLSSVC
+from ..regression import LSSVR, ComponentwiseLSSVR
+from ._evaluate import CRITERIA, CriterionEvaluator
+from ._search import results_table, tune
+
+N_SIGMAS = 10
+N_GAMMAS = 50
+SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of the inputs' spread
+GAMMA_RANGE = (1e-3, 1e6)
+
+
+def _grid(values, default_count, name, lo, hi):
+    """A log grid from None (default count), an int (count) or explicit positive values."""
+    if values is None:
+        values = default_count
+    if isinstance(values, numbers.Integral) and not isinstance(values, bool):
+        if values < 1:
+            raise ValueError(f"{name} must be a positive count or a list of positive values, got {values}")
+        return np.geomspace(lo, hi, int(values)) if values > 1 else np.array([np.sqrt(lo * hi)])
+    arr = np.asarray(values, dtype=float).ravel()
+    if arr.size == 0 or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
+        raise ValueError(f"{name} must hold finite values > 0, got {values!r}")
+    return np.unique(arr)
+
+
+def _spread(X, resolved):
+    """Typical distance scale of the RBF components: the median over them of sqrt(sum of variances)."""
+    spreads = [np.sqrt(X[:, list(c.columns)].var(axis=0).sum()) for c in resolved if c.kernel == "rbf"]
+    s = float(np.median(spreads)) if spreads else 1.0
+    return s if s > 0 else 1.0
+
+
+class _TunedBase(BaseEstimator):
+    """Validation, search and refit shared by the four CV estimators."""
+
+    _classification = False
+
+    def _base_estimator(self, components, sigma, gamma):
+        raise NotImplementedError
+
+    def _component_specs(self, n_features):
+        raise NotImplementedError
+
+    def _check_params(self):
+        if self.criterion not in CRITERIA:
+            raise ValueError(f"criterion must be one of {CRITERIA}, got {self.criterion!r}")
+        if self.criterion == "kfold" and isinstance(self.cv, (numbers.Integral, bool)) and (
+            isinstance(self.cv, bool) or self.cv < 2
+        ):
+            raise ValueError(f"cv must be an integer >= 2, a CV splitter or a list of splits, got {self.cv!r}")
+        check_n_jobs(self.n_jobs)
+
+    def _folds(self, X, labels, keep):
+        """(train, validation) row indices into the rows kept (positive weight), or None."""
+        if self.criterion != "kfold":
+            return None
+        n = X.shape[0]
+        if isinstance(self.cv, numbers.Integral):
+            if keep.sum() < self.cv:
+                raise ValueError(f"cv={self.cv} folds need at least {self.cv} samples with positive weight")
+            stratify = labels is not None and np.bincount(labels[keep]).min() >= self.cv
+            splitter = (StratifiedKFold if stratify else KFold)(self.cv, shuffle=True, random_state=self.random_state)
+            return list(splitter.split(np.zeros(int(keep.sum())), None if labels is None else labels[keep]))
+        splits = list(self.cv.split(X, labels) if hasattr(self.cv, "split") else self.cv)
+        position = np.full(n, -1)
+        position[keep] = np.arange(int(keep.sum()))
+        folds = []
+        for train, val in splits:
+            train, val = position[np.asarray(train)], position[np.asarray(val)]
+            train, val = train[train >= 0], val[val >= 0]
+            if len(train) < 2 or len(val) == 0:
+                raise ValueError("cv: every split needs at least 2 training and 1 validation rows of positive weight")
+            folds.append((train, val))
+        if not folds:
+            raise ValueError("cv: no splits given")
+        return folds
+
+    def _search(self, X, Y, sample_weight, labels=None):
+        """Tune on validated arrays; sets the search attributes and returns (components, sigma, gamma)."""
+        w = check_sample_weight(sample_weight, X.shape[0])
+        keep = w > 0
+        folds = self._folds(X, labels, keep)
+        X, Y, w = X[keep], Y[keep], w[keep]
+        names = getattr(self, "feature_names_in_", None)
+        specs = self._component_specs(self.n_features_in_)
+        resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
+        scale = _spread(X, resolved)
+        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
+        gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        evaluator = CriterionEvaluator(
+            X, Y, w, resolved, criterion=self.criterion, folds=folds,
+            classification=self._classification, n_jobs=self.n_jobs)
+        per_component = bool(getattr(self, "sigma_per_component", False))
+        sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
+                                     per_component=per_component, verbose=self.verbose)
+        self.cv_results_ = results_table(record, per_component)
+        best = record.best()
+        self.best_score_ = -best["criterion"]
+        self.gamma_ = float(gamma)
+        if per_component:
+            self.sigma_ = np.where(evaluator.is_rbf, sigmas, np.nan)
+            self.best_params_ = {"sigma": self.sigma_.tolist(), "gamma": self.gamma_}
+            comps = [replace(c, sigma=float(s)) if c.kernel == "rbf" else c for c, s in zip(resolved, sigmas)]
+            comps = [replace(c, columns=None) for c in comps]
+            return comps, float(np.exp(np.mean(np.log(sigmas[evaluator.is_rbf])))), self.gamma_
+        self.sigma_ = float(sigmas[0])
+        self.best_params_ = {"sigma": self.sigma_, "gamma": self.gamma_}
+        return specs, self.sigma_, self.gamma_
+
+    def _refit(self, X, y, sample_weight, components, sigma, gamma):
+        est = self._base_estimator(components, sigma, gamma)
+        self.best_estimator_ = est.fit(X, y, sample_weight=sample_weight)
+        for name in ("components_", "component_norms_", "dual_coef_", "intercept_", "X_fit_"):
+            setattr(self, name, getattr(est, name))
+        return self
+
+    def _validate(self, X, y, **kw):
+        check_numeric_columns(X)
+        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+
+    def _fitted(self):
+        """The refitted model, or NotFittedError."""
+        check_is_fitted(self)
+        return self.best_estimator_
+
+    def contributions(self, X):
+        """Component outputs of the refitted model (see the base estimator's ``contributions``)."""
+        return self._fitted().contributions(X)
+
+    def predict(self, X):
+        """Predictions of the refitted model."""
+        return self._fitted().predict(X)
+
+
+_CV_PARAMS = """
+    sigmas : int or array-like, optional
+        The sigma grid: explicit values, or a count of log-spaced values over
+        [0.2, 20] x the spread of the inputs (the median over the RBF components of
+        sqrt(sum of the variances of their columns)). Default: 10 values.
+    gammas : int or array-like, optional
+        The gamma grid: explicit values or a count of log-spaced values over [1e-3, 1e6]. Default: 50.
+    criterion : {"loo", "gcv", "kfold"}, default="loo"
+        Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
+        or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
+        of the kernel matrix serves every gamma.
+    cv : int, CV splitter or iterable of (train, validation) index arrays, default=10
+        The folds for ``criterion="kfold"``: a number of shuffled folds (stratified for classifiers
+        when every class has that many rows), or explicit splits as in scikit-learn.
+    refine : bool, default=True
+        After the grid, refine locally in log-space (Brent's method over log sigma on the profile
+        criterion, then over log gamma).
+    n_jobs : int, optional
+        Threads for the kernel computations; None or -1 uses every core.
+    verbose : bool, default=False
+        Show a progress bar (tqdm) over the search.
+    random_state : int, default=0
+        Seed of the fold assignment for ``criterion="kfold"``.
+
+    Attributes
+    ----------
+    best_estimator_ : the model refitted on all the data with the chosen parameters
+    sigma_, gamma_ : the chosen parameters (``sigma_`` an array with one width per component when
+        ``sigma_per_component``; NaN for non-RBF components)
+    best_params_ : dict
+    best_score_ : float
+        Minus the best criterion value (greater is better, as in scikit-learn).
+    cv_results_ : dict of arrays
+        One entry per evaluated (sigma, gamma): ``stage`` ("grid", "refine", "ard"), ``param_sigma``
+        (the geometric mean width), ``param_gamma``, ``criterion``, ``mean_test_score`` (= -criterion),
+        ``rank_test_score``, ``params``; classifiers also ``error_rate``.
+    components_, component_norms_, dual_coef_, intercept_, X_fit_ : of ``best_estimator_``
+"""
+
+
+class _RegressorCV(RegressorMixin, _TunedBase):
+    def fit(self, X, y, sample_weight=None):
+        """Choose sigma and gamma by ``criterion`` and refit on all the data."""
+        self._check_params()
+        Xv, yv = self._validate(X, y, multi_output=True, y_numeric=True)
+        Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
+        components, sigma, gamma = self._search(Xv, Y, sample_weight)
+        return self._refit(X, y, sample_weight, components, sigma, gamma)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.multi_output = True
+        return tags
+
+
+class ComponentwiseLSSVRCV(_RegressorCV):
+    __doc__ = f"""Componentwise LS-SVM regressor that tunes sigma and gamma itself.
+
+    ``ComponentwiseLSSVRCV().fit(X, y)`` is the whole recipe: the grids come from the data.
+
+    Parameters
+    ----------
+    components : list of Component, optional
+        As for :class:`ComponentwiseLSSVR` (default: one RBF component per column). RBF components
+        that set their own sigma are tuned too (the shared width replaces it).
+    sigma_per_component : bool, default=False
+        After the shared-sigma optimum, tune one width per RBF component (coordinate descent on the
+        same criterion), an ARD-like additive model.
+    {_CV_PARAMS}"""
+
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
+                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0):
+        self.components = components
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.cv = cv
+        self.refine = refine
+        self.sigma_per_component = sigma_per_component
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+        self.random_state = random_state
+
+    def _component_specs(self, n_features):
+        return self.components
+
+    def _base_estimator(self, components, sigma, gamma):
+        if self.sigma_per_component:
+            return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+        comps = None if components is None else [replace(c, sigma=None) for c in _as_list(components)]
+        return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+
+
+class LSSVRCV(_RegressorCV):
+    __doc__ = f"""Classical LS-SVM regressor (one RBF over all inputs) that tunes sigma and gamma itself.
+
+    Parameters
+    ----------
+    {_CV_PARAMS}"""
+
+    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, n_jobs=None, verbose=False,
+                 random_state=0):
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.cv = cv
+        self.refine = refine
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+        self.random_state = random_state
+
+    def _component_specs(self, n_features):
+        return [_components.rbf(tuple(range(n_features)))]
+
+    def _base_estimator(self, components, sigma, gamma):
+        return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+
+
+def _as_list(components):
+    return [components] if isinstance(components, _components.Component) else list(components)
+
+
+class _ClassifierCV(ClassifierMixin, _TunedBase):
+    """Classifiers tune on the smooth surrogate: the weighted mean squared LOO (or GCV, or k-fold)
+    residual of the +-1 coding of each binary problem (one-vs-rest for several classes, also when the
+    refit uses one-vs-one), i.e. the LS-SVM's own least-squares loss on out-of-sample decision
+    values. The misclassification rate of the same decision values is kept in ``cv_results_``."""
+
+    _classification = True
+
+    def fit(self, X, y, sample_weight=None):
+        """Choose sigma and gamma by ``criterion`` and refit on all the data."""
+        self._check_params()
+        Xv, yv = self._validate(X, y)
+        check_classification_targets(yv)
+        classes, idx = np.unique(yv, return_inverse=True)
+        if len(classes) < 2:
+            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
+        Y = np.where(idx == 1, 1.0, -1.0)[:, None] if len(classes) == 2 else np.where(
+            idx[:, None] == np.arange(len(classes)), 1.0, -1.0)
+        components, sigma, gamma = self._search(Xv, Y, sample_weight, labels=idx)
+        self._refit(X, y, sample_weight, components, sigma, gamma)
+        self.classes_ = self.best_estimator_.classes_
+        return self
+
+    def decision_function(self, X):
+        """Decision values of the refitted model."""
+        return self._fitted().decision_function(X)
+
+    def _has_probability(self):
+        return self.probability
+
+    @available_if(_has_probability)
+    def predict_proba(self, X):
+        """Calibrated probabilities of the refitted model."""
+        return self._fitted().predict_proba(X)
+
+    @available_if(_has_probability)
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba`."""
+        return self._fitted().predict_log_proba(X)
+
+
+_CLS_PARAMS = """multi_class : {"ovr", "ovo"}, default="ovr"
+        Passed to the refitted classifier.
+    probability : bool, default=True
+        Passed to the refitted classifier (Platt scaling for ``predict_proba``)."""
+
+
+class ComponentwiseLSSVCCV(_ClassifierCV):
+    __doc__ = f"""Componentwise LS-SVM classifier that tunes sigma and gamma itself.
+
+    {_ClassifierCV.__doc__}
+
+    Parameters
+    ----------
+    components : list of Component, optional
+    sigma_per_component : bool, default=False
+    {_CLS_PARAMS}
+    {_CV_PARAMS}"""
+
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
+                 sigma_per_component=False, multi_class="ovr", probability=True, n_jobs=None, verbose=False,
+                 random_state=0):
+        self.components = components
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.cv = cv
+        self.refine = refine
+        self.sigma_per_component = sigma_per_component
+        self.multi_class = multi_class
+        self.probability = probability
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+        self.random_state = random_state
+
+    def _component_specs(self, n_features):
+        return self.components
+
+    def _base_estimator(self, components, sigma, gamma):
+        if not self.sigma_per_component and components is not None:
+            components = [replace(c, sigma=None) for c in _as_list(components)]
+        return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
+                                  probability=self.probability, n_jobs=self.n_jobs)
+
+
+class LSSVCCV(_ClassifierCV):
+    __doc__ = f"""Classical LS-SVM classifier (one RBF over all inputs) that tunes sigma and gamma itself.
+
+    {_ClassifierCV.__doc__}
+
+    Parameters
+    ----------
+    {_CLS_PARAMS}
+    {_CV_PARAMS}"""
+
+    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, multi_class="ovr",
+                 probability=True, n_jobs=None, verbose=False, random_state=0):
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.cv = cv
+        self.refine = refine
+        self.multi_class = multi_class
+        self.probability = probability
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+        self.random_state = random_state
+
+    def _component_specs(self, n_features):
+        return [_components.rbf(tuple(range(n_features)))]
+
+    def _base_estimator(self, components, sigma, gamma):
+        return LSSVC(sigma=sigma, gamma=gamma, multi_class=self.multi_class, probability=self.probability,
+                     n_jobs=self.n_jobs)

@@ -1,0 +1,143 @@
+"""The tuning criteria of one data set as functions of (sigma per component, gamma grid).
+
+For a given vector of kernel widths the Gram matrix is represented once (low-rank factors from the
+C++ core's pivoted Cholesky, or a dense matrix when the factors would not be low rank), decomposed
+once per training set (the whole set for LOO/GCV, each training part for k-fold), and every gamma is
+evaluated from that decomposition (see _spectral).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .. import _core, _native
+from .. import components as _components
+from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path
+
+CRITERIA = ("loo", "gcv", "kfold")
+
+
+class CriterionEvaluator:
+    """criterion(sigmas, gammas) for fixed data.
+
+    Parameters
+    ----------
+    X : (n, p) float64 training inputs (rows with weight 0 already removed)
+    Y : (n, k) targets; for classifiers the +-1 coding of each binary problem
+    w : (n,) positive sample weights
+    resolved : list of Component with columns filled in
+    criterion : "loo", "gcv" or "kfold"
+    folds : list of (train_rows, validation_rows) for "kfold"
+    classification : also report the misclassification rate of the +-1 coding
+    """
+
+    def __init__(self, X, Y, w, resolved, *, criterion, folds=None, classification=False, n_jobs=None,
+                 tol=1e-12):
+        self.X, self.Y, self.w = X, Y, w
+        self.resolved = resolved
+        self.criterion = criterion
+        self.folds = folds
+        self.classification = classification
+        self.n_jobs = n_jobs
+        self.tol = tol
+        n, D = X.shape[0], len(resolved)
+        self.is_rbf = np.array([c.kernel == "rbf" for c in resolved])
+        self.max_rank = max(2, (n // 2) // D)  # beyond this a dense decomposition is as cheap
+        self._factor_cache = {}
+        self._spectra_key = None
+        self._spectra = None
+
+    # ----------------------------------------------------------------- kernel representation
+    def _specs(self, sigmas):
+        return [replace(c, sigma=float(s)) if rbf else c for c, s, rbf in zip(self.resolved, sigmas, self.is_rbf)]
+
+    def _factors(self, sigmas):
+        """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""
+        keys = [(d, float(s) if rbf else None) for d, (s, rbf) in enumerate(zip(sigmas, self.is_rbf))]
+        missing = [d for d, key in enumerate(keys) if key not in self._factor_cache]
+        if missing:
+            specs = self._specs(sigmas)
+            described = _components.describe([specs[d] for d in missing])
+            out = _core.component_factors(_native._c(self.X), described, self.tol, self.max_rank,
+                                          _native._threads(self.n_jobs))
+            for d, (F, truncated, _) in zip(missing, out):
+                self._factor_cache[keys[d]] = None if truncated else F
+        if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches
+            self._factor_cache = {k: self._factor_cache[k] for k in keys}
+        factors = [self._factor_cache[k] for k in keys]
+        return None if any(F is None for F in factors) else factors
+
+    def _representation(self, sigmas):
+        """(kind, data): ("lowrank", F n x R) or ("dense", Omega n x n)."""
+        factors = self._factors(sigmas)
+        if factors is not None:
+            return "lowrank", np.hstack(factors)
+        described = _components.describe(self._specs(sigmas))
+        return "dense", _native.gram(self.X, described, n_jobs=self.n_jobs)
+
+    def spectra(self, sigmas):
+        """The decompositions for these widths: [(train_rows, spectrum, cross)] with
+        cross(val_rows, coef (G, n_train, k)) = Omega[val, train] coef."""
+        key = tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12))
+        if key == self._spectra_key:
+            return self._spectra
+        kind, M = self._representation(sigmas)
+        parts = [(np.arange(self.X.shape[0]), None)] if self.criterion != "kfold" else self.folds
+        spectra = []
+        for train, _ in parts:
+            if kind == "lowrank":
+                Ft = M[train]
+                spec = KernelSpectrum.from_factors(Ft, self.w[train])
+                cross = (lambda val, coef, Ft=Ft: M[val] @ (Ft.T @ coef))
+            else:
+                spec = KernelSpectrum.from_gram(M[np.ix_(train, train)], self.w[train])
+                cross = (lambda val, coef, train=train: M[np.ix_(val, train)] @ coef)
+            spectra.append((train, spec, cross))
+        self._spectra_key, self._spectra = key, spectra
+        return spectra
+
+    # ----------------------------------------------------------------- criteria
+    def _errors(self, Y, F):
+        """Misclassification indicator per row of the +-1 coding, F decision values (G, n, k)."""
+        if Y.shape[1] == 1:
+            return (np.sign(F[:, :, 0]) != Y[None, :, 0]).astype(float)
+        return (np.argmax(F, axis=2) != np.argmax(Y, axis=1)[None, :]).astype(float)
+
+    def evaluate(self, sigmas, gammas):
+        """{"criterion": (G,), "error_rate": (G,) for classifiers} for these widths and gammas.
+
+        criterion: weighted mean squared leave-one-out residual ("loo"), weighted GCV ("gcv"), or
+        weighted mean squared validation residual pooled over the folds ("kfold"); averaged over the
+        columns of Y.
+        """
+        gammas = np.asarray(gammas, dtype=float)
+        w, Y = self.w, self.Y
+        out = {}
+        if self.criterion in ("loo", "gcv"):
+            ((_, spec, _),) = self.spectra(sigmas)
+            if self.criterion == "gcv":
+                out["criterion"] = gcv_path(spec, Y, gammas)
+                if self.classification:
+                    alpha, b, _, _ = dual_path(spec, Y, gammas)
+                    fitted = Y[None] - alpha / (gammas[:, None, None] * w[None, :, None])
+                    out["error_rate"] = self._errors(Y, fitted) @ w / w.sum()
+                return out
+            r, _, _ = loo_path(spec, Y, gammas)
+            out["criterion"] = (w[None, :, None] * r**2).sum(axis=1).mean(axis=1) / w.sum()
+            if self.classification:
+                out["error_rate"] = self._errors(Y, Y[None] - r) @ w / w.sum()
+            return out
+        sq = np.zeros(len(gammas))
+        err = np.zeros(len(gammas))
+        for (train, spec, cross), (_, val) in zip(self.spectra(sigmas), self.folds):
+            alpha, b, _, _ = dual_path(spec, Y[train], gammas)
+            F = cross(val, alpha) + b[:, None, :]  # (G, n_val, k)
+            sq += (w[val][None, :, None] * (Y[val][None] - F) ** 2).sum(axis=1).mean(axis=1)
+            if self.classification:
+                err += self._errors(Y[val], F) @ w[val]
+        out["criterion"] = sq / w.sum()
+        if self.classification:
+            out["error_rate"] = err / w.sum()
+        return out

@@ -1,0 +1,144 @@
+"""The search over (sigma, gamma): a log grid, then a local refinement in log-space.
+
+Stage 1 ("grid"): every sigma of the grid, and for each sigma every gamma of the grid at the cost
+of one decomposition. Stage 2 ("refine"): Brent's method on the profile criterion
+min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a
+fine local grid), then Brent over log gamma at the chosen sigma. LS-SVMlab's tunelssvm likewise runs
+a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma per component, by
+coordinate descent from the shared optimum with the same profile search per component.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.optimize import minimize_scalar
+
+
+class SearchRecord:
+    """Every evaluated point, for cv_results_."""
+
+    def __init__(self):
+        self.rows = []
+
+    def add(self, stage, sigmas, gammas, result):
+        for g, gamma in enumerate(gammas):
+            row = {"stage": stage, "sigmas": np.array(sigmas, dtype=float), "gamma": float(gamma),
+                   "criterion": float(result["criterion"][g])}
+            if "error_rate" in result:
+                row["error_rate"] = float(result["error_rate"][g])
+            self.rows.append(row)
+
+    def best(self):
+        return min(self.rows, key=lambda r: r["criterion"])
+
+
+def _progress(iterable, verbose, desc):
+    if not verbose:
+        return iterable
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return iterable
+    return tqdm(iterable, desc=desc, leave=False)
+
+
+def _finite_min(values):
+    values = np.where(np.isfinite(values), values, np.inf)
+    j = int(np.argmin(values))
+    return j, float(values[j])
+
+
+def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False):
+    """Returns (sigmas (D,), gamma, SearchRecord)."""
+    D = len(evaluator.resolved)
+    record = SearchRecord()
+    gamma_grid = np.asarray(gamma_grid, dtype=float)
+    for sigma in _progress(sigma_grid, verbose, "sigma grid"):
+        sig = np.full(D, sigma)
+        record.add("grid", sig, gamma_grid, evaluator.evaluate(sig, gamma_grid))
+    best = record.best()
+    if not np.isfinite(best["criterion"]):
+        raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
+    sigmas, gamma = best["sigmas"], best["gamma"]
+    if not refine:
+        return sigmas, gamma, record
+
+    log_sg = np.log(np.asarray(sigma_grid, dtype=float))
+    log_gg = np.log(gamma_grid)
+    s_step = np.median(np.diff(log_sg)) if len(log_sg) > 1 else np.log(3.0)
+    g_step = np.median(np.diff(log_gg)) if len(log_gg) > 1 else np.log(3.0)
+
+    def profile(stage, make_sigmas):
+        """f(log s) = min over a local gamma grid of crit(make_sigmas(s), gamma); tracks the argmin."""
+        state = {"gamma": gamma}
+
+        def f(log_s):
+            sig = make_sigmas(np.exp(log_s))
+            local = state["gamma"] * np.exp(g_step * np.linspace(-2.0, 2.0, 9))
+            res = evaluator.evaluate(sig, local)
+            record.add(stage, sig, local, res)
+            return _finite_min(res["criterion"])[1]
+
+        return f
+
+    # Brent over log sigma (shared), gamma profiled on a local grid
+    log_s0 = float(np.log(sigmas[0]))
+    if evaluator.is_rbf.any():
+        f = profile("refine", lambda s: np.full(D, s))
+        minimize_scalar(f, bounds=(log_s0 - s_step, log_s0 + s_step), method="bounded",
+                        options={"xatol": 0.01, "maxiter": 12})
+    best = record.best()
+    sigmas, gamma = best["sigmas"], best["gamma"]
+
+    if per_component and evaluator.is_rbf.sum() > 0:
+        for _ in _progress(range(2), verbose, "per-component sigma"):
+            for d in np.flatnonzero(evaluator.is_rbf):
+                base = sigmas.copy()
+
+                def with_d(s, base=base, d=d):
+                    sig = base.copy()
+                    sig[d] = s
+                    return sig
+
+                log_d = float(np.log(base[d]))
+                minimize_scalar(profile("ard", with_d), bounds=(log_d - 1.6, log_d + 1.6), method="bounded",
+                                options={"xatol": 0.02, "maxiter": 10})
+                best = record.best()
+                sigmas, gamma = best["sigmas"], best["gamma"]
+
+    # Brent over log gamma at the chosen widths (one decomposition, cached)
+    def g_obj(log_g):
+        res = evaluator.evaluate(sigmas, [np.exp(log_g)])
+        record.add("refine", sigmas, [np.exp(log_g)], res)
+        return _finite_min(res["criterion"])[1]
+
+    log_g0 = float(np.log(gamma))
+    minimize_scalar(g_obj, bounds=(log_g0 - g_step, log_g0 + g_step), method="bounded",
+                    options={"xatol": 1e-3, "maxiter": 20})
+    best = record.best()
+    return best["sigmas"], best["gamma"], record
+
+
+def results_table(record, per_component):
+    """cv_results_: one entry per evaluated point, like GridSearchCV's (scores are -criterion)."""
+    rows = record.rows
+    crit = np.array([r["criterion"] for r in rows])
+    score = -crit
+    order = np.argsort(-np.where(np.isfinite(score), score, -np.inf), kind="stable")
+    rank = np.empty(len(rows), dtype=np.int32)
+    rank[order] = np.arange(1, len(rows) + 1)
+    sig = [r["sigmas"] for r in rows]
+    out = {
+        "stage": np.array([r["stage"] for r in rows]),
+        "param_sigma": np.array([float(np.exp(np.mean(np.log(s)))) for s in sig]),
+        "param_gamma": np.array([r["gamma"] for r in rows]),
+        "criterion": crit,
+        "mean_test_score": score,
+        "rank_test_score": rank,
+        "params": [
+            {"sigma": (s.tolist() if per_component else float(s[0])), "gamma": r["gamma"]} for s, r in zip(sig, rows)
+        ],
+    }
+    if rows and "error_rate" in rows[0]:
+        out["error_rate"] = np.array([r["error_rate"] for r in rows])
+    return out

@@ -1,0 +1,201 @@
+"""Model selection: closed-form LOO, GCV, trace(S) and k-fold against brute force and dense references."""
+
+import numpy as np
+import pytest
+
+from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, LSSVR
+from cwlssvm import components as C
+from cwlssvm.datasets import additive_function, make_additive
+from cwlssvm.model_selection import (
+    ComponentwiseLSSVCCV,
+    ComponentwiseLSSVRCV,
+    LSSVCCV,
+    LSSVRCV,
+    loo_decision_function,
+    loo_residuals,
+)
+from cwlssvm.model_selection._evaluate import CriterionEvaluator
+
+from reference import omega
+
+
+def brute_loo(make, X, y, w=None):
+    n = len(y)
+    out = np.empty_like(np.asarray(y, dtype=float))
+    for i in range(n):
+        keep = np.arange(n) != i
+        m = make().fit(X[keep], y[keep], sample_weight=None if w is None else w[keep])
+        f = m.decision_function(X[i : i + 1]) if hasattr(m, "decision_function") else m.predict(X[i : i + 1])
+        out[i] = f[0]
+    return out
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_loo_residuals_equal_refits(rng, weighted):
+    X = rng.uniform(size=(35, 4))
+    y = np.sin(4 * X[:, 0]) + X[:, 1] + 0.2 * rng.normal(size=35)
+    w = rng.uniform(0.3, 3.0, size=35) if weighted else None
+    make = lambda: ComponentwiseLSSVR(sigma=0.6, gamma=20.0)  # noqa: E731
+    r = loo_residuals(make(), X, y, sample_weight=w)
+    np.testing.assert_allclose(r, y - brute_loo(make, X, y, w), rtol=1e-8, atol=1e-12)
+
+
+def test_loo_residuals_multi_target_and_zero_weight(rng):
+    X = rng.uniform(size=(30, 3))
+    Y = np.column_stack([np.cos(3 * X[:, 0]), X[:, 2] ** 2])
+    w = np.ones(30)
+    w[4] = 0.0
+    r = loo_residuals(LSSVR(sigma=0.8, gamma=5.0), X, Y, sample_weight=w)
+    assert r.shape == (30, 2)
+    keep = w > 0
+    full = LSSVR(sigma=0.8, gamma=5.0).fit(X[keep], Y[keep])
+    np.testing.assert_allclose(r[4], Y[4] - full.predict(X[4:5])[0], rtol=1e-10)
+    for j in range(2):
+        ref = Y[keep, j] - brute_loo(lambda: LSSVR(sigma=0.8, gamma=5.0), X[keep], Y[keep, j])
+        np.testing.assert_allclose(r[keep, j], ref, rtol=1e-8, atol=1e-12)
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_loo_decision_values_equal_refits(rng, n_classes):
+    X = rng.normal(size=(36, 3))
+    y = rng.integers(0, n_classes, size=36)
+    make = lambda: ComponentwiseLSSVC(sigma=1.0, gamma=3.0, probability=False)  # noqa: E731
+    F = loo_decision_function(make(), X, y)
+    n = len(y)
+    for i in range(n):
+        keep = np.arange(n) != i
+        ref = make().fit(X[keep], y[keep]).decision_function(X[i : i + 1])[0]
+        np.testing.assert_allclose(F[i], ref, rtol=1e-8, atol=1e-12)
+
+
+def dense_smoother(specs, X, inv_gamma):
+    """S with the bias from the (n + 1) x (n + 1) saddle-point matrix: yhat = [1, Omega] A^-1 [0; y]."""
+    n = X.shape[0]
+    Om = omega(specs, X, X)
+    A = np.zeros((n + 1, n + 1))
+    A[0, 1:] = 1.0
+    A[1:, 0] = 1.0
+    A[1:, 1:] = Om + np.diag(inv_gamma)
+    sol = np.linalg.solve(A, np.vstack([np.zeros((1, n)), np.eye(n)]))  # columns: (b, alpha) for y = e_j
+    return np.ones((n, 1)) @ sol[:1] + Om @ sol[1:]
+
+
+def test_smoother_matrix_and_trace_against_dense(rng):
+    X = rng.uniform(size=(40, 3))
+    y = X[:, 0] + rng.normal(size=40)
+    w = rng.uniform(0.5, 2.0, size=40)
+    m = ComponentwiseLSSVR(sigma=0.7, gamma=8.0).fit(X, y, sample_weight=w)
+    S_ref = dense_smoother(m.components_, X, 1.0 / (8.0 * w))
+    S = m.smoother_matrix()
+    np.testing.assert_allclose(S, S_ref, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(S @ y, m.predict(X), rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(m.effective_degrees_of_freedom(), np.trace(S_ref), rtol=1e-9)
+    np.testing.assert_allclose(S.sum(axis=1), 1.0, atol=1e-10)  # the bias reproduces constants
+
+
+@pytest.mark.parametrize("n, representation", [(40, "dense"), (400, "lowrank")])
+def test_spectral_path_loo_and_gcv(rng, n, representation):
+    X = rng.uniform(size=(n, 4))
+    y = np.sin(5 * X[:, 0]) + X[:, 1] ** 2 + 0.3 * rng.normal(size=n)
+    w = rng.uniform(0.5, 2.0, size=n)
+    resolved = C.resolve(None, 4, None, 1.0)
+    ev = CriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
+    sig = np.full(4, 0.8)
+    assert ev._representation(sig)[0] == representation
+    gammas = np.array([0.1, 3.0, 200.0])
+    crit = ev.evaluate(sig, gammas)["criterion"]
+    ev_gcv = CriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
+    gcv = ev_gcv.evaluate(sig, gammas)["criterion"]
+    for g, gamma in enumerate(gammas):
+        est = ComponentwiseLSSVR(sigma=0.8, gamma=gamma)
+        r = loo_residuals(est, X, y, sample_weight=w)
+        np.testing.assert_allclose(crit[g], np.sum(w * r**2) / w.sum(), rtol=1e-8)
+        m = est.fit(X, y, sample_weight=w)
+        e = y - m.predict(X)
+        trace = m.effective_degrees_of_freedom()
+        ref = (np.sum(w * e**2) / w.sum()) / (1 - trace / n) ** 2
+        np.testing.assert_allclose(gcv[g], ref, rtol=1e-8)
+
+
+def test_kfold_criterion_equals_refits(rng):
+    X = rng.uniform(size=(60, 3))
+    y = np.cos(4 * X[:, 1]) + 0.2 * rng.normal(size=60)
+    resolved = C.resolve(None, 3, None, 1.0)
+    folds = [(np.setdiff1d(np.arange(60), v), v) for v in np.array_split(rng.permutation(60), 5)]
+    ev = CriterionEvaluator(X, y[:, None], np.ones(60), resolved, criterion="kfold", folds=folds)
+    crit = ev.evaluate(np.full(3, 0.5), [2.0, 50.0])["criterion"]
+    for g, gamma in enumerate([2.0, 50.0]):
+        sq = 0.0
+        for tr, va in folds:
+            m = ComponentwiseLSSVR(sigma=0.5, gamma=gamma).fit(X[tr], y[tr])
+            sq += np.sum((y[va] - m.predict(X[va])) ** 2)
+        np.testing.assert_allclose(crit[g], sq / 60, rtol=1e-8)
+
+
+@pytest.mark.parametrize("criterion", ["loo", "gcv", "kfold"])
+def test_default_recipe_beats_plain_lssvm(criterion):
+    X, y, _ = make_additive(n=100, seed=5)
+    Xt = np.random.default_rng(6).uniform(size=(1000, 10))
+    ft = additive_function(Xt)
+    cw = ComponentwiseLSSVRCV(criterion=criterion).fit(X, y)
+    plain = LSSVRCV(criterion=criterion).fit(X, y)
+    mse_cw = np.mean((cw.predict(Xt) - ft) ** 2)
+    mse_plain = np.mean((plain.predict(Xt) - ft) ** 2)
+    assert mse_cw < 0.6 and mse_cw * 2 < mse_plain
+    best = np.argmin(cw.cv_results_["criterion"])
+    assert cw.cv_results_["rank_test_score"][best] == 1
+    assert cw.best_score_ == pytest.approx(cw.cv_results_["mean_test_score"][best])
+    assert set(cw.cv_results_["stage"]) == {"grid", "refine"}
+    assert (cw.cv_results_["stage"] == "grid").sum() == 10 * 50
+    np.testing.assert_allclose(cw.predict(Xt), cw.contributions(Xt).sum(axis=1) + cw.intercept_, atol=1e-10)
+
+
+def test_per_component_sigma():
+    X, y, _ = make_additive(n=100, seed=2)
+    m = ComponentwiseLSSVRCV(components=[C.rbf(j) for j in range(6)] + [C.linear(6)],
+                             sigma_per_component=True).fit(X, y)
+    assert m.sigma_.shape == (7,) and np.isnan(m.sigma_[6]) and np.all(m.sigma_[:6] > 0)
+    shared = ComponentwiseLSSVRCV(components=[C.rbf(j) for j in range(6)] + [C.linear(6)]).fit(X, y)
+    assert m.best_score_ >= shared.best_score_ - 1e-12  # starts from the shared optimum
+    assert [c.sigma for c in m.components_[:6]] == pytest.approx(list(m.sigma_[:6]))
+
+
+def test_classifier_cv_and_error_rate():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(200, 4))
+    y = np.where(np.sin(3 * X[:, 0]) + X[:, 1] ** 2 - 0.3 + 0.3 * rng.normal(size=200) > 0, "a", "b")
+    for Est in (ComponentwiseLSSVCCV, LSSVCCV):
+        m = Est(criterion="kfold", cv=5).fit(X, y)
+        assert "error_rate" in m.cv_results_
+        assert (m.predict(X) == y).mean() > 0.8
+        assert list(m.classes_) == ["a", "b"]
+        np.testing.assert_allclose(m.predict_proba(X).sum(axis=1), 1.0)
+
+
+def test_verbose_progress_bar(capsys):
+    X, y, _ = make_additive(n=40, seed=1)
+    ComponentwiseLSSVRCV(sigmas=3, gammas=5, verbose=True).fit(X, y)
+    assert "sigma grid" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "params, match",
+    [({"criterion": "aic"}, "criterion must be one of"), ({"criterion": "kfold", "cv": 1}, "cv must be"),
+     ({"sigmas": [1.0, -2.0]}, "sigmas must hold"), ({"gammas": 0}, "gammas must be"),
+     ({"n_jobs": 0}, "n_jobs")],
+)
+def test_bad_parameters(params, match):
+    X, y, _ = make_additive(n=30, seed=1)
+    with pytest.raises(ValueError, match=match):
+        ComponentwiseLSSVRCV(**params).fit(X, y)
+
+
+def test_explicit_splits_equal_integer_folds():
+    from sklearn.model_selection import KFold
+
+    X, y, _ = make_additive(n=60, seed=3)
+    a = ComponentwiseLSSVRCV(criterion="kfold", cv=KFold(5, shuffle=True, random_state=0), sigmas=3, gammas=4,
+                             refine=False).fit(X, y)
+    splits = list(KFold(5, shuffle=True, random_state=0).split(X))
+    b = ComponentwiseLSSVRCV(criterion="kfold", cv=splits, sigmas=3, gammas=4, refine=False).fit(X, y)
+    np.testing.assert_allclose(a.cv_results_["criterion"], b.cv_results_["criterion"], rtol=1e-12)
