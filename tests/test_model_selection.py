@@ -102,19 +102,21 @@ def test_spectral_path_loo_and_gcv(rng, n, representation):
     ev = CriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
     sig = np.full(4, 0.8)
     assert ev._representation(sig)[0] == representation
-    gammas = np.array([0.1, 3.0, 200.0])
+    gammas = np.array([0.1, 3.0, 200.0, 1e4])
     crit = ev.evaluate(sig, gammas)["criterion"]
     ev_gcv = CriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
     gcv = ev_gcv.evaluate(sig, gammas)["criterion"]
     for g, gamma in enumerate(gammas):
+        # the low-rank factors carry an error of about 1e-12 relative to Omega, amplified up to gamma
+        rtol = 1e-8 if gamma <= 1e3 else 1e-7
         est = ComponentwiseLSSVR(sigma=0.8, gamma=gamma)
         r = loo_residuals(est, X, y, sample_weight=w)
-        np.testing.assert_allclose(crit[g], np.sum(w * r**2) / w.sum(), rtol=1e-8)
+        np.testing.assert_allclose(crit[g], np.sum(w * r**2) / w.sum(), rtol=rtol)
         m = est.fit(X, y, sample_weight=w)
         e = y - m.predict(X)
         trace = m.effective_degrees_of_freedom()
         ref = (np.sum(w * e**2) / w.sum()) / (1 - trace / n) ** 2
-        np.testing.assert_allclose(gcv[g], ref, rtol=1e-8)
+        np.testing.assert_allclose(gcv[g], ref, rtol=rtol)
 
 
 def test_kfold_criterion_equals_refits(rng):

@@ -1,15 +1,16 @@
 """One spectral decomposition of the kernel matrix serves every gamma (fixed sigma).
 
-With sample weights w and G = diag(1/w), H(gamma) = Omega + G/gamma = W^-1/2 (Om~ + I/gamma) W^-1/2
-with Om~ = W^1/2 Omega W^1/2 = U diag(lam) U' (U: n x R orthonormal, R <= n). Hence
+With sample weights w and G = diag(1/w), H(gamma) = Omega + G/gamma = W^-1/2 M W^-1/2 with
+M = Om~ + I/gamma and Om~ = W^1/2 Omega W^1/2 = B B', where B = Fw V (n x R) comes from the
+eigendecomposition Fw'Fw = V diag(lam) V' of low-rank factors Fw = W^1/2 F (Omega = F F', from the
+C++ core's pivoted Cholesky), or B = U diag(lam)^1/2 from a dense eigendecomposition Om~ = U diag(lam) U'.
+By the Woodbury identity
 
-    H^-1 v     = W^1/2 [ gamma P v~ + U diag(1/(lam + 1/gamma)) U' v~ ],  v~ = W^1/2 v,
-    [H^-1]_ii  = w_i [ gamma p_i + sum_j U_ij^2 / (lam_j + 1/gamma) ],
+    M^-1 v    = gamma v - B diag(gamma^2 / (1 + gamma lam)) B' v,
+    [H^-1]_ii = w_i [gamma - sum_j B_ij^2 gamma^2 / (1 + gamma lam_j)],
 
-where P = I - UU' projects on the null space of Om~ and p_i = P_ii (both zero when U is complete).
-Every gamma then costs O(n R) instead of a factorization. Om~ comes from a thin SVD of W^1/2 F when
-Omega = F F' is given by low-rank factors (cwlssvm._core.component_factors), or from a dense
-eigendecomposition otherwise.
+so every gamma costs O(n R) (all gammas together: one matrix product) instead of a factorization,
+and no small singular value is ever divided by.
 
 The LS-SVM quantities follow as in eq.clssvmr.train: nu = H^-1 Y, eta = H^-1 1, b = 1'nu / 1'eta,
 alpha = nu - eta b; c_ii = [H^-1]_ii - eta_i^2 / 1'eta (the alpha block of the inverse saddle-point
@@ -24,49 +25,52 @@ from scipy import linalg
 
 
 class KernelSpectrum:
-    """W^1/2 Omega W^1/2 = U diag(lam) U', for the rows of one training set."""
+    """W^1/2 Omega W^1/2 = B B' with B'B = diag(lam), for the rows of one training set."""
 
-    def __init__(self, U, lam, w, complete):
-        self.U = U  # (n, R)
+    def __init__(self, B, lam, w):
+        self.B = B  # (n, R)
         self.lam = lam  # (R,)
         self.w = w  # (n,)
         self.sqrt_w = np.sqrt(w)
-        self.complete = complete  # U spans R^n: P = 0
-        self.p = np.zeros(len(w)) if complete else np.clip(1.0 - np.einsum("ij,ij->i", U, U), 0.0, None)
+        self._B2 = None
 
     @classmethod
-    def from_factors(cls, F, w, rtol=1e-13):
+    def from_factors(cls, F, w):
         """Omega = F F' (n x R factors)."""
         Fw = np.sqrt(w)[:, None] * F
-        U, s, _ = linalg.svd(Fw, full_matrices=False, check_finite=False)
-        keep = s > rtol * (s[0] if s.size else 1.0)
-        return cls(U[:, keep], s[keep] ** 2, w, complete=False)
+        lam, V = linalg.eigh(Fw.T @ Fw, check_finite=False)
+        return cls(Fw @ V, np.clip(lam, 0.0, None), w)
 
     @classmethod
     def from_gram(cls, Omega, w):
         """A dense Omega (n x n)."""
         sw = np.sqrt(w)
         lam, U = linalg.eigh(sw[:, None] * Omega * sw[None, :], check_finite=False)
-        return cls(U, np.clip(lam, 0.0, None), w, complete=True)
+        lam = np.clip(lam, 0.0, None)
+        return cls(U * np.sqrt(lam)[None, :], lam, w)
+
+    def _shrink(self, gammas):
+        """gamma^2 / (1 + gamma lam), shape (R, G)."""
+        g = np.asarray(gammas, dtype=float)[None, :]
+        return g * g / (1.0 + g * self.lam[:, None])
 
     def solve(self, V, gammas):
-        """H(gamma)^-1 V for every gamma: V (n, m) -> (G, n, m)."""
+        """H(gamma)^-1 V for every gamma: V (n, m) -> (G, n, m), with one matrix product for all gammas."""
+        gammas = np.asarray(gammas, dtype=float)
         Vw = self.sqrt_w[:, None] * V
-        Z = self.U.T @ Vw  # (R, m)
-        Pv = None if self.complete else Vw - self.U @ Z
-        out = np.empty((len(gammas), V.shape[0], V.shape[1]))
-        for g, gamma in enumerate(gammas):
-            x = self.U @ (Z / (self.lam + 1.0 / gamma)[:, None])
-            if Pv is not None:
-                x += gamma * Pv
-            out[g] = self.sqrt_w[:, None] * x
-        return out
+        Z = self.B.T @ Vw  # (R, m)
+        coef = self._shrink(gammas)[:, :, None] * Z[:, None, :]  # (R, G, m)
+        n, m = V.shape
+        X = (self.B @ coef.reshape(len(self.lam), -1)).reshape(n, len(gammas), m)
+        X = gammas[None, :, None] * Vw[:, None, :] - X
+        return (self.sqrt_w[:, None, None] * X).transpose(1, 0, 2)
 
     def hinv_diag(self, gammas):
         """[H(gamma)^-1]_ii for every gamma: (G, n)."""
         gammas = np.asarray(gammas, dtype=float)
-        inv = 1.0 / (self.lam[:, None] + 1.0 / gammas[None, :])  # (R, G)
-        d = (self.U * self.U) @ inv + self.p[:, None] * gammas[None, :]
+        if self._B2 is None:
+            self._B2 = self.B * self.B
+        d = gammas[None, :] - self._B2 @ self._shrink(gammas)
         return (self.w[:, None] * d).T
 
 
