@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cwlssvm/build_info.hpp"
+#include "cwlssvm/gnc.hpp"
 #include "cwlssvm/gram.hpp"
 #include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
@@ -136,6 +137,26 @@ PYBIND11_MODULE(_core, m) {
           "out[i, d, j] = sum_l K^d(Xnew_i, X_l) coef[l, j], m x D x k.", py::arg("X").noconvert(),
           py::arg("components"), py::arg("coef").noconvert(), py::arg("Xnew").noconvert(), py::arg("n_jobs") = -1);
 
+    m.def("sparse_component_outputs",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<std::vector<int>>& supports,
+             const std::vector<std::vector<double>>& coefs, const Array& Xnew, int n_jobs) {
+              require_2d(X, "X");
+              require_2d(Xnew, "Xnew");
+              if (Xnew.shape(1) != X.shape(1)) throw std::invalid_argument("X and Xnew differ in columns");
+              const auto comps = to_components(specs);
+              const std::size_t m_rows = Xnew.shape(0);
+              std::vector<double> out(m_rows * comps.size());
+              {
+                  py::gil_scoped_release release;
+                  sparse_component_outputs(X.data(), X.shape(0), static_cast<int>(X.shape(1)), comps, supports, coefs,
+                                           Xnew.data(), m_rows, out.data(), n_jobs);
+              }
+              return to_numpy(std::move(out), {static_cast<py::ssize_t>(m_rows), static_cast<py::ssize_t>(comps.size())});
+          },
+          "out[i, d] = sum_j K^d(Xnew_i, X[supports[d][j]]) coefs[d][j], m x D.", py::arg("X").noconvert(),
+          py::arg("components"), py::arg("supports"), py::arg("coefs"), py::arg("Xnew").noconvert(),
+          py::arg("n_jobs") = -1);
+
     m.def("component_factors",
           [](const Array& X, const std::vector<ComponentTuple>& specs, double tol, std::size_t max_rank, int n_jobs) {
               require_2d(X, "X");
@@ -150,13 +171,82 @@ PYBIND11_MODULE(_core, m) {
               for (auto& f : factors) {
                   const auto rank = static_cast<py::ssize_t>(f.rank);
                   out.append(py::make_tuple(to_numpy(std::move(f.F), {static_cast<py::ssize_t>(X.shape(0)), rank}),
-                                            f.truncated, f.residual));
+                                            f.truncated, f.residual, py::array_t<int>(f.pivots.size(), f.pivots.data())));
               }
               return out;
           },
-          "Pivoted-Cholesky factors Omega^d ~= F_d F_d'; a list of (F_d n x r_d, truncated, residual).",
+          "Pivoted-Cholesky factors Omega^d ~= F_d F_d'; a list of (F_d n x r_d, truncated, residual, pivots).",
           py::arg("X").noconvert(), py::arg("components"), py::arg("tol") = 1e-12, py::arg("max_rank") = 0,
           py::arg("n_jobs") = -1);
+
+    m.def("gnc_fit",
+          [](const Array& F, const std::vector<std::size_t>& offsets, const Array& y, const Array& w,
+             std::optional<Array> gram, std::optional<Array> theta0, int penalty, double lam, double a, double p,
+             int loss, double delta, double gamma, bool output_norms, int relax_steps, int max_iter, double tol,
+             int max_cg) {
+              require_2d(F, "F");
+              const std::size_t n = F.shape(0), R = F.shape(1);
+              if (static_cast<std::size_t>(y.size()) != n || static_cast<std::size_t>(w.size()) != n)
+                  throw std::invalid_argument("F, y and w must have the same number of rows");
+              if (gram && static_cast<std::size_t>(gram->size()) != (R + 1) * (R + 1))
+                  throw std::invalid_argument("gram must be (R+1) x (R+1)");
+              if (theta0 && static_cast<std::size_t>(theta0->size()) != R + 1)
+                  throw std::invalid_argument("theta0 must hold R + 1 values");
+              if (penalty < 0 || penalty > 4) throw std::invalid_argument("unknown penalty");
+              if (loss < 0 || loss > 2) throw std::invalid_argument("unknown loss");
+              GncOptions o;
+              o.penalty = static_cast<PenaltyKind>(penalty);
+              o.lam = lam;
+              o.a = a;
+              o.p = p;
+              o.loss = static_cast<LossKind>(loss);
+              o.delta = delta;
+              o.gamma = gamma;
+              o.output_norms = output_norms;
+              o.relax_steps = relax_steps;
+              o.max_iter = max_iter;
+              o.tol = tol;
+              o.max_cg = max_cg;
+              GncResult r;
+              {
+                  py::gil_scoped_release release;
+                  r = gnc_fit(F.data(), n, R, offsets, y.data(), w.data(), gram ? gram->data() : nullptr,
+                              theta0 ? theta0->data() : nullptr, o);
+              }
+              py::list history;
+              for (const auto& s : r.history) {
+                  py::dict h;
+                  h["zeta"] = s.zeta;
+                  h["objective"] = s.objective;
+                  h["change"] = s.change;
+                  h["cg_iterations"] = s.cg_iterations;
+                  h["refactored"] = s.refactored;
+                  history.append(h);
+              }
+              const auto Rs = static_cast<py::ssize_t>(R);
+              const auto Ds = static_cast<py::ssize_t>(r.norms.size());
+              return py::make_tuple(to_numpy(std::move(r.theta), {Rs}), r.b, to_numpy(std::move(r.norms), {Ds}),
+                                    history, r.converged, r.factorizations);
+          },
+          "Weighted GNC; returns (theta, b, norms, history, converged, factorizations).", py::arg("F").noconvert(),
+          py::arg("offsets"), py::arg("y").noconvert(), py::arg("w").noconvert(), py::arg("gram"), py::arg("theta0"),
+          py::arg("penalty"), py::arg("lam"), py::arg("a"), py::arg("p"), py::arg("loss"), py::arg("delta"),
+          py::arg("gamma"), py::arg("output_norms"), py::arg("relax_steps"), py::arg("max_iter"), py::arg("tol"),
+          py::arg("max_cg"));
+
+    m.def("penalty",
+          [](int kind, const Array& u, double a, double p) {
+              if (kind < 0 || kind > 4) throw std::invalid_argument("unknown penalty");
+              std::vector<double> value(u.size()), weight(u.size());
+              for (py::ssize_t i = 0; i < u.size(); ++i) {
+                  value[i] = penalty_value(static_cast<PenaltyKind>(kind), u.data()[i], a, p);
+                  weight[i] = penalty_weight(static_cast<PenaltyKind>(kind), u.data()[i], a, p);
+              }
+              const auto m_ = static_cast<py::ssize_t>(u.size());
+              return py::make_tuple(to_numpy(std::move(value), {m_}), to_numpy(std::move(weight), {m_}));
+          },
+          "Penalty l(u) and GNC weight l'(u) / 2u.", py::arg("kind"), py::arg("u").noconvert(), py::arg("a"),
+          py::arg("p"));
 
     m.def("build_info", &build_info, "Compiler, flags, SIMD path, threads, Eigen, Cholesky backend.");
 }

@@ -1,6 +1,8 @@
 #include "cwlssvm/gram.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "cwlssvm/parallel.hpp"
 
@@ -68,6 +70,47 @@ void component_outputs(const double* X, std::size_t n, int p, const std::vector<
                 kernel_row(components[d], cols, q.data(), n, 1.0, row.data(), work.data());
                 for (int j = 0; j < k; ++j)
                     out[(i * D + d) * k + j] = dot(row.data(), coef_t.data() + j * n, n);
+            }
+        }
+    });
+}
+
+void sparse_component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                              const std::vector<std::vector<int>>& supports,
+                              const std::vector<std::vector<double>>& coefs, const double* Xnew, std::size_t m,
+                              double* out, int n_jobs) {
+    check_components(components, p);
+    const std::size_t D = components.size();
+    if (supports.size() != D || coefs.size() != D)
+        throw std::invalid_argument("supports and coefs need one entry per component");
+    std::vector<FeatureColumns> cols(D);  // the support rows of each component, feature-major
+    for (std::size_t d = 0; d < D; ++d) {
+        if (supports[d].size() != coefs[d].size())
+            throw std::invalid_argument("component " + std::to_string(d) + ": support and coefs differ in length");
+        std::vector<double> rows(supports[d].size() * static_cast<std::size_t>(p));
+        for (std::size_t j = 0; j < supports[d].size(); ++j) {
+            const int r = supports[d][j];
+            if (r < 0 || static_cast<std::size_t>(r) >= n)
+                throw std::invalid_argument("component " + std::to_string(d) + ": support row out of range");
+            std::copy(X + static_cast<std::size_t>(r) * p, X + static_cast<std::size_t>(r + 1) * p, rows.begin() + j * p);
+        }
+        cols[d] = to_feature_major(rows.data(), supports[d].size(), p);
+    }
+    std::size_t widest = 1;
+    for (const auto& s : supports) widest = std::max(widest, s.size());
+    parallel_for(m, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
+        std::vector<double> row(widest), work(widest), q;
+        for (std::size_t i = begin; i < end; ++i) {
+            const double* xi = Xnew + i * static_cast<std::size_t>(p);
+            for (std::size_t d = 0; d < D; ++d) {
+                const std::size_t nd = supports[d].size();
+                if (nd == 0) {
+                    out[i * D + d] = 0.0;
+                    continue;
+                }
+                gather(components[d], xi, q);
+                kernel_row(components[d], cols[d], q.data(), nd, 1.0, row.data(), work.data());
+                out[i * D + d] = dot(row.data(), coefs[d].data(), nd);
             }
         }
     });

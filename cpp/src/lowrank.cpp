@@ -52,6 +52,7 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
         L.col(r) = column;
         for (std::size_t i = 0; i < n; ++i) diag[i] -= column[i] * column[i];
         diag[pivot] = 0.0;  // exactly represented now; never chosen again
+        out.pivots.push_back(static_cast<int>(pivot));
         ++r;
     }
     out.rank = r;

@@ -52,6 +52,34 @@ void cholesky_solve(double* H, int n, double* B, int nrhs, std::vector<double>* 
 
 }  // namespace
 
+void SpdFactor::factor(const double* A, int n) {
+    n_ = n;
+    L_.assign(A, A + static_cast<std::size_t>(n) * n);
+    char uplo = 'L';
+    int info = 0;
+    if (lapack.potrf) {
+        lapack.potrf(&uplo, &n, L_.data(), &n, &info);
+        if (info > 0) not_positive_definite(info);
+        return;
+    }
+    Eigen::Map<ColMatrix> Lm(L_.data(), n, n);
+    Eigen::LLT<Eigen::Ref<ColMatrix>, Eigen::Lower> llt(Lm);
+    if (llt.info() != Eigen::Success) not_positive_definite(-1);
+}
+
+void SpdFactor::solve(double* x) const {
+    int n = n_, one = 1, info = 0;
+    char uplo = 'L';
+    if (lapack.potrs) {
+        lapack.potrs(&uplo, &n, &one, const_cast<double*>(L_.data()), &n, x, &n, &info);
+        return;
+    }
+    Eigen::Map<const ColMatrix> L(L_.data(), n, n);
+    Eigen::Map<Eigen::VectorXd> v(x, n);
+    L.triangularView<Eigen::Lower>().solveInPlace(v);
+    L.triangularView<Eigen::Lower>().adjoint().solveInPlace(v);
+}
+
 void set_lapack(const LapackRoutines& routines) {
     const bool all = routines.potrf && routines.potrs && routines.potri;
     const bool none = !routines.potrf && !routines.potrs && !routines.potri;

@@ -8,6 +8,7 @@ from . import components, datasets
 from ._native import NotPositiveDefiniteError, build_info
 from .classification import LSSVC, ComponentwiseLSSVC
 from .regression import LSSVR, ComponentwiseLSSVR
+from .structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 __version__ = "0.1.0"
@@ -21,6 +22,8 @@ __all__ = [
     "ComponentwiseLSSVCCV",
     "LSSVRCV",
     "LSSVCCV",
+    "SparseComponentwiseLSSVR",
+    "SparseComponentwiseLSSVC",
     "NotPositiveDefiniteError",
     "build_info",
     "components",

@@ -79,6 +79,13 @@ def poly(features, degree=2, coef0=1.0) -> Component:
     return Component("poly", _features(features), degree=int(degree), coef0=float(coef0))
 
 
+def mixed(features) -> list[Component]:
+    """A mixed dictionary: each feature offered as an RBF and as a linear component, so that
+    structure detection chooses the kernel type per input (the paper's "STP with RBF and lin")."""
+    features = list(features)
+    return [rbf(f) for f in features] + [linear(f) for f in features]
+
+
 def resolve(components, n_features, feature_names, sigma) -> list[Component]:
     """Resolve specs against the training columns: fill ``columns`` and a missing ``sigma``.
 

@@ -25,4 +25,11 @@ void component_outputs(const double* X, std::size_t n, int p, const std::vector<
                        const double* coef, int k, const double* Xnew, std::size_t m, double* out,
                        int n_jobs);
 
+// Component outputs of per-component dual expansions over their own support rows:
+// out[i, d] = sum_j K^d(xnew_i, x_{supports[d][j]}) coefs[d][j]. X: n x p, Xnew: m x p, out: m x D.
+void sparse_component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
+                              const std::vector<std::vector<int>>& supports,
+                              const std::vector<std::vector<double>>& coefs, const double* Xnew, std::size_t m,
+                              double* out, int n_jobs);
+
 }  // namespace cwlssvm

@@ -11,7 +11,8 @@
 namespace cwlssvm {
 
 struct LowRankFactor {
-    std::vector<double> F;  // n x rank, row-major
+    std::vector<double> F;     // n x rank, row-major
+    std::vector<int> pivots;   // the rows chosen, in order: F[pivots, :] is lower triangular
     std::size_t rank = 0;
     bool truncated = false;  // max_rank reached before the tolerance
     double residual = 0.0;   // largest diagonal entry of Omega^d - F F' when it stopped

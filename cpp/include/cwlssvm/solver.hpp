@@ -34,6 +34,21 @@ struct LapackRoutines {
 void set_lapack(const LapackRoutines& routines);  // all three non-null, or all null for Eigen
 std::string cholesky_backend();
 
+// Cholesky factor of a small dense SPD matrix (column-major n x n), reusable for many solves:
+// LAPACK when set, Eigen otherwise.
+class SpdFactor {
+public:
+    // Factors a copy of A (n x n, symmetric, column-major); throws NotPositiveDefinite.
+    void factor(const double* A, int n);
+    // x := A^-1 x for one vector of length n.
+    void solve(double* x) const;
+    int size() const { return n_; }
+
+private:
+    std::vector<double> L_;
+    int n_ = 0;
+};
+
 struct DualSolution {
     std::vector<double> alpha;          // n x k, row-major
     std::vector<double> b;              // k

@@ -62,7 +62,7 @@ class CriterionEvaluator:
             described = _components.describe([specs[d] for d in missing])
             out = _core.component_factors(_native._c(self.X), described, self.tol, self.max_rank,
                                           _native._threads(self.n_jobs))
-            for d, (F, truncated, _) in zip(missing, out):
+            for d, (F, truncated, _, _) in zip(missing, out):
                 self._factor_cache[keys[d]] = None if truncated else F
         if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches
             self._factor_cache = {k: self._factor_cache[k] for k in keys}

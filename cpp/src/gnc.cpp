@@ -1,0 +1,302 @@
+#include "cwlssvm/gnc.hpp"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "cwlssvm/solver.hpp"
+
+namespace cwlssvm {
+namespace {
+
+using RowMap = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+using Vec = Eigen::VectorXd;
+using Mat = Eigen::MatrixXd;  // column-major
+
+constexpr double kMaxWeight = 1e12;  // nu^2 cap: keeps the step systems well conditioned
+
+double loss_value(LossKind kind, double e, double delta) {
+    const double a = std::abs(e);
+    switch (kind) {
+        case LossKind::squared: return e * e;
+        case LossKind::l1: return a;
+        case LossKind::huber: return a <= delta ? e * e : 2.0 * delta * a - delta * delta;
+    }
+    return 0.0;
+}
+
+// rho'(e) / (2 e): the weight of e^2 in the quadratic majorant of rho at e.
+double loss_weight(LossKind kind, double e, double delta) {
+    const double a = std::abs(e);
+    switch (kind) {
+        case LossKind::squared: return 1.0;
+        case LossKind::l1: return 0.5 / std::max(a, 1e-8);
+        case LossKind::huber: return a <= delta ? 1.0 : delta / a;
+    }
+    return 1.0;
+}
+
+// The componentwise system of one GNC step, applied without forming it:
+// A z = gamma [F 1]' diag(omega) [F 1] z + P z, P = blockdiag_d(I + lam_t nu_d^2 M_d), 0 for b.
+class StepSystem {
+public:
+    StepSystem(const RowMap& F, const std::vector<std::size_t>& offsets, const std::vector<Mat>& metrics,
+               double gamma)
+        : F_(F), offsets_(offsets), metrics_(metrics), gamma_(gamma) {}
+
+    void set_weights(const Vec& omega, const Mat* gram, const Vec& penalty_scale) {
+        omega_ = &omega;
+        gram_ = gram;
+        scale_ = &penalty_scale;  // lam_t nu_d^2 per component
+    }
+
+    Vec apply(const Vec& z) const {
+        const Eigen::Index R = F_.cols();
+        Vec out(R + 1);
+        if (gram_) {
+            out.noalias() = gamma_ * ((*gram_) * z);
+        } else {
+            Vec u = F_ * z.head(R);
+            u.array() += z[R];
+            u.array() *= omega_->array();
+            out.head(R).noalias() = gamma_ * (F_.transpose() * u);
+            out[R] = gamma_ * u.sum();
+        }
+        out.head(R) += z.head(R);
+        add_penalty(z, out);
+        return out;
+    }
+
+    // The explicit matrix, column-major (R+1) x (R+1), for a fresh factorization.
+    Mat matrix() const {
+        const Eigen::Index R = F_.cols();
+        Mat A(R + 1, R + 1);
+        if (gram_) {
+            A = gamma_ * (*gram_);
+        } else {
+            Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(F_.rows(), R + 1);
+            Fa.leftCols(R) = F_;
+            Fa.col(R).setOnes();
+            Mat Fw = omega_->cwiseSqrt().asDiagonal() * Fa;
+            A.setZero();
+            A.selfadjointView<Eigen::Lower>().rankUpdate(Fw.transpose(), gamma_);
+            A = A.selfadjointView<Eigen::Lower>();
+        }
+        A.diagonal().head(R).array() += 1.0;
+        for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
+            const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
+            const double s = (*scale_)[d];
+            if (metrics_.empty())
+                A.diagonal().segment(o, r).array() += s;
+            else
+                A.block(o, o, r, r) += s * metrics_[d];
+        }
+        return A;
+    }
+
+private:
+    void add_penalty(const Vec& z, Vec& out) const {
+        for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
+            const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
+            const double s = (*scale_)[d];
+            if (s == 0.0) continue;
+            if (metrics_.empty())
+                out.segment(o, r) += s * z.segment(o, r);
+            else
+                out.segment(o, r).noalias() += s * (metrics_[d] * z.segment(o, r));
+        }
+    }
+
+    const RowMap& F_;
+    const std::vector<std::size_t>& offsets_;
+    const std::vector<Mat>& metrics_;
+    double gamma_;
+    const Vec* omega_ = nullptr;
+    const Mat* gram_ = nullptr;
+    const Vec* scale_ = nullptr;
+};
+
+// Preconditioned conjugate gradients from x; returns the iterations used, or -1 if it did not
+// reach the tolerance within max_iter.
+int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol) {
+    Vec r = rhs - A.apply(x);
+    const double stop = rtol * std::max(rhs.norm(), 1e-300);
+    if (r.norm() <= stop) return 0;
+    Vec zv = r;
+    M.solve(zv.data());
+    Vec p = zv;
+    double rz = r.dot(zv);
+    for (int it = 1; it <= max_iter; ++it) {
+        const Vec Ap = A.apply(p);
+        const double alpha = rz / p.dot(Ap);
+        x += alpha * p;
+        r -= alpha * Ap;
+        if (r.norm() <= stop) return it;
+        zv = r;
+        M.solve(zv.data());
+        const double rz_new = r.dot(zv);
+        p = zv + (rz_new / rz) * p;
+        rz = rz_new;
+    }
+    return -1;
+}
+
+}  // namespace
+
+double penalty_value(PenaltyKind kind, double u, double a, double p) {
+    switch (kind) {
+        case PenaltyKind::none: return 0.0;
+        case PenaltyKind::stp: return a * u / (1.0 + a * u);
+        case PenaltyKind::hard: return u < 1.0 / a ? 1.0 - (1.0 - a * u) * (1.0 - a * u) : 1.0;
+        case PenaltyKind::lp: return std::pow(u, p);
+        case PenaltyKind::l1: return u;
+    }
+    return 0.0;
+}
+
+double penalty_weight(PenaltyKind kind, double u, double a, double p) {
+    u = std::max(u, 1e-300);
+    double w = 0.0;
+    switch (kind) {
+        case PenaltyKind::none: w = 0.0; break;
+        case PenaltyKind::stp: w = a / (2.0 * u * (1.0 + a * u) * (1.0 + a * u)); break;
+        case PenaltyKind::hard: w = u < 1.0 / a ? a * (1.0 - a * u) / u : 0.0; break;
+        case PenaltyKind::lp: w = 0.5 * p * std::pow(u, p - 2.0); break;
+        case PenaltyKind::l1: w = 0.5 / u; break;
+    }
+    return std::min(w, kMaxWeight);
+}
+
+GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
+                  const double* y, const double* w, const double* gram, const double* theta0,
+                  const GncOptions& opt) {
+    if (offsets.size() < 2 || offsets.front() != 0 || offsets.back() != R)
+        throw std::invalid_argument("offsets must run from 0 to R");
+    for (std::size_t d = 0; d + 1 < offsets.size(); ++d)
+        if (offsets[d + 1] < offsets[d]) throw std::invalid_argument("offsets must be non-decreasing");
+    if (!(opt.gamma > 0.0)) throw std::invalid_argument("gamma must be > 0");
+    if (!(opt.lam >= 0.0)) throw std::invalid_argument("lam must be >= 0");
+    if (!(opt.a > 0.0)) throw std::invalid_argument("a must be > 0");
+    if (opt.penalty == PenaltyKind::lp && !(opt.p > 0.0 && opt.p < 1.0))
+        throw std::invalid_argument("p must be in (0, 1)");
+    if (opt.loss == LossKind::huber && !(opt.delta > 0.0)) throw std::invalid_argument("delta must be > 0");
+
+    const RowMap F(Fp, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(R));
+    const Eigen::Map<const Vec> Y(y, n), W(w, n);
+    const std::size_t D = offsets.size() - 1;
+    const Eigen::Index Ri = static_cast<Eigen::Index>(R);
+
+    std::vector<Mat> metrics;  // M_d = F_d' F_d / n for the "outputs" formulation
+    if (opt.output_norms)
+        for (std::size_t d = 0; d < D; ++d) {
+            const auto Fd = F.middleCols(offsets[d], offsets[d + 1] - offsets[d]);
+            metrics.push_back(Fd.transpose() * Fd / static_cast<double>(n));
+        }
+    Mat fixed_gram;  // [F 1]' W [F 1] when the loss keeps the sample weights fixed
+    const bool squared = opt.loss == LossKind::squared;
+    if (squared) {
+        if (gram) {
+            fixed_gram = Eigen::Map<const Mat>(gram, Ri + 1, Ri + 1);
+        } else {
+            Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(n, Ri + 1);
+            Fa.leftCols(Ri) = F;
+            Fa.col(Ri).setOnes();
+            const Mat Fw = W.cwiseSqrt().asDiagonal() * Fa;
+            fixed_gram = Fw.transpose() * Fw;
+        }
+    }
+
+    auto norms_of = [&](const Vec& z) {
+        std::vector<double> u(D);
+        for (std::size_t d = 0; d < D; ++d) {
+            const auto th = z.segment(offsets[d], offsets[d + 1] - offsets[d]);
+            u[d] = opt.output_norms ? std::sqrt(std::max(0.0, th.dot(metrics[d] * th))) : th.norm();
+        }
+        return u;
+    };
+    auto residuals = [&](const Vec& z) {
+        Vec e = Y - F * z.head(Ri);
+        e.array() -= z[Ri];
+        return e;
+    };
+    auto objective = [&](const Vec& z) {
+        const auto u = norms_of(z);
+        double pen = 0.0;
+        for (double ud : u) pen += penalty_value(opt.penalty, ud, opt.a, opt.p);
+        const Vec e = residuals(z);
+        double loss = 0.0;
+        for (std::size_t k = 0; k < n; ++k) loss += W[k] * loss_value(opt.loss, e[k], opt.delta);
+        return 0.5 * z.head(Ri).squaredNorm() + 0.5 * opt.lam * pen + 0.5 * opt.gamma * loss;
+    };
+
+    StepSystem system(F, offsets, metrics, opt.gamma);
+    SpdFactor factor;
+    GncResult result;
+    Vec omega = W, scale = Vec::Zero(D);
+    Vec z(Ri + 1);
+    auto rhs_for = [&](const Vec& om) {
+        Vec rhs(Ri + 1);
+        const Vec wy = om.cwiseProduct(Y);
+        rhs.head(Ri).noalias() = opt.gamma * (F.transpose() * wy);
+        rhs[Ri] = opt.gamma * wy.sum();
+        return rhs;
+    };
+
+    // zeta = 1: the least-squares componentwise model (unless warm-started)
+    system.set_weights(omega, squared ? &fixed_gram : nullptr, scale);
+    {
+        const Mat A = system.matrix();
+        factor.factor(A.data(), static_cast<int>(Ri + 1));
+        ++result.factorizations;
+    }
+    if (theta0) {
+        z = Eigen::Map<const Vec>(theta0, Ri + 1);
+    } else {
+        z = rhs_for(omega);
+        factor.solve(z.data());
+    }
+
+    for (int t = 1; t <= opt.max_iter; ++t) {
+        const double zeta = opt.relax_steps > 0 ? std::max(0.0, 1.0 - static_cast<double>(t) / opt.relax_steps) : 0.0;
+        const auto u = norms_of(z);
+        const double floor = 1e-12 * (1.0 + *std::max_element(u.begin(), u.end()));
+        for (std::size_t d = 0; d < D; ++d)
+            scale[d] = (1.0 - zeta) * opt.lam * 2.0 * 0.5 *
+                       penalty_weight(opt.penalty, std::max(u[d], floor), opt.a, opt.p);
+        if (!squared) {
+            const Vec e = residuals(z);
+            for (std::size_t k = 0; k < n; ++k)
+                omega[k] = W[k] * ((1.0 - zeta) * loss_weight(opt.loss, e[k], opt.delta) + zeta);
+        }
+        system.set_weights(omega, squared ? &fixed_gram : nullptr, scale);
+        const Vec rhs = rhs_for(omega);
+        Vec z_new = z;
+        GncStep step;
+        step.zeta = zeta;
+        step.cg_iterations = pcg(system, factor, rhs, z_new, opt.max_cg, 1e-11);
+        if (step.cg_iterations < 0) {  // the old factor no longer preconditions well: refactor
+            const Mat A = system.matrix();
+            factor.factor(A.data(), static_cast<int>(Ri + 1));
+            ++result.factorizations;
+            step.refactored = true;
+            step.cg_iterations = opt.max_cg;
+            z_new = rhs;
+            factor.solve(z_new.data());
+        }
+        step.change = (z_new - z).norm() / (1.0 + z_new.norm());
+        z = z_new;
+        step.objective = objective(z);
+        result.history.push_back(step);
+        if (zeta == 0.0 && step.change <= opt.tol) {
+            result.converged = true;
+            break;
+        }
+    }
+    result.theta.assign(z.data(), z.data() + Ri);
+    result.b = z[Ri];
+    result.norms = norms_of(z);
+    return result;
+}
+
+}  // namespace cwlssvm

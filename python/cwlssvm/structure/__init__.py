@@ -1,0 +1,26 @@
+"""Structure detection: which components matter (paper sections 3 and 5.1).
+
+- :func:`areg_substrate`: level 1 of additive regularization (eq.areg.train) for a given c.
+- :class:`SparseComponentwiseLSSVR`, :class:`SparseComponentwiseLSSVC`: L1 component regularization
+  (eq.aregam.costb, OSQP) and the non-convex penalties (STP eq.scad, hard thresholding, L_p) by the
+  weighted graduated non-convexity algorithm in the C++ core, with robust losses (L1, Huber).
+"""
+
+from ._areg import areg_substrate
+from ._basis import ComponentBasis, LowRankWarning
+from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+from ._gnc import gnc_fit, penalty
+from ._l1 import QPAccuracyWarning, l1_component_qp, l1_objective
+
+__all__ = [
+    "SparseComponentwiseLSSVR",
+    "SparseComponentwiseLSSVC",
+    "areg_substrate",
+    "ComponentBasis",
+    "gnc_fit",
+    "penalty",
+    "l1_component_qp",
+    "l1_objective",
+    "LowRankWarning",
+    "QPAccuracyWarning",
+]

@@ -1,0 +1,75 @@
+"""Primal coordinates for componentwise models: Omega^d ~= F_d F_d' and f^d = F_d theta_d.
+
+The pivoted Cholesky factor of a Gram block satisfies F_d = Omega^d[:, P] L^-T with P the pivot
+rows and L = F_d[P, :] (lower triangular), so a component with primal coefficients theta_d is the
+dual expansion f^d(x) = sum_j K^d(x, x_{P_j}) a_j over the pivots only, with a = L^-T theta_d, and
+||w_d|| = ||theta_d||. The structure-detection solvers (OSQP for L1, the C++ GNC engine for the
+non-convex penalties) work in these coordinates, where the problems are small (R = sum_d r_d
+unknowns) and well conditioned.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from scipy.linalg import solve_triangular
+
+from .. import _core, _native
+from .. import components as _components
+
+
+class LowRankWarning(UserWarning):
+    """The pivoted Cholesky reached its rank limit before its tolerance."""
+
+
+class ComponentBasis:
+    """Low-rank factors of every component's Gram block on the training rows X (n x p)."""
+
+    def __init__(self, X, resolved, *, tol=1e-10, max_rank=None, n_jobs=None):
+        self.X = np.ascontiguousarray(X, dtype=np.float64)
+        self.resolved = resolved
+        self.described = _components.describe(resolved)
+        n = self.X.shape[0]
+        max_rank = min(n, 600) if max_rank is None else int(max_rank)
+        out = _core.component_factors(self.X, self.described, float(tol), max_rank, _native._threads(n_jobs))
+        self.factors = [F for F, _, _, _ in out]
+        self.pivots = [np.asarray(piv, dtype=np.int64) for _, _, _, piv in out]
+        residual = max((res for _, trunc, res, _ in out if trunc), default=0.0)
+        if residual > 1e-6:
+            warnings.warn(
+                f"a Gram block is not low rank at this kernel width (largest remaining diagonal {residual:.1e} at "
+                f"rank {max_rank}); the structure-detection model approximates it", LowRankWarning, stacklevel=3)
+        self.ranks = np.array([F.shape[1] for F in self.factors])
+        self.offsets = np.concatenate([[0], np.cumsum(self.ranks)]).astype(np.int64)
+        self.F = np.ascontiguousarray(np.hstack(self.factors)) if self.factors else np.zeros((n, 0))
+
+    @property
+    def n_components(self):
+        return len(self.factors)
+
+    def blocks(self, theta):
+        """theta (R,) split per component."""
+        return [theta[self.offsets[d] : self.offsets[d + 1]] for d in range(self.n_components)]
+
+    def dual(self, theta):
+        """Per-component dual expansions over the pivot rows: (supports, coefs), a = L^-T theta_d."""
+        supports, coefs = [], []
+        for d, th in enumerate(self.blocks(theta)):
+            piv = self.pivots[d]
+            L = self.factors[d][piv]
+            coefs.append(solve_triangular(L, th, lower=True, trans="T", check_finite=False) if len(piv) else th)
+            supports.append(piv)
+        return supports, coefs
+
+    def outputs(self, theta, rows=None):
+        """Training outputs Yhat^d = F_d theta_d (eq.clssvmr.evald), shape (n or len(rows), D)."""
+        F = self.F if rows is None else self.F[rows]
+        return np.column_stack(
+            [F[:, self.offsets[d] : self.offsets[d + 1]] @ th for d, th in enumerate(self.blocks(theta))]
+        ) if self.n_components else np.zeros((F.shape[0], 0))
+
+    def gram(self, rows, w):
+        """[F 1]' W [F 1] over the given rows, (R + 1) x (R + 1)."""
+        Fa = np.column_stack([self.F[rows], np.ones(len(rows))])
+        return np.ascontiguousarray(Fa.T @ (w[:, None] * Fa))

@@ -1,0 +1,417 @@
+"""Structure detection estimators: sparse componentwise LS-SVMs (paper sections 3 and 5.1)."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.model_selection import KFold, StratifiedKFold
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .. import _core, _native
+from .. import components as _components
+from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._basis import ComponentBasis
+from ._gnc import FORMULATIONS, LOSSES, gnc_fit
+from ._l1 import l1_component_qp
+
+PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
+N_LAMS = 25
+LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
+
+
+class _SparseBase(BaseEstimator):
+    """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
+
+    _classification = False
+
+    # ------------------------------------------------------------------ parameters
+    def _check_params(self):
+        if self.penalty not in PENALTY_CHOICES:
+            raise ValueError(f"penalty must be one of {PENALTY_CHOICES}, got {self.penalty!r}")
+        if self.loss not in LOSSES:
+            raise ValueError(f"loss must be one of {tuple(LOSSES)}, got {self.loss!r}")
+        if self.penalty == "l1" and self.loss != "squared":
+            raise ValueError("loss: the L1 QP (penalty='l1') is formulated for the squared loss")
+        if self.formulation not in FORMULATIONS:
+            raise ValueError(f"formulation must be one of {FORMULATIONS}, got {self.formulation!r}")
+        check_positive(self.a, "a")
+        check_positive(self.delta, "delta")
+        if not (isinstance(self.p, numbers.Real) and 0 < self.p < 1):
+            raise ValueError(f"p must be in (0, 1), got {self.p!r}")
+        for name in ("sigma", "gamma"):
+            if getattr(self, name) is not None:
+                check_positive(getattr(self, name), name)
+        if self.lam is not None and (isinstance(self.lam, bool) or not isinstance(self.lam, numbers.Real)
+                                     or not np.isfinite(self.lam) or self.lam < 0):
+            raise ValueError(f"lam must be None or a finite number >= 0, got {self.lam!r}")
+        if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
+            raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
+        if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
+            raise ValueError(f"cv must be an integer >= 2, got {self.cv!r}")
+        check_n_jobs(self.n_jobs)
+
+    def _lam_grid(self, data_scale):
+        if self.lams is None:
+            return data_scale * np.geomspace(*LAM_RANGE, N_LAMS)
+        lams = np.asarray(self.lams, dtype=float).ravel()
+        if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
+            raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
+        return np.sort(lams)
+
+    # ------------------------------------------------------------------ solving
+    def _solve(self, basis, rows, t, w, lam, z0=None):
+        """(theta, b, history) at one lam on the given rows."""
+        if self.penalty == "l1":
+            theta, b, info = l1_component_qp(basis, rows, t, w, self.gamma_, lam)
+            return theta, b, [info]
+        res = gnc_fit(basis, rows, t, w, gamma=self.gamma_, lam=lam, penalty=self.penalty, a=self.a, p=self.p,
+                      loss=self.loss, delta=self.delta, formulation=self.formulation, theta0=z0,
+                      max_iter=self.max_iter, tol=self.tol)
+        return res["theta"], res["b"], res["history"]
+
+    def _selection(self, basis, theta):
+        """Boolean mask of the components kept: ||w_d|| > zero_tol * max_d ||w_d|| (eq.aregam.sim)."""
+        u = np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
+        return u > self.zero_tol * max(u.max(initial=0.0), 1e-300)
+
+    def _cv_lam(self, basis, t, w, strata):
+        """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
+        toward larger lam (sparser models). Returns (lam, table)."""
+        lams = self._lam_grid(self.gamma_ * float(np.sum(w)))
+        n = len(t)
+        if strata is not None and np.bincount(strata).min() >= self.cv:
+            folds = StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state).split(np.zeros(n), strata)
+        else:
+            folds = KFold(self.cv, shuffle=True, random_state=self.random_state).split(np.zeros(n))
+        errors = []
+        for train, val in folds:
+            row, z = [], None
+            for lam in lams:
+                theta, b, _ = self._solve(basis, train, t[train], w[train], lam, z)
+                keep = np.repeat(self._selection(basis, theta), basis.ranks)
+                pred = basis.F[val] @ np.where(keep, theta, 0.0) + b
+                row.append(np.sum(w[val] * (t[val] - pred) ** 2) / np.sum(w[val]))
+                z = np.append(theta, b)
+            errors.append(row)
+        errors = np.array(errors)
+        mean = errors.mean(axis=0)
+        se = errors.std(axis=0, ddof=1) / np.sqrt(errors.shape[0])
+        best = int(np.argmin(mean))
+        chosen = best
+        if self.one_se:  # walk up from the best lam while the CV error stays within one SE of it
+            while chosen + 1 < len(lams) and mean[chosen + 1] <= mean[best] + se[best]:
+                chosen += 1
+        return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best])}
+
+    # ------------------------------------------------------------------ fit
+    def _tune_kernel(self, X, y, sample_weight):
+        """sigma and gamma of the unpenalized componentwise model (LOO), unless both are given."""
+        if self.sigma is not None and self.gamma is not None:
+            return float(self.sigma), float(self.gamma)
+        Est = ComponentwiseLSSVCCV if self._classification else ComponentwiseLSSVRCV
+        kw = {} if self.sigma is None else {"sigmas": [self.sigma], "refine": False}
+        cv = Est(components=self.components, criterion="loo", n_jobs=self.n_jobs, **kw)
+        if self._classification:
+            cv.set_params(probability=False)
+        cv.fit(X, y, sample_weight=sample_weight)
+        return float(cv.sigma_), float(cv.gamma_ if self.gamma is None else self.gamma)
+
+    def _fit_targets(self, X, T, sample_weight, strata=None):
+        """Fit every column of T (already scaled); sets the fitted attributes."""
+        w = check_sample_weight(sample_weight, X.shape[0])
+        keep = w > 0
+        X, T, w = X[keep], T[keep], w[keep]
+        if strata is not None:
+            strata = strata[keep]
+        names = getattr(self, "feature_names_in_", None)
+        self.components_ = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        basis = ComponentBasis(X, self.components_, n_jobs=self.n_jobs)
+        rows = np.arange(X.shape[0])
+        D, k = basis.n_components, T.shape[1]
+        coef = np.zeros((X.shape[0], D, k))
+        intercept = np.zeros(k)
+        norms = np.zeros((k, D))
+        lams, histories, cv_tables = [], [], []
+        selected = np.zeros(D, dtype=bool)
+        for j in range(k):
+            if self.lam is None:
+                lam, table = self._cv_lam(basis, T[:, j], w, strata)
+                cv_tables.append(table)
+            else:
+                lam = float(self.lam)
+            theta, b, history = self._solve(basis, rows, T[:, j], w, lam)
+            mask = self._selection(basis, theta)
+            theta = np.where(np.repeat(mask, basis.ranks), theta, 0.0)
+            supports, coefs = basis.dual(theta)
+            for d in range(D):
+                coef[supports[d], d, j] = coefs[d]
+            intercept[j] = b
+            norms[j] = [th @ th for th in basis.blocks(theta)]
+            selected |= mask
+            lams.append(lam)
+            histories.append(history)
+        self.X_fit_ = np.ascontiguousarray(X)
+        self._described = _components.describe(self.components_)
+        self._coef = coef  # (n_fit, D, k), scaled by the subclass
+        self._intercept = intercept
+        self._norms = norms
+        self.selected_components_ = np.flatnonzero(selected)
+        self.lam_ = lams[0] if k == 1 else np.array(lams)
+        self.gnc_history_ = histories[0] if k == 1 else histories
+        self.lam_cv_ = (cv_tables[0] if k == 1 else cv_tables) if cv_tables else None
+        self.ranks_ = basis.ranks
+        return self
+
+    def _outputs(self, X):
+        """Component outputs (m, D, k) of the selected components (eq.aregam.sim)."""
+        m, D, k = X.shape[0], self._coef.shape[1], self._coef.shape[2]
+        out = np.empty((m, D, k))
+        for j in range(k):
+            supports = [np.flatnonzero(self._coef[:, d, j]).astype(np.int32).tolist() for d in range(D)]
+            coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
+            out[:, :, j] = _core.sparse_component_outputs(self.X_fit_, self._described, supports, coefs,
+                                                          _native._c(X), _native._threads(self.n_jobs))
+        return out
+
+    def _validate(self, X, y, **kw):
+        check_numeric_columns(X)
+        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+
+    def _check_X(self, X):
+        check_is_fitted(self)
+        check_numeric_columns(X)
+        return validate_data(self, X, reset=False, dtype=np.float64)
+
+
+_PARAMS = """
+    components : list of Component, optional
+        The dictionary of candidate components (default: one RBF per column). For a mixed dictionary,
+        offer each input twice, e.g. ``[rbf(j) for j in cols] + [linear(j) for j in cols]``
+        (see :func:`cwlssvm.components.mixed`).
+    penalty : {"stp", "l1", "hard", "lp"}, default="stp"
+        ``"stp"``: the smoothly thresholding penalty l(u) = a u / (1 + a u) (eq.scad) on the component
+        norms, by weighted GNC; ``"l1"``: the convex L1 penalty on the component outputs
+        (eq.aregam.costb), one QP solved by OSQP; ``"hard"``: hard thresholding
+        l(u) = 1 - (1 - a u)^2 for u < 1/a, else 1; ``"lp"``: the bridge penalty u^p, 0 < p < 1.
+    lam : float, optional
+        Penalty weight. None chooses it by ``cv``-fold cross-validation over ``lams`` with the
+        one-standard-error rule toward sparser models (``one_se``).
+    a : float, default=3.7
+        Shape of the STP and hard-thresholding penalties.
+    p : float, default=0.6
+        Exponent of the L_p penalty.
+    loss : {"squared", "l1", "huber"}, default="squared"
+        Loss on the residuals (GNC penalties only): "l1" and "huber" give a robust componentwise LS-SVM.
+    delta : float, default=1.345
+        Huber threshold, in units of the standardized target.
+    formulation : {"norms", "outputs"}, default="norms"
+        GNC penalties act on ||w_d|| (eq.rls) or on the RMS of the component's training outputs
+        ||Yhat^d|| / sqrt(n) (eq.aregam.cost2).
+    sigma, gamma : float, optional
+        Kernel width and regularization constant; None tunes them by leave-one-out on the
+        unpenalized componentwise model (cwlssvm.model_selection).
+    lams : array-like, optional
+        Grid for lam (default 25 values over [1e-4, 10] x gamma * sum of the sample weights, the
+        scale of the data term).
+    cv : int, default=10
+        Folds for choosing lam.
+    one_se : bool, default=True
+        From the lam with the best CV error, move to larger lam (sparser models) as long as the CV
+        error stays within one standard error of the best.
+    zero_tol : float, default=1e-3
+        A component is kept when ||w_d|| > zero_tol * max_d ||w_d||; the others are dropped from the
+        model (eq.aregam.sim).
+    max_iter, tol : GNC iteration limit and tolerance on the relative change of the solution.
+    n_jobs : int, optional
+        Threads for the kernel computations; None or -1 uses every core.
+    random_state : int, default=0
+        Seed of the folds.
+
+    The objective (see cwlssvm.structure._gnc and _l1):
+    J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
+    coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-10, at most 600 columns
+    per component), on the standardized target for regression. The LS-SVM's own Tikhonov term is kept:
+    without it the penalty on norms saturates (GUIDE.md, section 4).
+
+    Attributes
+    ----------
+    selected_components_ : ndarray of int
+        Indices into ``components_`` of the components kept.
+    component_norms_ : ndarray (D,) (or (n_models, D))
+        ||w_d||^2 of each component (0 for dropped ones), in the units of y^2.
+    gnc_history_ : list of dict
+        One entry per GNC step: zeta, objective, change, cg_iterations, refactored (for "l1": the
+        OSQP status and iterations).
+    lam_, sigma_, gamma_ : the parameters used.
+    lam_cv_ : dict or None
+        The CV table for lam (lams, mean, se, best) when lam was chosen by CV.
+    intercept_, components_, X_fit_, ranks_ (columns of each component's factor).
+"""
+
+
+class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
+    __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
+
+    ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma by
+    leave-one-out on the unpenalized model, lam by 10-fold CV with the one-standard-error rule.
+
+    Parameters
+    ----------
+    {_PARAMS}"""
+
+    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
+                 max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+        self.components = components
+        self.penalty = penalty
+        self.lam = lam
+        self.a = a
+        self.p = p
+        self.loss = loss
+        self.delta = delta
+        self.formulation = formulation
+        self.sigma = sigma
+        self.gamma = gamma
+        self.lams = lams
+        self.cv = cv
+        self.one_se = one_se
+        self.zero_tol = zero_tol
+        self.max_iter = max_iter
+        self.tol = tol
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    def _standardize(self, y, sample_weight):
+        w = check_sample_weight(sample_weight, len(y))
+        mean = np.average(y, weights=w)
+        scale = np.sqrt(np.average((y - mean) ** 2, weights=w))
+        return mean, (scale if scale > 0 else 1.0)
+
+    def fit(self, X, y, sample_weight=None):
+        """Tune (if needed) and fit the sparse model."""
+        self._check_params()
+        Xv, yv = self._validate(X, y, y_numeric=True)
+        self.y_mean_, self.y_scale_ = self._standardize(yv, sample_weight)
+        t = (yv - self.y_mean_) / self.y_scale_
+        self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
+        self._fit_targets(Xv, t[:, None], sample_weight)
+        self.intercept_ = float(self._intercept[0] * self.y_scale_ + self.y_mean_)
+        self.component_norms_ = self._norms[0] * self.y_scale_**2
+        self.dual_coef_ = self._coef[:, :, 0] * self.y_scale_
+        return self
+
+    def contributions(self, X):
+        """Component outputs f^d(x^d), shape (n, D); zero for dropped components."""
+        Xv = self._check_X(X)
+        out = self._outputs(Xv)[:, :, 0] * self.y_scale_
+        if hasattr(X, "columns") and hasattr(X, "index"):
+            import pandas as pd
+
+            return pd.DataFrame(out, index=X.index, columns=[c.name for c in self.components_])
+        return out
+
+    def predict(self, X):
+        """eq.aregam.sim: the sum of the selected components plus b."""
+        Xv = self._check_X(X)
+        return self._outputs(Xv)[:, :, 0].sum(axis=1) * self.y_scale_ + self.intercept_
+
+    def path(self, X, y, lams, sample_weight=None):
+        """The regularization path at the estimator's sigma and gamma (tuned if None), warm-started
+        along increasing lam. Returns dict(lams, norms (n_lams, D) of ||w_d||^2, selected (list of index
+        arrays), intercept (n_lams,))."""
+        self._check_params()
+        Xv, yv = self._validate(X, y, y_numeric=True)
+        mean, scale = self._standardize(yv, sample_weight)
+        t = (yv - mean) / scale
+        self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
+        w = check_sample_weight(sample_weight, len(t))
+        keep = w > 0
+        names = getattr(self, "feature_names_in_", None)
+        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        basis = ComponentBasis(Xv[keep], resolved, n_jobs=self.n_jobs)
+        rows = np.arange(int(keep.sum()))
+        lams = np.sort(np.asarray(lams, dtype=float).ravel())
+        norms, selected, intercepts, z = [], [], [], None
+        for lam in lams:
+            theta, b, _ = self._solve(basis, rows, t[keep], w[keep], lam, z)
+            mask = self._selection(basis, theta)
+            norms.append([(th @ th) * scale**2 * m for th, m in zip(basis.blocks(theta), mask)])
+            selected.append(np.flatnonzero(mask))
+            intercepts.append(b * scale + mean)
+            z = np.append(theta, b)
+        return {"lams": lams, "norms": np.array(norms), "selected": selected, "intercept": np.array(intercepts)}
+
+
+class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
+    __doc__ = f"""Componentwise LS-SVM classifier with structure detection.
+
+    Two classes: the +-1 coding of eq.clssvmc.train with the same penalties as the regressor; more
+    classes: one sparse model per class (one-vs-rest), ``selected_components_`` the union.
+    ``predict_proba`` is not offered (use :class:`ComponentwiseLSSVC` on the selected components).
+
+    Parameters
+    ----------
+    {_PARAMS}"""
+
+    _classification = True
+
+    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
+                 max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+        self.components = components
+        self.penalty = penalty
+        self.lam = lam
+        self.a = a
+        self.p = p
+        self.loss = loss
+        self.delta = delta
+        self.formulation = formulation
+        self.sigma = sigma
+        self.gamma = gamma
+        self.lams = lams
+        self.cv = cv
+        self.one_se = one_se
+        self.zero_tol = zero_tol
+        self.max_iter = max_iter
+        self.tol = tol
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        """Tune (if needed) and fit the sparse classifier."""
+        self._check_params()
+        Xv, yv = self._validate(X, y)
+        check_classification_targets(yv)
+        self.classes_, idx = np.unique(yv, return_inverse=True)
+        K = len(self.classes_)
+        if K < 2:
+            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
+        T = np.where(idx == 1, 1.0, -1.0)[:, None] if K == 2 else np.where(idx[:, None] == np.arange(K), 1.0, -1.0)
+        self.sigma_, self.gamma_ = self._tune_kernel(Xv, yv, sample_weight)
+        self._fit_targets(Xv, T, sample_weight, strata=idx)
+        self.intercept_ = float(self._intercept[0]) if K == 2 else self._intercept.copy()
+        self.component_norms_ = self._norms[0] if K == 2 else self._norms
+        self.dual_coef_ = self._coef[:, :, 0] if K == 2 else self._coef
+        return self
+
+    def decision_function(self, X):
+        """Sum of the selected components plus b: (n,) for two classes, (n, K) one-vs-rest."""
+        Xv = self._check_X(X)
+        F = self._outputs(Xv).sum(axis=1) + self._intercept
+        return F[:, 0] if len(self.classes_) == 2 else F
+
+    def contributions(self, X):
+        """Component outputs of the decision function: (n, D) for two classes, else (n, D, K)."""
+        Xv = self._check_X(X)
+        out = self._outputs(Xv)
+        return out[:, :, 0] if len(self.classes_) == 2 else out
+
+    def predict(self, X):
+        F = self.decision_function(X)
+        if len(self.classes_) == 2:
+            return self.classes_[(F > 0).astype(int)]
+        return self.classes_[np.argmax(F, axis=1)]

@@ -1,0 +1,87 @@
+"""L1 component regularization (paper eq.aregam.costb) as a convex QP solved by OSQP.
+
+In the primal coordinates of _basis (Yhat^d = F_d theta_d on the training rows):
+
+    min_{theta, b, s}  1/2 ||theta||^2 + lam/(2n) sum_{d,k} s_{dk} + gamma/2 sum_k w_k e_k^2
+    s.t.  -s_d <= F_d theta_d <= s_d  (d = 1..D),   e = y - F theta - b.
+
+Relation to the paper: eq.aregam.costb writes the outputs as Yhat^d = Omega^d alpha with one alpha
+shared by all components; with Omega^d = F_d F_d', theta_d = F_d' alpha, and when R < n - 1 every
+theta is reached by some alpha with 1'alpha = 0, so the two feasible sets of outputs coincide. The
+paper's objective has no Tikhonov term; we keep the LS-SVM's own 1/2 ||w||^2 = 1/2 ||theta||^2, which
+makes the QP strictly convex and well posed (see GUIDE.md on the literal form), and scale the L1 term
+by lam / n so that lam does not depend on the sample size.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import osqp
+import scipy.sparse as sp
+
+
+class QPAccuracyWarning(UserWarning):
+    """OSQP stopped with an inaccurate solution."""
+
+
+class L1Path:
+    """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
+    warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
+
+    def __init__(self, basis, rows, y, w, gamma, *, eps=1e-7, max_iter=100_000):
+        F = basis.F[rows]
+        n, R = F.shape
+        D = basis.n_components
+        offsets = basis.offsets
+        Fa = np.column_stack([F, np.ones(n)])
+        top = gamma * (Fa.T @ (w[:, None] * Fa))  # (R+1) x (R+1)
+        top[np.arange(R), np.arange(R)] += 1.0
+        n_s = n * D
+        P = sp.block_diag([sp.csc_matrix(np.triu(top)), sp.csc_matrix((n_s, n_s))], format="csc")
+        self._q_fit = -gamma * (Fa.T @ (w * y))
+        # rows (d, k): F_d[k] theta_d -+ s_dk, one sparse block of F's columns per component
+        blocks = sp.block_diag([sp.csr_matrix(F[:, offsets[d] : offsets[d + 1]]) for d in range(D)], format="csr")
+        B = sp.hstack([blocks, sp.csr_matrix((n_s, 1))], format="csr")  # b does not enter
+        I = sp.identity(n_s, format="csr")
+        A = sp.vstack([sp.hstack([B, -I]), sp.hstack([B, I])], format="csc")
+        inf = np.full(n_s, np.inf)
+        self._n, self._R, self._n_s = n, R, n_s
+        self._const = 0.5 * gamma * float(np.sum(w * y * y))
+        self._solver = osqp.OSQP()
+        self._solver.setup(P, self._q(1.0), A, np.concatenate([-inf, np.zeros(n_s)]),
+                           np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=True, eps_abs=eps,
+                           eps_rel=eps, max_iter=max_iter, warm_starting=True)
+
+    def _q(self, lam):
+        return np.concatenate([self._q_fit, np.full(self._n_s, lam / (2.0 * self._n))])
+
+    def solve(self, lam):
+        """(theta (R,), b, info) at this lam."""
+        self._solver.update(q=self._q(lam))
+        res = self._solver.solve(raise_error=False)
+        status = res.info.status_val
+        if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
+            warnings.warn(f"OSQP: {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
+                          stacklevel=2)
+        elif status != osqp.SolverStatus.OSQP_SOLVED:
+            raise RuntimeError(f"OSQP could not solve the L1 component QP: {res.info.status}")
+        x = res.x
+        info = {"status": res.info.status, "iterations": res.info.iter, "polished": res.info.status_polish == 1,
+                "objective": float(res.info.obj_val + self._const)}
+        return x[: self._R].copy(), float(x[self._R]), info
+
+
+def l1_component_qp(basis, rows, y, w, gamma, lam, **kw):
+    """Solve the L1 QP once on the given training rows. Returns (theta (R,), b, info dict)."""
+    return L1Path(basis, rows, y, w, gamma, **kw).solve(lam)
+
+
+def l1_objective(basis, rows, y, w, gamma, lam, theta, b):
+    """The objective of the QP at (theta, b), for checks."""
+    F = basis.F[rows]
+    out = np.column_stack([F[:, basis.offsets[d] : basis.offsets[d + 1]] @ th
+                           for d, th in enumerate(basis.blocks(theta))])
+    e = y - F @ theta - b
+    return 0.5 * theta @ theta + lam / (2.0 * len(rows)) * np.abs(out).sum() + 0.5 * gamma * np.sum(w * e * e)
