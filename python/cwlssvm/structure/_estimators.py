@@ -16,11 +16,24 @@ from .._validation import check_n_jobs, check_numeric_columns, check_positive, c
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._basis import ComponentBasis
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
-from ._l1 import l1_component_qp
+from ._l1 import L1Path
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
-N_LAMS = 25
+N_LAMS = 40
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
+
+
+def _ridge_refit(basis, rows, t, w, gamma, mask):
+    """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
+    min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2. Returns (theta (R,), b)."""
+    cols = np.repeat(mask, basis.ranks)
+    Fa = np.column_stack([basis.F[np.ix_(rows, np.flatnonzero(cols))], np.ones(len(rows))])
+    A = gamma * (Fa.T @ (w[:, None] * Fa))
+    A[np.arange(Fa.shape[1] - 1), np.arange(Fa.shape[1] - 1)] += 1.0
+    z = np.linalg.solve(A, gamma * (Fa.T @ (w * t)))
+    theta = np.zeros(basis.F.shape[1])
+    theta[cols] = z[:-1]
+    return theta, float(z[-1])
 
 
 class _SparseBase(BaseEstimator):
@@ -63,19 +76,42 @@ class _SparseBase(BaseEstimator):
         return np.sort(lams)
 
     # ------------------------------------------------------------------ solving
-    def _solve(self, basis, rows, t, w, lam, z0=None):
-        """(theta, b, history) at one lam on the given rows."""
+    def _path_solver(self, basis, rows, t, w):
+        """solve(lam, z0) -> (theta, b, history) on fixed rows; the L1 QP is set up once per path."""
+        refit = self.penalty == "l1" if self.refit is None else self.refit
         if self.penalty == "l1":
-            theta, b, info = l1_component_qp(basis, rows, t, w, self.gamma_, lam)
-            return theta, b, [info]
-        res = gnc_fit(basis, rows, t, w, gamma=self.gamma_, lam=lam, penalty=self.penalty, a=self.a, p=self.p,
-                      loss=self.loss, delta=self.delta, formulation=self.formulation, theta0=z0,
-                      max_iter=self.max_iter, tol=self.tol)
-        return res["theta"], res["b"], res["history"]
+            path = L1Path(basis, rows, t, w, self.gamma_)
 
-    def _selection(self, basis, theta):
-        """Boolean mask of the components kept: ||w_d|| > zero_tol * max_d ||w_d|| (eq.aregam.sim)."""
-        u = np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
+            def solve_raw(lam, z0):
+                theta, b, info = path.solve(lam)
+                return theta, b, [info]
+        else:
+
+            def solve_raw(lam, z0):
+                res = gnc_fit(basis, rows, t, w, gamma=self.gamma_, lam=lam, penalty=self.penalty, a=self.a,
+                              p=self.p, loss=self.loss, delta=self.delta, formulation=self.formulation, theta0=z0,
+                              max_iter=self.max_iter, tol=self.tol)
+                return res["theta"], res["b"], res["history"]
+
+        def solve(lam, z0=None):
+            theta, b, history = solve_raw(lam, z0)
+            mask = self._selection(basis, theta, rows)
+            if refit:
+                theta, b = _ridge_refit(basis, rows, t, w, self.gamma_, mask)
+            else:
+                theta = np.where(np.repeat(mask, basis.ranks), theta, 0.0)
+            return theta, b, history, mask
+
+        return solve
+
+    def _selection(self, basis, theta, rows):
+        """Boolean mask of the components kept (eq.aregam.sim): u_d > zero_tol * max_d u_d, with u_d
+        the size the penalty acts on: the RMS of the training outputs ||Yhat^d|| / sqrt(n) for "l1"
+        and the "outputs" formulation, ||w_d|| otherwise."""
+        if self.penalty == "l1" or self.formulation == "outputs":
+            u = np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
+        else:
+            u = np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
         return u > self.zero_tol * max(u.max(initial=0.0), 1e-300)
 
     def _cv_lam(self, basis, t, w, strata):
@@ -89,11 +125,11 @@ class _SparseBase(BaseEstimator):
             folds = KFold(self.cv, shuffle=True, random_state=self.random_state).split(np.zeros(n))
         errors = []
         for train, val in folds:
+            solve = self._path_solver(basis, train, t[train], w[train])
             row, z = [], None
             for lam in lams:
-                theta, b, _ = self._solve(basis, train, t[train], w[train], lam, z)
-                keep = np.repeat(self._selection(basis, theta), basis.ranks)
-                pred = basis.F[val] @ np.where(keep, theta, 0.0) + b
+                theta, b, _, _ = solve(lam, z)
+                pred = basis.F[val] @ theta + b
                 row.append(np.sum(w[val] * (t[val] - pred) ** 2) / np.sum(w[val]))
                 z = np.append(theta, b)
             errors.append(row)
@@ -102,10 +138,19 @@ class _SparseBase(BaseEstimator):
         se = errors.std(axis=0, ddof=1) / np.sqrt(errors.shape[0])
         best = int(np.argmin(mean))
         chosen = best
-        if self.one_se:  # walk up from the best lam while the CV error stays within one SE of it
-            while chosen + 1 < len(lams) and mean[chosen + 1] <= mean[best] + se[best]:
-                chosen += 1
-        return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best])}
+        sizes = None
+        if self.one_se:
+            # the sparsest model on all the data among the lams within one SE of the best CV error
+            solve, z, sizes = self._path_solver(basis, np.arange(n), t, w), None, []
+            for lam in lams:
+                theta, b, _, mask = solve(lam, z)
+                sizes.append(int(mask.sum()))
+                z = np.append(theta, b)
+            sizes = np.array(sizes)
+            within = np.flatnonzero(mean <= mean[best] + se[best])
+            chosen = int(within[np.argmin(sizes[within])])  # argmin: the smallest such lam
+        return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
+                                     "n_selected": sizes}
 
     # ------------------------------------------------------------------ fit
     def _tune_kernel(self, X, y, sample_weight):
@@ -143,9 +188,7 @@ class _SparseBase(BaseEstimator):
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            theta, b, history = self._solve(basis, rows, T[:, j], w, lam)
-            mask = self._selection(basis, theta)
-            theta = np.where(np.repeat(mask, basis.ranks), theta, 0.0)
+            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w)(lam)
             supports, coefs = basis.dual(theta)
             for d in range(D):
                 coef[supports[d], d, j] = coefs[d]
@@ -215,16 +258,22 @@ _PARAMS = """
         Kernel width and regularization constant; None tunes them by leave-one-out on the
         unpenalized componentwise model (cwlssvm.model_selection).
     lams : array-like, optional
-        Grid for lam (default 25 values over [1e-4, 10] x gamma * sum of the sample weights, the
+        Grid for lam (default 40 values over [1e-4, 10] x gamma * sum of the sample weights, the
         scale of the data term).
     cv : int, default=10
         Folds for choosing lam.
     one_se : bool, default=True
-        From the lam with the best CV error, move to larger lam (sparser models) as long as the CV
-        error stays within one standard error of the best.
+        Among the lams whose CV error is within one standard error of the best, take the one whose
+        model on all the data has the fewest components (the smallest such lam on ties); False takes
+        the lam with the best CV error.
     zero_tol : float, default=1e-3
-        A component is kept when ||w_d|| > zero_tol * max_d ||w_d||; the others are dropped from the
-        model (eq.aregam.sim).
+        A component is kept when u_d > zero_tol * max_d u_d, u_d being ||w_d|| (or, for "l1" and the
+        "outputs" formulation, the RMS of its training outputs); the others are dropped from the model
+        (eq.aregam.sim).
+    refit : bool, optional
+        After selection, refit the unpenalized componentwise model on the selected components (a
+        "relaxed" fit that removes the shrinkage of the kept components). None: True for "l1" (whose
+        penalty shrinks every kept component), False for the non-convex penalties (nearly unbiased).
     max_iter, tol : GNC iteration limit and tolerance on the relative change of the solution.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
@@ -265,7 +314,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
-                 max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+                 refit=None, max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -280,6 +329,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         self.cv = cv
         self.one_se = one_se
         self.zero_tol = zero_tol
+        self.refit = refit
         self.max_iter = max_iter
         self.tol = tol
         self.n_jobs = n_jobs
@@ -335,11 +385,11 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         basis = ComponentBasis(Xv[keep], resolved, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
+        solve = self._path_solver(basis, rows, t[keep], w[keep])
         norms, selected, intercepts, z = [], [], [], None
         for lam in lams:
-            theta, b, _ = self._solve(basis, rows, t[keep], w[keep], lam, z)
-            mask = self._selection(basis, theta)
-            norms.append([(th @ th) * scale**2 * m for th, m in zip(basis.blocks(theta), mask)])
+            theta, b, _, mask = solve(lam, z)
+            norms.append([(th @ th) * scale**2 for th in basis.blocks(theta)])
             selected.append(np.flatnonzero(mask))
             intercepts.append(b * scale + mean)
             z = np.append(theta, b)
@@ -361,7 +411,7 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
-                 max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+                 refit=None, max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -376,6 +426,7 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
         self.cv = cv
         self.one_se = one_se
         self.zero_tol = zero_tol
+        self.refit = refit
         self.max_iter = max_iter
         self.tol = tol
         self.n_jobs = n_jobs

@@ -30,37 +30,47 @@ class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
     warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
 
-    def __init__(self, basis, rows, y, w, gamma, *, eps=1e-7, max_iter=100_000):
+    def __init__(self, basis, rows, y, w, gamma, *, ridge=1.0, eps=1e-6, max_iter=200_000):
         F = basis.F[rows]
         n, R = F.shape
         D = basis.n_components
         offsets = basis.offsets
-        Fa = np.column_stack([F, np.ones(n)])
-        top = gamma * (Fa.T @ (w[:, None] * Fa))  # (R+1) x (R+1)
-        top[np.arange(R), np.arange(R)] += 1.0
+        # For ADMM's sake: F centred (weighted), so that b decouples (b = b' - m' theta), and the
+        # objective divided by gamma * sum(w), so that its entries are O(1) whatever gamma is.
+        m = (w @ F) / w.sum()
+        Fc = F - m
+        scale = gamma * w.sum()
+        top = np.zeros((R + 1, R + 1))
+        top[:R, :R] = (gamma * (Fc.T @ (w[:, None] * Fc)) + ridge * np.eye(R)) / scale
+        top[R, R] = gamma * w.sum() / scale
         n_s = n * D
         P = sp.block_diag([sp.csc_matrix(np.triu(top)), sp.csc_matrix((n_s, n_s))], format="csc")
-        self._q_fit = -gamma * (Fa.T @ (w * y))
-        # rows (d, k): F_d[k] theta_d -+ s_dk, one sparse block of F's columns per component
+        self._q_fit = np.concatenate([-gamma * (Fc.T @ (w * y)), [-gamma * np.sum(w * y)]]) / scale
+        # rows (d, k): F_d[k] theta_d -+ s_dk (uncentred outputs, as in the paper)
         blocks = sp.block_diag([sp.csr_matrix(F[:, offsets[d] : offsets[d + 1]]) for d in range(D)], format="csr")
         B = sp.hstack([blocks, sp.csr_matrix((n_s, 1))], format="csr")  # b does not enter
         I = sp.identity(n_s, format="csr")
         A = sp.vstack([sp.hstack([B, -I]), sp.hstack([B, I])], format="csc")
         inf = np.full(n_s, np.inf)
         self._n, self._R, self._n_s = n, R, n_s
+        self._m, self._scale = m, scale
         self._const = 0.5 * gamma * float(np.sum(w * y * y))
         self._solver = osqp.OSQP()
         self._solver.setup(P, self._q(1.0), A, np.concatenate([-inf, np.zeros(n_s)]),
                            np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=True, eps_abs=eps,
-                           eps_rel=eps, max_iter=max_iter, warm_starting=True)
+                           eps_rel=eps, max_iter=max_iter, warm_starting=True,
+                           eps_prim_inf=1e-12, eps_dual_inf=1e-12)  # always feasible and bounded
 
     def _q(self, lam):
-        return np.concatenate([self._q_fit, np.full(self._n_s, lam / (2.0 * self._n))])
+        return np.concatenate([self._q_fit, np.full(self._n_s, lam / (2.0 * self._n) / self._scale)])
 
     def solve(self, lam):
         """(theta (R,), b, info) at this lam."""
         self._solver.update(q=self._q(lam))
         res = self._solver.solve(raise_error=False)
+        if res.info.status_val != osqp.SolverStatus.OSQP_SOLVED:  # a warm start can stall: retry cold
+            self._solver.warm_start(x=np.zeros(self._R + 1 + self._n_s), y=np.zeros(2 * self._n_s))
+            res = self._solver.solve(raise_error=False)
         status = res.info.status_val
         if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
             warnings.warn(f"OSQP: {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
@@ -68,9 +78,10 @@ class L1Path:
         elif status != osqp.SolverStatus.OSQP_SOLVED:
             raise RuntimeError(f"OSQP could not solve the L1 component QP: {res.info.status}")
         x = res.x
+        theta = x[: self._R].copy()
         info = {"status": res.info.status, "iterations": res.info.iter, "polished": res.info.status_polish == 1,
-                "objective": float(res.info.obj_val + self._const)}
-        return x[: self._R].copy(), float(x[self._R]), info
+                "objective": float(res.info.obj_val * self._scale + self._const)}
+        return theta, float(x[self._R] - self._m @ theta), info
 
 
 def l1_component_qp(basis, rows, y, w, gamma, lam, **kw):
