@@ -105,7 +105,7 @@ class _TunedBase(BaseEstimator):
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         evaluator = CriterionEvaluator(
             X, Y, w, resolved, criterion=self.criterion, folds=folds,
-            classification=self._classification, n_jobs=self.n_jobs)
+            classification=self._classification, scoring=getattr(self, "scoring", "squared"), n_jobs=self.n_jobs)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                      per_component=per_component, verbose=self.verbose)
@@ -271,10 +271,12 @@ def _as_list(components):
 
 
 class _ClassifierCV(ClassifierMixin, _TunedBase):
-    """Classifiers tune on the smooth surrogate: the weighted mean squared LOO (or GCV, or k-fold)
-    residual of the +-1 coding of each binary problem (one-vs-rest for several classes, also when the
-    refit uses one-vs-one), i.e. the LS-SVM's own least-squares loss on out-of-sample decision
-    values. The misclassification rate of the same decision values is kept in ``cv_results_``."""
+    """Classifiers score the out-of-sample (LOO, GCV-fitted or k-fold) decision values of the +-1
+    coding of each binary problem (one-vs-rest for several classes, also when the refit uses
+    one-vs-one): ``scoring="error"`` (default) selects on their weighted misclassification rate,
+    ties broken by the squared residual; ``scoring="squared"`` on the smooth surrogate, the weighted
+    mean squared residual (the LS-SVM's own least-squares loss). ``cv_results_`` keeps both
+    (``error_rate``; ``criterion`` is the selection key)."""
 
     _classification = True
 
@@ -297,6 +299,11 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         """Decision values of the refitted model."""
         return self._fitted().decision_function(X)
 
+    def _check_params(self):
+        super()._check_params()
+        if self.scoring not in ("error", "squared"):
+            raise ValueError(f"scoring must be 'error' or 'squared', got {self.scoring!r}")
+
     def _has_probability(self):
         return self.probability
 
@@ -311,7 +318,9 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         return self._fitted().predict_log_proba(X)
 
 
-_CLS_PARAMS = """multi_class : {"ovr", "ovo"}, default="ovr"
+_CLS_PARAMS = """scoring : {"error", "squared"}, default="error"
+        Selection key: misclassification rate (ties by the squared residual) or the squared residual.
+    multi_class : {"ovr", "ovo"}, default="ovr"
         Passed to the refitted classifier.
     probability : bool, default=True
         Passed to the refitted classifier (Platt scaling for ``predict_proba``)."""
@@ -330,8 +339,8 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     {_CV_PARAMS}"""
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
-                 sigma_per_component=False, multi_class="ovr", probability=True, n_jobs=None, verbose=False,
-                 random_state=0):
+                 sigma_per_component=False, scoring="error", multi_class="ovr", probability=True, n_jobs=None,
+                 verbose=False, random_state=0):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -339,6 +348,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
         self.cv = cv
         self.refine = refine
         self.sigma_per_component = sigma_per_component
+        self.scoring = scoring
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs
@@ -365,13 +375,14 @@ class LSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, multi_class="ovr",
-                 probability=True, n_jobs=None, verbose=False, random_state=0):
+    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, scoring="error",
+                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
         self.cv = cv
         self.refine = refine
+        self.scoring = scoring
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs

@@ -69,6 +69,21 @@ class ComponentBasis:
             [F[:, self.offsets[d] : self.offsets[d + 1]] @ th for d, th in enumerate(self.blocks(theta))]
         ) if self.n_components else np.zeros((F.shape[0], 0))
 
+    def subset(self, mask):
+        """The basis of the components in mask only (shares the factor arrays)."""
+        sub = object.__new__(ComponentBasis)
+        sub.X, sub.resolved, sub.described = self.X, [c for c, m in zip(self.resolved, mask) if m], None
+        sub.factors = [F for F, m in zip(self.factors, mask) if m]
+        sub.pivots = [p for p, m in zip(self.pivots, mask) if m]
+        sub.ranks = self.ranks[mask]
+        sub.offsets = np.concatenate([[0], np.cumsum(sub.ranks)]).astype(np.int64)
+        sub.F = np.ascontiguousarray(self.F[:, np.repeat(mask, self.ranks)])
+        return sub
+
+    def columns(self, mask):
+        """Indices of F's columns (and of theta) that belong to the components in mask."""
+        return np.flatnonzero(np.repeat(mask, self.ranks))
+
     def gram(self, rows, w):
         """[F 1]' W [F 1] over the given rows, (R + 1) x (R + 1)."""
         Fa = np.column_stack([self.F[rows], np.ones(len(rows))])

@@ -20,6 +20,7 @@ from ._l1 import L1Path
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
+LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 3 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
@@ -58,18 +59,22 @@ class _SparseBase(BaseEstimator):
         for name in ("sigma", "gamma"):
             if getattr(self, name) is not None:
                 check_positive(getattr(self, name), name)
+        if self.max_components is not None and (isinstance(self.max_components, bool) or not isinstance(
+                self.max_components, numbers.Integral) or self.max_components < 1):
+            raise ValueError(f"max_components must be None or an integer >= 1, got {self.max_components!r}")
         if self.lam is not None and (isinstance(self.lam, bool) or not isinstance(self.lam, numbers.Real)
                                      or not np.isfinite(self.lam) or self.lam < 0):
             raise ValueError(f"lam must be None or a finite number >= 0, got {self.lam!r}")
         if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
             raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
-        if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
-            raise ValueError(f"cv must be an integer >= 2, got {self.cv!r}")
+        if self.cv is not None and (isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral)
+                                    or self.cv < 2):
+            raise ValueError(f"cv must be None or an integer >= 2, got {self.cv!r}")
         check_n_jobs(self.n_jobs)
 
-    def _lam_grid(self, data_scale):
+    def _lam_grid(self, data_scale, n):
         if self.lams is None:
-            return data_scale * np.geomspace(*LAM_RANGE, N_LAMS)
+            return data_scale * np.geomspace(*LAM_RANGE, N_LAMS if n <= LARGE_N else 16)
         lams = np.asarray(self.lams, dtype=float).ravel()
         if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
             raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
@@ -79,6 +84,10 @@ class _SparseBase(BaseEstimator):
     def _path_solver(self, basis, rows, t, w):
         """solve(lam, z0) -> (theta, b, history) on fixed rows; the L1 QP is set up once per path."""
         refit = self.penalty == "l1" if self.refit is None else self.refit
+        # sizes below zero_tol times the largest component of the unpenalized model are zero
+        reference = self._sizes(basis, _ridge_refit(basis, rows, t, w, self.gamma_, np.ones(len(basis.ranks), bool))[0],
+                                rows).max()
+
         if self.penalty == "l1":
             path = L1Path(basis, rows, t, w, self.gamma_)
 
@@ -86,16 +95,38 @@ class _SparseBase(BaseEstimator):
                 theta, b, info = path.solve(lam)
                 return theta, b, [info]
         else:
+            gram = basis.gram(rows, w) if self.loss == "squared" else None  # shared along the path
+            kw = dict(gamma=self.gamma_, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss, delta=self.delta,
+                      formulation=self.formulation, tol=self.tol)
 
             def solve_raw(lam, z0):
-                res = gnc_fit(basis, rows, t, w, gamma=self.gamma_, lam=lam, penalty=self.penalty, a=self.a,
-                              p=self.p, loss=self.loss, delta=self.delta, formulation=self.formulation, theta0=z0,
-                              max_iter=self.max_iter, tol=self.tol)
-                return res["theta"], res["b"], res["history"]
+                # Stage 1: GNC on every component. The penalties' weights grow without bound as a
+                # component shrinks to zero, so a component that has died stays dead: stage 2 goes on
+                # with the live ones only (a much smaller system) from stage 1's solution.
+                res = gnc_fit(basis, rows, t, w, lam=lam, theta0=z0, gram=gram,
+                              relax_steps=10 if z0 is None else 0, max_iter=min(self.max_iter, 40), **kw)
+                theta, history = res["theta"], res["history"]
+                live = self._sizes(basis, theta, rows) > 1e-3 * self.zero_tol * reference
+                if res["converged"] or not live.any() or live.all():
+                    if not res["converged"] and live.all():
+                        res = gnc_fit(basis, rows, t, w, lam=lam, theta0=np.append(theta, res["b"]), gram=gram,
+                                      relax_steps=0, max_iter=self.max_iter, **kw)
+                        history = history + res["history"]
+                    return res["theta"], res["b"], history
+                cols = basis.columns(live)
+                sub = basis.subset(live)
+                sub_gram = None if gram is None else gram[np.ix_(np.append(cols, gram.shape[0] - 1),
+                                                                 np.append(cols, gram.shape[0] - 1))]
+                res2 = gnc_fit(sub, rows, t, w, lam=lam, theta0=np.append(theta[cols], res["b"]),
+                               gram=None if sub_gram is None else np.ascontiguousarray(sub_gram), relax_steps=0,
+                               max_iter=self.max_iter, **kw)
+                theta = np.zeros_like(theta)
+                theta[cols] = res2["theta"]
+                return theta, res2["b"], history + res2["history"]
 
         def solve(lam, z0=None):
             theta, b, history = solve_raw(lam, z0)
-            mask = self._selection(basis, theta, rows)
+            mask = self._sizes(basis, theta, rows) > self.zero_tol * reference
             if refit:
                 theta, b = _ridge_refit(basis, rows, t, w, self.gamma_, mask)
             else:
@@ -104,34 +135,34 @@ class _SparseBase(BaseEstimator):
 
         return solve
 
-    def _selection(self, basis, theta, rows):
-        """Boolean mask of the components kept (eq.aregam.sim): u_d > zero_tol * max_d u_d, with u_d
-        the size the penalty acts on: the RMS of the training outputs ||Yhat^d|| / sqrt(n) for "l1"
-        and the "outputs" formulation, ||w_d|| otherwise."""
+    def _sizes(self, basis, theta, rows):
+        """The size of each component that the penalty acts on: the RMS of its training outputs
+        ||Yhat^d|| / sqrt(n) for "l1" and the "outputs" formulation, ||w_d|| otherwise."""
         if self.penalty == "l1" or self.formulation == "outputs":
-            u = np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
-        else:
-            u = np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
-        return u > self.zero_tol * max(u.max(initial=0.0), 1e-300)
+            return np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
+        return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
 
     def _cv_lam(self, basis, t, w, strata):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). Returns (lam, table)."""
-        lams = self._lam_grid(self.gamma_ * float(np.sum(w)))
         n = len(t)
-        if strata is not None and np.bincount(strata).min() >= self.cv:
-            folds = StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state).split(np.zeros(n), strata)
+        lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
+        n_folds = self.cv if self.cv is not None else (10 if n <= LARGE_N else 3)
+        if strata is not None and np.bincount(strata).min() >= n_folds:
+            folds = StratifiedKFold(n_folds, shuffle=True, random_state=self.random_state).split(np.zeros(n), strata)
         else:
-            folds = KFold(self.cv, shuffle=True, random_state=self.random_state).split(np.zeros(n))
+            folds = KFold(n_folds, shuffle=True, random_state=self.random_state).split(np.zeros(n))
         errors = []
         for train, val in folds:
             solve = self._path_solver(basis, train, t[train], w[train])
-            row, z = [], None
+            row, z, empty = [], None, 0
             for lam in lams:
-                theta, b, _, _ = solve(lam, z)
-                pred = basis.F[val] @ theta + b
+                if empty < 2:  # past two empty models in a row the rest of the path is empty too
+                    theta, b, _, mask = solve(lam, z)
+                    empty = empty + 1 if not mask.any() else 0
+                    pred = basis.F[val] @ theta + b
+                    z = np.append(theta, b)
                 row.append(np.sum(w[val] * (t[val] - pred) ** 2) / np.sum(w[val]))
-                z = np.append(theta, b)
             errors.append(row)
         errors = np.array(errors)
         mean = errors.mean(axis=0)
@@ -141,16 +172,27 @@ class _SparseBase(BaseEstimator):
         sizes = None
         if self.one_se:
             # the sparsest model on all the data among the lams within one SE of the best CV error
-            solve, z, sizes = self._path_solver(basis, np.arange(n), t, w), None, []
-            for lam in lams:
-                theta, b, _, mask = solve(lam, z)
-                sizes.append(int(mask.sum()))
-                z = np.append(theta, b)
-            sizes = np.array(sizes)
+            sizes = self._path_sizes(basis, t, w, lams)
             within = np.flatnonzero(mean <= mean[best] + se[best])
             chosen = int(within[np.argmin(sizes[within])])  # argmin: the smallest such lam
+        if self.max_components is not None:
+            if sizes is None:
+                sizes = self._path_sizes(basis, t, w, lams)
+            allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
+            if len(allowed) and sizes[chosen] > self.max_components:
+                chosen = int(allowed[np.argmin(mean[allowed])])
         return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
                                      "n_selected": sizes}
+
+    def _path_sizes(self, basis, t, w, lams):
+        """Number of components selected on all the data along the lam path (warm-started)."""
+        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w), None, []
+        for lam in lams:
+            if len(sizes) < 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
+                theta, b, _, mask = solve(lam, z)
+                z = np.append(theta, b)
+            sizes.append(int(mask.sum()))
+        return np.array(sizes)
 
     # ------------------------------------------------------------------ fit
     def _tune_kernel(self, X, y, sample_weight):
@@ -158,7 +200,7 @@ class _SparseBase(BaseEstimator):
         if self.sigma is not None and self.gamma is not None:
             return float(self.sigma), float(self.gamma)
         Est = ComponentwiseLSSVCCV if self._classification else ComponentwiseLSSVRCV
-        kw = {} if self.sigma is None else {"sigmas": [self.sigma], "refine": False}
+        kw = {"refine": False} if self.sigma is None else {"sigmas": [self.sigma], "refine": False}
         cv = Est(components=self.components, criterion="loo", n_jobs=self.n_jobs, **kw)
         if self._classification:
             cv.set_params(probability=False)
@@ -256,25 +298,31 @@ _PARAMS = """
         ||Yhat^d|| / sqrt(n) (eq.aregam.cost2).
     sigma, gamma : float, optional
         Kernel width and regularization constant; None tunes them by leave-one-out on the
-        unpenalized componentwise model (cwlssvm.model_selection).
+        unpenalized componentwise model (cwlssvm.model_selection, grid stage only).
     lams : array-like, optional
-        Grid for lam (default 40 values over [1e-4, 10] x gamma * sum of the sample weights, the
-        scale of the data term).
-    cv : int, default=10
-        Folds for choosing lam.
+        Grid for lam (default 40 values, 16 above 1000 rows, over [1e-4, 10] x gamma * sum of the
+        sample weights, the scale of the data term).
+    cv : int, optional
+        Folds for choosing lam (default 10, 3 above 1000 rows).
     one_se : bool, default=True
         Among the lams whose CV error is within one standard error of the best, take the one whose
         model on all the data has the fewest components (the smallest such lam on ties); False takes
         the lam with the best CV error.
+    max_components : int, optional
+        At most this many components: when the CV choice keeps more, take the lam with the best CV
+        error among those whose model on all the data keeps between 1 and max_components.
     zero_tol : float, default=1e-3
-        A component is kept when u_d > zero_tol * max_d u_d, u_d being ||w_d|| (or, for "l1" and the
-        "outputs" formulation, the RMS of its training outputs); the others are dropped from the model
-        (eq.aregam.sim).
+        A component is kept when u_d > zero_tol * max_d u_d(unpenalized), u_d being ||w_d|| (or, for
+        "l1" and the "outputs" formulation, the RMS of its training outputs) and the reference the
+        largest component of the unpenalized model on the same rows; the others are dropped from the
+        model (eq.aregam.sim).
     refit : bool, optional
         After selection, refit the unpenalized componentwise model on the selected components (a
         "relaxed" fit that removes the shrinkage of the kept components). None: True for "l1" (whose
         penalty shrinks every kept component), False for the non-convex penalties (nearly unbiased).
     max_iter, tol : GNC iteration limit and tolerance on the relative change of the solution.
+        Along a lam path (CV, ``path``) each solve starts from the previous lam's solution without a
+        new relaxation: the continuation in lam plays the part of the graduation.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
@@ -313,8 +361,8 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
     {_PARAMS}"""
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
+                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -328,6 +376,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         self.lams = lams
         self.cv = cv
         self.one_se = one_se
+        self.max_components = max_components
         self.zero_tol = zero_tol
         self.refit = refit
         self.max_iter = max_iter
@@ -410,8 +459,8 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
     _classification = True
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=10, one_se=True, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-7, n_jobs=None, random_state=0):
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
+                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -425,6 +474,7 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
         self.lams = lams
         self.cv = cv
         self.one_se = one_se
+        self.max_components = max_components
         self.zero_tol = zero_tol
         self.refit = refit
         self.max_iter = max_iter

@@ -17,16 +17,20 @@ def penalty(kind, u, a=3.7, p=0.6):
 
 
 def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss="squared", delta=1.345,
-            formulation="norms", theta0=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25):
+            formulation="norms", theta0=None, gram=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25):
     """Weighted GNC on the training rows; returns dict(theta, b, norms, history, converged, factorizations).
 
     For the squared loss the (R+1) x (R+1) matrix [F 1]' W [F 1] is formed here by BLAS (fast on all
-    cores) and handed to the engine, which only adds the diagonal blocks that change between steps.
+    cores), unless given (``gram``, to share it along a path), and handed to the engine, which only
+    adds the diagonal blocks that change between steps.
     """
     F = np.ascontiguousarray(basis.F[rows])
     y = np.ascontiguousarray(y, dtype=np.float64)
     w = np.ascontiguousarray(w, dtype=np.float64)
-    gram = basis.gram(rows, w) if loss == "squared" else None
+    if loss == "squared" and gram is None:
+        gram = basis.gram(rows, w)
+    elif loss != "squared":
+        gram = None
     z0 = None if theta0 is None else np.ascontiguousarray(theta0, dtype=np.float64)
     theta, b, norms, history, converged, n_factor = _core.gnc_fit(
         F, [int(o) for o in basis.offsets], y, w, gram, z0, PENALTIES[penalty], float(lam), float(a), float(p),

@@ -1,0 +1,196 @@
+"""Structure detection: AReg substrate, the L1 QP, the C++ weighted GNC engine and the sparse estimators."""
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from cwlssvm import ComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+from cwlssvm import components as C
+from cwlssvm.datasets import make_additive
+from cwlssvm.structure import ComponentBasis, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
+
+from reference import omega, solve_saddle
+
+
+@pytest.fixture
+def additive():
+    X, y, f = make_additive(n=80, seed=7)
+    return X, (y - y.mean()) / y.std()
+
+
+def test_areg_substrate_matches_dense_system(rng):
+    X = rng.uniform(size=(30, 3))
+    y = rng.normal(size=30)
+    c = rng.normal(size=30)
+    alpha, b, e = areg_substrate(X, y, c, sigma=0.7)
+    specs = C.resolve(None, 3, None, 0.7)
+    # eq.areg.train: [0 1'; 1 Omega + I][b; alpha] + [0; c] = [0; Y]
+    b_ref, alpha_ref = solve_saddle(omega(specs, X, X), y - c, np.ones(30))
+    np.testing.assert_allclose(alpha, alpha_ref, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(b, b_ref, rtol=1e-9)
+    np.testing.assert_allclose(e, alpha + c)
+    # c = (1/gamma - 1) alpha recovers the LS-SVM with constant gamma
+    m = ComponentwiseLSSVR(sigma=0.7, gamma=4.0).fit(X, y)
+    a2, b2, _ = areg_substrate(X, y, (1 / 4.0 - 1) * m.dual_coef_, sigma=0.7)
+    np.testing.assert_allclose(a2, m.dual_coef_, rtol=1e-8, atol=1e-12)
+
+
+@pytest.mark.parametrize("kind", ["stp", "hard", "lp", "group_l1"])
+def test_penalty_weights_are_the_tangent_condition(kind):
+    # eq.norms2: nu^2 = l'(u) / (2u)
+    u = np.array([0.05, 0.2, 0.7, 1.5])
+    value, weight = penalty(kind, u, a=3.7, p=0.6)
+    h = 1e-6
+    deriv = (penalty(kind, u + h)[0] - penalty(kind, u - h)[0]) / (2 * h)
+    np.testing.assert_allclose(weight, deriv / (2 * u), rtol=1e-5, atol=1e-9)
+    assert np.all(np.diff(value) >= 0)
+
+
+def test_basis_dual_expansion_reproduces_factors(additive):
+    X, t = additive
+    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
+    theta = np.random.default_rng(0).normal(size=basis.F.shape[1])
+    supports, coefs = basis.dual(theta)
+    for d, spec in enumerate(basis.resolved):
+        K = omega([spec], X, X[supports[d]])  # K^d(x_k, x_pivots)
+        np.testing.assert_allclose(K @ coefs[d], basis.outputs(theta)[:, d], rtol=1e-7, atol=1e-8)
+    np.testing.assert_allclose(basis.F @ basis.F.T, omega(basis.resolved, X, X), atol=1e-9)
+
+
+def test_gnc_without_penalty_is_the_componentwise_lssvm(additive):
+    X, t = additive
+    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
+    rows = np.arange(len(t))
+    res = gnc_fit(basis, rows, t, np.ones(len(t)), gamma=10.0, lam=0.0, penalty="stp")
+    m = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, t)
+    np.testing.assert_allclose(basis.F @ res["theta"] + res["b"], m.predict(X), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(res["norms"] ** 2, m.component_norms_, rtol=1e-5)
+
+
+@pytest.mark.parametrize("kind, loss, formulation", [("stp", "squared", "norms"), ("hard", "squared", "norms"),
+                                                      ("lp", "squared", "outputs"), ("stp", "huber", "norms"),
+                                                      ("stp", "l1", "norms")])
+def test_gnc_objective_decreases_once_relaxed(additive, kind, loss, formulation):
+    X, t = additive
+    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
+    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)), gamma=10.0, lam=20.0, penalty=kind, loss=loss,
+                  formulation=formulation, tol=1e-9)
+    J = np.array([h["objective"] for h in res["history"] if h["zeta"] == 0.0])
+    # at zeta = 0 each step minimizes a quadratic majorant: J never increases
+    assert np.all(np.diff(J) <= 1e-9 * np.abs(J[:-1]) + 1e-12)
+    if loss != "l1":  # reweighting for the L1 loss converges only linearly, slowly at tol 1e-9
+        assert res["converged"]
+
+
+def test_gnc_reuses_factorizations(additive):
+    X, t = additive
+    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
+    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)), gamma=10.0, lam=20.0, penalty="stp", tol=1e-9)
+    steps = len(res["history"])
+    assert res["factorizations"] < steps  # most steps are warm-started PCG solves, not new factorizations
+    assert sum(h["cg_iterations"] for h in res["history"] if not h["refactored"]) > 0
+
+
+def test_l1_qp_against_an_independent_solver(rng):
+    X = rng.uniform(size=(25, 3))
+    t = np.sin(4 * X[:, 0]) + 0.1 * rng.normal(size=25)
+    basis = ComponentBasis(X, C.resolve(None, 3, None, 0.8), tol=1e-6)
+    rows, w = np.arange(25), rng.uniform(0.5, 1.5, size=25)
+    gamma, lam = 5.0, 40.0
+    theta, b, info = l1_component_qp(basis, rows, t, w, gamma, lam, eps=1e-9)
+    J = l1_objective(basis, rows, t, w, gamma, lam, theta, b)
+    np.testing.assert_allclose(info["objective"], J, rtol=1e-6)
+    # SLSQP on the smooth reformulation with s >= |F_d theta_d|, from a different start
+    R, D = basis.F.shape[1], basis.n_components
+    F = basis.F
+
+    def split(z):
+        return z[:R], z[R], z[R + 1 :].reshape(D, 25)
+
+    def obj(z):
+        th, bb, s = split(z)
+        e = t - F @ th - bb
+        return 0.5 * th @ th + lam / 50 * s.sum() + 0.5 * gamma * np.sum(w * e * e)
+
+    cons = []
+    for d in range(D):
+        sl = slice(basis.offsets[d], basis.offsets[d + 1])
+        cons.append({"type": "ineq", "fun": lambda z, d=d, sl=sl: split(z)[2][d] - F[:, sl] @ split(z)[0][sl]})
+        cons.append({"type": "ineq", "fun": lambda z, d=d, sl=sl: split(z)[2][d] + F[:, sl] @ split(z)[0][sl]})
+    z0 = np.concatenate([np.zeros(R + 1), np.ones(D * 25)])
+    ref = minimize(obj, z0, constraints=cons, method="SLSQP", options={"maxiter": 2000, "ftol": 1e-12})
+    assert J <= ref.fun * (1 + 1e-6)
+    # not improvable by a feasible perturbation
+    for _ in range(20):
+        d_theta = 1e-4 * rng.normal(size=R)
+        assert l1_objective(basis, rows, t, w, gamma, lam, theta + d_theta, b) >= J - 1e-9
+
+
+def test_stp_recovers_the_additive_structure():
+    X, y, _ = make_additive(n=100, seed=0)
+    m = SparseComponentwiseLSSVR(penalty="stp").fit(X, y)
+    assert list(m.selected_components_) == [0, 1, 2, 3]
+    assert np.all(m.component_norms_[4:] == 0)
+    contrib = m.contributions(X[:5])
+    np.testing.assert_allclose(contrib.sum(axis=1) + m.intercept_, m.predict(X[:5]), atol=1e-10)
+    assert np.all(contrib[:, 4:] == 0)
+    assert m.gnc_history_ and "objective" in m.gnc_history_[0]
+
+
+def test_l1_recovers_the_additive_structure():
+    X, y, _ = make_additive(n=100, seed=3)
+    m = SparseComponentwiseLSSVR(penalty="l1", cv=5, lams=np.geomspace(0.3, 3000, 20) * 10).fit(X, y)
+    assert set(m.selected_components_) >= {0, 1, 2, 3}
+    assert len(m.selected_components_) <= 5
+
+
+def test_mixed_dictionary_picks_kernel_types():
+    X, y, _ = make_additive(n=100, seed=2)
+    m = SparseComponentwiseLSSVR(components=C.mixed(range(10))).fit(X, y)
+    names = [m.components_[i].name for i in m.selected_components_]
+    assert "x0" in names and "x1" in names  # the nonlinear inputs as RBF, never as straight lines
+    assert "linear(x0)" not in names and "linear(x1)" not in names
+    for j in (2, 3):  # the linear inputs by one kernel or the other
+        assert f"x{j}" in names or f"linear(x{j})" in names
+    assert "linear(x2)" in names or "linear(x3)" in names, names
+
+
+def test_huber_loss_resists_outliers():
+    X, y, f = make_additive(n=100, seed=4)
+    y_out = y.copy()
+    y_out[:8] += 40.0
+    sq = SparseComponentwiseLSSVR(lam=0.0, sigma=1.0, gamma=50.0).fit(X, y_out)
+    hub = SparseComponentwiseLSSVR(lam=0.0, sigma=1.0, gamma=50.0, loss="huber").fit(X, y_out)
+    err_sq = np.mean((sq.predict(X[8:]) - f[8:]) ** 2)
+    err_hub = np.mean((hub.predict(X[8:]) - f[8:]) ** 2)
+    assert err_hub < 0.5 * err_sq
+
+
+def test_sparse_classifier_selects_relevant_inputs(rng):
+    X = rng.uniform(-1, 1, size=(300, 6))
+    y = np.where(np.sin(3 * X[:, 0]) + X[:, 1] > 0.1, "yes", "no")
+    m = SparseComponentwiseLSSVC(cv=5).fit(X, y)
+    assert set(m.selected_components_) == {0, 1}
+    assert (m.predict(X) == y).mean() > 0.9
+    assert m.decision_function(X).shape == (300,)
+
+
+def test_path_is_monotone_in_sparsity():
+    X, y, _ = make_additive(n=100, seed=0)
+    m = SparseComponentwiseLSSVR(sigma=1.25, gamma=50.0)
+    lams = 5000.0 * np.geomspace(1e-3, 10, 12)
+    p = m.path(X, y, lams)
+    sizes = [len(s) for s in p["selected"]]
+    assert sizes[0] == 10 and sizes[-1] < 4
+    assert p["norms"].shape == (12, 10)
+
+
+@pytest.mark.parametrize("params, match", [({"penalty": "scad"}, "penalty must be"), ({"loss": "cauchy"}, "loss"),
+                                           ({"penalty": "l1", "loss": "huber"}, "loss"), ({"p": 1.5}, "p must"),
+                                           ({"lam": -1.0}, "lam must"), ({"zero_tol": 2.0}, "zero_tol"),
+                                           ({"formulation": "both"}, "formulation"), ({"cv": 1}, "cv must"),
+                                           ({"max_components": 0}, "max_components")])
+def test_bad_parameters(params, match):
+    X, y, _ = make_additive(n=30, seed=1)
+    with pytest.raises(ValueError, match=match):
+        SparseComponentwiseLSSVR(**{"sigma": 1.0, "gamma": 1.0, "lam": 1.0, **params}).fit(X, y)
