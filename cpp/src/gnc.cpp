@@ -14,7 +14,7 @@ using RowMap = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dyn
 using Vec = Eigen::VectorXd;
 using Mat = Eigen::MatrixXd;  // column-major
 
-constexpr double kMaxWeight = 1e12;  // nu^2 cap: keeps the step systems well conditioned
+constexpr double kMaxWeight = 1e8;  // nu^2 cap: keeps the step systems well conditioned
 
 double loss_value(LossKind kind, double e, double delta) {
     const double a = std::abs(e);
@@ -187,11 +187,14 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
     const std::size_t D = offsets.size() - 1;
     const Eigen::Index Ri = static_cast<Eigen::Index>(R);
 
-    std::vector<Mat> metrics;  // M_d = F_d' F_d / n for the "outputs" formulation
+    // "outputs": M_d = F_d' C F_d / n with C the centring matrix, so that u_d is the standard deviation
+    // of the component's training outputs (a constant offset belongs to b, not to the component).
+    std::vector<Mat> metrics;
     if (opt.output_norms)
         for (std::size_t d = 0; d < D; ++d) {
             const auto Fd = F.middleCols(offsets[d], offsets[d + 1] - offsets[d]);
-            metrics.push_back(Fd.transpose() * Fd / static_cast<double>(n));
+            const Mat Fc = Fd.rowwise() - Fd.colwise().mean();
+            metrics.push_back(Fc.transpose() * Fc / static_cast<double>(n));
         }
     Mat fixed_gram;  // [F 1]' W [F 1] when the loss keeps the sample weights fixed
     const bool squared = opt.loss == LossKind::squared;

@@ -4,7 +4,7 @@
 //
 //   J(theta, b) = 1/2 ||theta||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k),
 //   e = y - F theta - b,  u_d = ||theta_d||            (formulation "norms", eq.rls)
-//                         u_d = ||F_d theta_d|| / sqrt(n)  (formulation "outputs", eq.aregam.cost2)
+//                         u_d = std(F_d theta_d)       (formulation "outputs", eq.aregam.cost2)
 //
 // with a penalty l (smoothly thresholding eq.scad, hard thresholding, L_p bridge) and a loss rho
 // (squared, L1, Huber). Each step replaces l and rho by their weighted quadratic majorants through

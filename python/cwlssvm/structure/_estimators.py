@@ -20,6 +20,7 @@ from ._l1 import L1Path
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
+CV_MAX_ITER = 40  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 3 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
@@ -81,8 +82,10 @@ class _SparseBase(BaseEstimator):
         return np.sort(lams)
 
     # ------------------------------------------------------------------ solving
-    def _path_solver(self, basis, rows, t, w):
-        """solve(lam, z0) -> (theta, b, history) on fixed rows; the L1 QP is set up once per path."""
+    def _path_solver(self, basis, rows, t, w, max_iter=None):
+        """solve(lam, z0) -> (theta, b, history, mask) on fixed rows; the L1 QP is set up once per path.
+        max_iter caps the GNC steps (the lam search uses a lower cap than the final fit)."""
+        max_iter = self.max_iter if max_iter is None else min(max_iter, self.max_iter)
         refit = self.penalty == "l1" if self.refit is None else self.refit
         # sizes below zero_tol times the largest component of the unpenalized model are zero
         reference = self._sizes(basis, _ridge_refit(basis, rows, t, w, self.gamma_, np.ones(len(basis.ranks), bool))[0],
@@ -100,29 +103,32 @@ class _SparseBase(BaseEstimator):
                       formulation=self.formulation, tol=self.tol)
 
             def solve_raw(lam, z0):
-                # Stage 1: GNC on every component. The penalties' weights grow without bound as a
-                # component shrinks to zero, so a component that has died stays dead: stage 2 goes on
-                # with the live ones only (a much smaller system) from stage 1's solution.
-                res = gnc_fit(basis, rows, t, w, lam=lam, theta0=z0, gram=gram,
-                              relax_steps=10 if z0 is None else 0, max_iter=min(self.max_iter, 40), **kw)
-                theta, history = res["theta"], res["history"]
-                live = self._sizes(basis, theta, rows) > 1e-3 * self.zero_tol * reference
-                if res["converged"] or not live.any() or live.all():
-                    if not res["converged"] and live.all():
-                        res = gnc_fit(basis, rows, t, w, lam=lam, theta0=np.append(theta, res["b"]), gram=gram,
-                                      relax_steps=0, max_iter=self.max_iter, **kw)
-                        history = history + res["history"]
-                    return res["theta"], res["b"], history
-                cols = basis.columns(live)
-                sub = basis.subset(live)
-                sub_gram = None if gram is None else gram[np.ix_(np.append(cols, gram.shape[0] - 1),
-                                                                 np.append(cols, gram.shape[0] - 1))]
-                res2 = gnc_fit(sub, rows, t, w, lam=lam, theta0=np.append(theta[cols], res["b"]),
-                               gram=None if sub_gram is None else np.ascontiguousarray(sub_gram), relax_steps=0,
-                               max_iter=self.max_iter, **kw)
-                theta = np.zeros_like(theta)
-                theta[cols] = res2["theta"]
-                return theta, res2["b"], history + res2["history"]
+                # GNC in rounds of at most 30 steps. The penalties' weights grow without bound as a
+                # component shrinks to zero, so a component that has fallen below the selection
+                # threshold stays there: each round goes on with the live components only (a smaller
+                # system), warm-started from the previous round.
+                theta, b, history = np.zeros(basis.F.shape[1]), 0.0, []
+                live = np.ones(basis.n_components, dtype=bool)
+                start, relax, used = z0, 10 if z0 is None else 0, 0
+                while True:
+                    sub = basis if live.all() else basis.subset(live)
+                    cols = np.append(basis.columns(live), basis.F.shape[1])
+                    sub_gram = None if gram is None else np.ascontiguousarray(gram[np.ix_(cols, cols)])
+                    res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, gram=sub_gram, relax_steps=relax,
+                                  max_iter=min(30, max_iter - used), **kw)
+                    used += len(res["history"])
+                    history += res["history"]
+                    theta = np.zeros(basis.F.shape[1])
+                    theta[cols[:-1]] = res["theta"]
+                    b = res["b"]
+                    if res["converged"] or used >= max_iter:
+                        return theta, b, history
+                    still = self._sizes(basis, theta, rows) > self.zero_tol * reference
+                    if not still.any():
+                        return np.zeros_like(theta), b, history
+                    start = np.append(theta[basis.columns(still)], b)
+                    relax = max(0, relax - len(res["history"]))
+                    live = still
 
         def solve(lam, z0=None):
             theta, b, history = solve_raw(lam, z0)
@@ -136,10 +142,13 @@ class _SparseBase(BaseEstimator):
         return solve
 
     def _sizes(self, basis, theta, rows):
-        """The size of each component that the penalty acts on: the RMS of its training outputs
-        ||Yhat^d|| / sqrt(n) for "l1" and the "outputs" formulation, ||w_d|| otherwise."""
-        if self.penalty == "l1" or self.formulation == "outputs":
+        """The size of each component that the penalty acts on: the RMS of its training outputs for
+        "l1", their standard deviation for the "outputs" formulation (a constant offset belongs to b),
+        ||w_d|| otherwise."""
+        if self.penalty == "l1":
             return np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
+        if self.formulation == "outputs":
+            return basis.outputs(theta, rows).std(axis=0)
         return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
 
     def _cv_lam(self, basis, t, w, strata):
@@ -154,7 +163,7 @@ class _SparseBase(BaseEstimator):
             folds = KFold(n_folds, shuffle=True, random_state=self.random_state).split(np.zeros(n))
         errors = []
         for train, val in folds:
-            solve = self._path_solver(basis, train, t[train], w[train])
+            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER)
             row, z, empty = [], None, 0
             for lam in lams:
                 if empty < 2:  # past two empty models in a row the rest of the path is empty too
@@ -186,7 +195,7 @@ class _SparseBase(BaseEstimator):
 
     def _path_sizes(self, basis, t, w, lams):
         """Number of components selected on all the data along the lam path (warm-started)."""
-        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w), None, []
+        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER), None, []
         for lam in lams:
             if len(sizes) < 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
                 theta, b, _, mask = solve(lam, z)
@@ -294,8 +303,8 @@ _PARAMS = """
     delta : float, default=1.345
         Huber threshold, in units of the standardized target.
     formulation : {"norms", "outputs"}, default="norms"
-        GNC penalties act on ||w_d|| (eq.rls) or on the RMS of the component's training outputs
-        ||Yhat^d|| / sqrt(n) (eq.aregam.cost2).
+        GNC penalties act on ||w_d|| (eq.rls) or on the standard deviation of the component's
+        training outputs Yhat^d (eq.aregam.cost2; centred, since a constant belongs to b).
     sigma, gamma : float, optional
         Kernel width and regularization constant; None tunes them by leave-one-out on the
         unpenalized componentwise model (cwlssvm.model_selection, grid stage only).
