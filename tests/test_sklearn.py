@@ -13,6 +13,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cwlssvm import LSSVC, LSSVR, ComponentwiseLSSVC, ComponentwiseLSSVR
 from cwlssvm.model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from cwlssvm.structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 
@@ -41,6 +42,15 @@ def test_sklearn_compatible(estimator, check):
     [ComponentwiseLSSVRCV(), LSSVRCV(), ComponentwiseLSSVCCV(), LSSVCCV()], expected_failed_checks=_expected_failures
 )
 def test_sklearn_compatible_cv(estimator, check):
+    check(estimator)
+
+
+# sigma and gamma given, 3 folds and 6 lams, to keep the run short (the tuning is tested elsewhere)
+@parametrize_with_checks(
+    [SparseComponentwiseLSSVR(sigma=1.0, gamma=10.0, cv=3, lams=6),
+     SparseComponentwiseLSSVC(sigma=1.0, gamma=10.0, cv=3, lams=6)],
+)
+def test_sklearn_compatible_sparse(estimator, check):
     check(estimator)
 
 

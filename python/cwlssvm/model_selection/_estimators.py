@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -17,6 +16,7 @@ from .._validation import check_n_jobs, check_numeric_columns, check_sample_weig
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ._evaluate import CRITERIA, CriterionEvaluator
+from ._folds import check_cv, make_folds
 from ._search import results_table, tune
 
 N_SIGMAS = 10
@@ -60,42 +60,15 @@ class _TunedBase(BaseEstimator):
     def _check_params(self):
         if self.criterion not in CRITERIA:
             raise ValueError(f"criterion must be one of {CRITERIA}, got {self.criterion!r}")
-        if self.criterion == "kfold" and isinstance(self.cv, (numbers.Integral, bool)) and (
-            isinstance(self.cv, bool) or self.cv < 2
-        ):
-            raise ValueError(f"cv must be an integer >= 2, a CV splitter or a list of splits, got {self.cv!r}")
+        if self.criterion == "kfold":
+            check_cv(self.cv)
         check_n_jobs(self.n_jobs)
-
-    def _folds(self, X, labels, keep):
-        """(train, validation) row indices into the rows kept (positive weight), or None."""
-        if self.criterion != "kfold":
-            return None
-        n = X.shape[0]
-        if isinstance(self.cv, numbers.Integral):
-            if keep.sum() < self.cv:
-                raise ValueError(f"cv={self.cv} folds need at least {self.cv} samples with positive weight")
-            stratify = labels is not None and np.bincount(labels[keep]).min() >= self.cv
-            splitter = (StratifiedKFold if stratify else KFold)(self.cv, shuffle=True, random_state=self.random_state)
-            return list(splitter.split(np.zeros(int(keep.sum())), None if labels is None else labels[keep]))
-        splits = list(self.cv.split(X, labels) if hasattr(self.cv, "split") else self.cv)
-        position = np.full(n, -1)
-        position[keep] = np.arange(int(keep.sum()))
-        folds = []
-        for train, val in splits:
-            train, val = position[np.asarray(train)], position[np.asarray(val)]
-            train, val = train[train >= 0], val[val >= 0]
-            if len(train) < 2 or len(val) == 0:
-                raise ValueError("cv: every split needs at least 2 training and 1 validation rows of positive weight")
-            folds.append((train, val))
-        if not folds:
-            raise ValueError("cv: no splits given")
-        return folds
 
     def _search(self, X, Y, sample_weight, labels=None):
         """Tune on validated arrays; sets the search attributes and returns (components, sigma, gamma)."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
-        folds = self._folds(X, labels, keep)
+        folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
         X, Y, w = X[keep], Y[keep], w[keep]
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)

@@ -6,7 +6,6 @@ import numbers
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -14,6 +13,7 @@ from .. import _core, _native
 from .. import components as _components
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ..model_selection._folds import check_cv, make_folds
 from ._basis import ComponentBasis
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 from ._l1 import L1Path
@@ -43,6 +43,30 @@ class _SparseBase(BaseEstimator):
 
     _classification = False
 
+    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
+                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
+        self.components = components
+        self.penalty = penalty
+        self.lam = lam
+        self.a = a
+        self.p = p
+        self.loss = loss
+        self.delta = delta
+        self.formulation = formulation
+        self.sigma = sigma
+        self.gamma = gamma
+        self.lams = lams
+        self.cv = cv
+        self.one_se = one_se
+        self.max_components = max_components
+        self.zero_tol = zero_tol
+        self.refit = refit
+        self.max_iter = max_iter
+        self.tol = tol
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
         if self.penalty not in PENALTY_CHOICES:
@@ -68,14 +92,15 @@ class _SparseBase(BaseEstimator):
             raise ValueError(f"lam must be None or a finite number >= 0, got {self.lam!r}")
         if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
             raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
-        if self.cv is not None and (isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral)
-                                    or self.cv < 2):
-            raise ValueError(f"cv must be None or an integer >= 2, got {self.cv!r}")
+        check_cv(self.cv, allow_none=True)
         check_n_jobs(self.n_jobs)
 
     def _lam_grid(self, data_scale, n):
-        if self.lams is None:
-            return data_scale * np.geomspace(*LAM_RANGE, N_LAMS if n <= LARGE_N else 16)
+        if self.lams is None or (isinstance(self.lams, numbers.Integral) and not isinstance(self.lams, bool)):
+            count = (N_LAMS if n <= LARGE_N else 16) if self.lams is None else int(self.lams)
+            if count < 1:
+                raise ValueError(f"lams must be a positive count or a list of values >= 0, got {self.lams!r}")
+            return data_scale * np.geomspace(*LAM_RANGE, count)
         lams = np.asarray(self.lams, dtype=float).ravel()
         if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
             raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
@@ -151,16 +176,11 @@ class _SparseBase(BaseEstimator):
             return basis.outputs(theta, rows).std(axis=0)
         return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
 
-    def _cv_lam(self, basis, t, w, strata):
+    def _cv_lam(self, basis, t, w, folds):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). Returns (lam, table)."""
         n = len(t)
         lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
-        n_folds = self.cv if self.cv is not None else (10 if n <= LARGE_N else 3)
-        if strata is not None and np.bincount(strata).min() >= n_folds:
-            folds = StratifiedKFold(n_folds, shuffle=True, random_state=self.random_state).split(np.zeros(n), strata)
-        else:
-            folds = KFold(n_folds, shuffle=True, random_state=self.random_state).split(np.zeros(n))
         errors = []
         for train, val in folds:
             solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER)
@@ -220,9 +240,13 @@ class _SparseBase(BaseEstimator):
         """Fit every column of T (already scaled); sets the fitted attributes."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
+        folds = None
+        if self.lam is None:
+            cv = self.cv if self.cv is not None else (10 if keep.sum() <= LARGE_N else 3)
+            folds = make_folds(cv, X, strata, keep, self.random_state)
         X, T, w = X[keep], T[keep], w[keep]
         if strata is not None:
-            strata = strata[keep]
+            strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
         self.components_ = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
         basis = ComponentBasis(X, self.components_, n_jobs=self.n_jobs)
@@ -235,7 +259,7 @@ class _SparseBase(BaseEstimator):
         selected = np.zeros(D, dtype=bool)
         for j in range(k):
             if self.lam is None:
-                lam, table = self._cv_lam(basis, T[:, j], w, strata)
+                lam, table = self._cv_lam(basis, T[:, j], w, folds)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
@@ -256,6 +280,7 @@ class _SparseBase(BaseEstimator):
         self.selected_components_ = np.flatnonzero(selected)
         self.lam_ = lams[0] if k == 1 else np.array(lams)
         self.gnc_history_ = histories[0] if k == 1 else histories
+        self.n_iter_ = max(len(h) for h in histories)  # GNC steps (OSQP: one entry) of the final fit
         self.lam_cv_ = (cv_tables[0] if k == 1 else cv_tables) if cv_tables else None
         self.ranks_ = basis.ranks
         return self
@@ -308,11 +333,12 @@ _PARAMS = """
     sigma, gamma : float, optional
         Kernel width and regularization constant; None tunes them by leave-one-out on the
         unpenalized componentwise model (cwlssvm.model_selection, grid stage only).
-    lams : array-like, optional
-        Grid for lam (default 40 values, 16 above 1000 rows, over [1e-4, 10] x gamma * sum of the
-        sample weights, the scale of the data term).
-    cv : int, optional
-        Folds for choosing lam (default 10, 3 above 1000 rows).
+    lams : int or array-like, optional
+        Grid for lam: explicit values, or a count of values over [1e-4, 10] x gamma * sum of the
+        sample weights (the scale of the data term); default 40 values, 16 above 1000 rows.
+    cv : int, CV splitter or iterable of splits, optional
+        Folds for choosing lam (default 10, 3 above 1000 rows). Explicit splits index the rows with
+        positive weight.
     one_se : bool, default=True
         Among the lams whose CV error is within one standard error of the best, take the one whose
         model on all the data has the fewest components (the smallest such lam on ties); False takes
@@ -368,30 +394,6 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
     Parameters
     ----------
     {_PARAMS}"""
-
-    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
-        self.components = components
-        self.penalty = penalty
-        self.lam = lam
-        self.a = a
-        self.p = p
-        self.loss = loss
-        self.delta = delta
-        self.formulation = formulation
-        self.sigma = sigma
-        self.gamma = gamma
-        self.lams = lams
-        self.cv = cv
-        self.one_se = one_se
-        self.max_components = max_components
-        self.zero_tol = zero_tol
-        self.refit = refit
-        self.max_iter = max_iter
-        self.tol = tol
-        self.n_jobs = n_jobs
-        self.random_state = random_state
 
     def _standardize(self, y, sample_weight):
         w = check_sample_weight(sample_weight, len(y))
@@ -467,30 +469,6 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
 
     _classification = True
 
-    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
-        self.components = components
-        self.penalty = penalty
-        self.lam = lam
-        self.a = a
-        self.p = p
-        self.loss = loss
-        self.delta = delta
-        self.formulation = formulation
-        self.sigma = sigma
-        self.gamma = gamma
-        self.lams = lams
-        self.cv = cv
-        self.one_se = one_se
-        self.max_components = max_components
-        self.zero_tol = zero_tol
-        self.refit = refit
-        self.max_iter = max_iter
-        self.tol = tol
-        self.n_jobs = n_jobs
-        self.random_state = random_state
-
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse classifier."""
         self._check_params()
@@ -500,6 +478,8 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
         K = len(self.classes_)
         if K < 2:
             raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
+        if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
+            raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = np.where(idx == 1, 1.0, -1.0)[:, None] if K == 2 else np.where(idx[:, None] == np.arange(K), 1.0, -1.0)
         self.sigma_, self.gamma_ = self._tune_kernel(Xv, yv, sample_weight)
         self._fit_targets(Xv, T, sample_weight, strata=idx)
