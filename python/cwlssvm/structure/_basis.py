@@ -26,7 +26,7 @@ class LowRankWarning(UserWarning):
 class ComponentBasis:
     """Low-rank factors of every component's Gram block on the training rows X (n x p)."""
 
-    def __init__(self, X, resolved, *, tol=1e-10, max_rank=None, n_jobs=None):
+    def __init__(self, X, resolved, *, tol=1e-10, max_rank=None, detrend=(), n_jobs=None):
         self.X = np.ascontiguousarray(X, dtype=np.float64)
         self.resolved = resolved
         self.described = _components.describe(resolved)
@@ -43,6 +43,16 @@ class ComponentBasis:
         self.ranks = np.array([F.shape[1] for F in self.factors])
         self.offsets = np.concatenate([[0], np.cumsum(self.ranks)]).astype(np.int64)
         self.F = np.ascontiguousarray(np.hstack(self.factors)) if self.factors else np.zeros((n, 0))
+        # Components in `detrend` (pairs (d, column)) keep only their part orthogonal to a + b x_column on
+        # the training rows: F_d <- F_d - Z (Z'Z)^-1 Z' F_d with Z = [1, x_column]. The removed trend of
+        # f^d is beta_d = (Z'Z)^-1 Z' F_d theta_d (see trend()).
+        self.trends = {}
+        for d, col in detrend:
+            Z = np.column_stack([np.ones(n), self.X[:, col]])
+            P = np.linalg.pinv(Z)  # (2, n) = (Z'Z)^-1 Z'
+            sl = slice(self.offsets[d], self.offsets[d + 1])
+            self.trends[d] = (col, P @ self.F[:, sl])  # (2, r_d): beta_d = T_d theta_d
+            self.F[:, sl] -= Z @ self.trends[d][1]
 
     @property
     def n_components(self):
@@ -69,6 +79,11 @@ class ComponentBasis:
             [F[:, self.offsets[d] : self.offsets[d + 1]] @ th for d, th in enumerate(self.blocks(theta))]
         ) if self.n_components else np.zeros((F.shape[0], 0))
 
+    def trend(self, theta):
+        """{d: (column, (a, b))}: the line a + b x_column removed from each detrended component."""
+        blocks = self.blocks(theta)
+        return {d: (col, T @ blocks[d]) for d, (col, T) in self.trends.items()}
+
     def subset(self, mask):
         """The basis of the components in mask only (shares the factor arrays)."""
         sub = object.__new__(ComponentBasis)
@@ -78,6 +93,7 @@ class ComponentBasis:
         sub.ranks = self.ranks[mask]
         sub.offsets = np.concatenate([[0], np.cumsum(sub.ranks)]).astype(np.int64)
         sub.F = np.ascontiguousarray(self.F[:, np.repeat(mask, self.ranks)])
+        sub.trends = {}
         return sub
 
     def columns(self, mask):

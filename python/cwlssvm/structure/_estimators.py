@@ -25,6 +25,15 @@ LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 1
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
+def _detrend_pairs(resolved):
+    """(d, column) for every RBF main effect whose column also has a linear component in the
+    dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
+    be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space)."""
+    linear = {c.columns[0] for c in resolved if c.kernel == "linear" and len(c.columns) == 1}
+    return [(d, c.columns[0]) for d, c in enumerate(resolved)
+            if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
+
+
 def _ridge_refit(basis, rows, t, w, gamma, mask):
     """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
     min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2. Returns (theta (R,), b)."""
@@ -249,10 +258,11 @@ class _SparseBase(BaseEstimator):
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
         self.components_ = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X, self.components_, n_jobs=self.n_jobs)
+        basis = ComponentBasis(X, self.components_, detrend=_detrend_pairs(self.components_), n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         D, k = basis.n_components, T.shape[1]
         coef = np.zeros((X.shape[0], D, k))
+        trends = np.zeros((D, 2, k))  # a + b x_column removed from detrended components
         intercept = np.zeros(k)
         norms = np.zeros((k, D))
         lams, histories, cv_tables = [], [], []
@@ -267,6 +277,8 @@ class _SparseBase(BaseEstimator):
             supports, coefs = basis.dual(theta)
             for d in range(D):
                 coef[supports[d], d, j] = coefs[d]
+            for d, (_, ab) in basis.trend(theta).items():
+                trends[d, :, j] = ab
             intercept[j] = b
             norms[j] = [th @ th for th in basis.blocks(theta)]
             selected |= mask
@@ -275,6 +287,8 @@ class _SparseBase(BaseEstimator):
         self.X_fit_ = np.ascontiguousarray(X)
         self._described = _components.describe(self.components_)
         self._coef = coef  # (n_fit, D, k), scaled by the subclass
+        self._trends = trends
+        self._trend_columns = {d: col for d, (col, _) in basis.trends.items()}
         self._intercept = intercept
         self._norms = norms
         self.selected_components_ = np.flatnonzero(selected)
@@ -294,6 +308,8 @@ class _SparseBase(BaseEstimator):
             coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
             out[:, :, j] = _core.sparse_component_outputs(self.X_fit_, self._described, supports, coefs,
                                                           _native._c(X), _native._threads(self.n_jobs))
+            for d, col in self._trend_columns.items():
+                out[:, d, j] -= self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col]
         return out
 
     def _validate(self, X, y, **kw):
@@ -442,7 +458,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
         resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(Xv[keep], resolved, n_jobs=self.n_jobs)
+        basis = ComponentBasis(Xv[keep], resolved, detrend=_detrend_pairs(resolved), n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
         solve = self._path_solver(basis, rows, t[keep], w[keep])
