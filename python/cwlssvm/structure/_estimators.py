@@ -20,8 +20,10 @@ from ._l1 import L1Path
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
-CV_MAX_ITER = 40  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
-LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 3 folds
+CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
+CV_TOL = 1e-3  # GNC tolerance while searching lam
+FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks, relative to their largest diagonal entry
+LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
@@ -116,10 +118,11 @@ class _SparseBase(BaseEstimator):
         return np.sort(lams)
 
     # ------------------------------------------------------------------ solving
-    def _path_solver(self, basis, rows, t, w, max_iter=None):
+    def _path_solver(self, basis, rows, t, w, max_iter=None, tol=None):
         """solve(lam, z0) -> (theta, b, history, mask) on fixed rows; the L1 QP is set up once per path.
         max_iter caps the GNC steps (the lam search uses a lower cap than the final fit)."""
         max_iter = self.max_iter if max_iter is None else min(max_iter, self.max_iter)
+        tol = self.tol if tol is None else max(tol, self.tol)
         refit = self.penalty == "l1" if self.refit is None else self.refit
         # sizes below zero_tol times the largest component of the unpenalized model are zero
         reference = self._sizes(basis, _ridge_refit(basis, rows, t, w, self.gamma_, np.ones(len(basis.ranks), bool))[0],
@@ -134,7 +137,7 @@ class _SparseBase(BaseEstimator):
         else:
             gram = basis.gram(rows, w) if self.loss == "squared" else None  # shared along the path
             kw = dict(gamma=self.gamma_, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss, delta=self.delta,
-                      formulation=self.formulation, tol=self.tol)
+                      formulation=self.formulation, tol=tol)
 
             def solve_raw(lam, z0):
                 # GNC in rounds of at most 30 steps. The penalties' weights grow without bound as a
@@ -192,7 +195,7 @@ class _SparseBase(BaseEstimator):
         lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
         errors = []
         for train, val in folds:
-            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER)
+            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL)
             row, z, empty = [], None, 0
             for lam in lams:
                 if empty < 2:  # past two empty models in a row the rest of the path is empty too
@@ -224,7 +227,7 @@ class _SparseBase(BaseEstimator):
 
     def _path_sizes(self, basis, t, w, lams):
         """Number of components selected on all the data along the lam path (warm-started)."""
-        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER), None, []
+        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL), None, []
         for lam in lams:
             if len(sizes) < 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
                 theta, b, _, mask = solve(lam, z)
@@ -251,14 +254,15 @@ class _SparseBase(BaseEstimator):
         keep = w > 0
         folds = None
         if self.lam is None:
-            cv = self.cv if self.cv is not None else (10 if keep.sum() <= LARGE_N else 3)
+            cv = self.cv if self.cv is not None else (10 if keep.sum() <= LARGE_N else 2)
             folds = make_folds(cv, X, strata, keep, self.random_state)
         X, T, w = X[keep], T[keep], w[keep]
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
         self.components_ = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X, self.components_, detrend=_detrend_pairs(self.components_), n_jobs=self.n_jobs)
+        basis = ComponentBasis(X, self.components_, tol=FACTOR_TOL, detrend=_detrend_pairs(self.components_),
+                               n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         D, k = basis.n_components, T.shape[1]
         coef = np.zeros((X.shape[0], D, k))
@@ -353,7 +357,7 @@ _PARAMS = """
         Grid for lam: explicit values, or a count of values over [1e-4, 10] x gamma * sum of the
         sample weights (the scale of the data term); default 40 values, 16 above 1000 rows.
     cv : int, CV splitter or iterable of splits, optional
-        Folds for choosing lam (default 10, 3 above 1000 rows). Explicit splits index the rows with
+        Folds for choosing lam (default 10, 2 above 1000 rows). Explicit splits index the rows with
         positive weight.
     one_se : bool, default=True
         Among the lams whose CV error is within one standard error of the best, take the one whose
@@ -381,7 +385,7 @@ _PARAMS = """
 
     The objective (see cwlssvm.structure._gnc and _l1):
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
-    coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-10, at most 600 columns
+    coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-8, at most 600 columns
     per component), on the standardized target for regression. The LS-SVM's own Tikhonov term is kept:
     without it the penalty on norms saturates (GUIDE.md, section 4).
 
@@ -458,7 +462,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
         resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(Xv[keep], resolved, detrend=_detrend_pairs(resolved), n_jobs=self.n_jobs)
+        basis = ComponentBasis(Xv[keep], resolved, tol=FACTOR_TOL, detrend=_detrend_pairs(resolved), n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
         solve = self._path_solver(basis, rows, t[keep], w[keep])
