@@ -22,6 +22,14 @@ from ._validation import check_sample_weight
 from .components import rbf
 
 
+def pm1_coding(class_index, n_classes):
+    """The +-1 targets of eq.clssvmc.train: (n, 1) for two classes (+1 for classes_[1]), else the
+    (n, K) one-vs-rest coding."""
+    if n_classes == 2:
+        return np.where(class_index == 1, 1.0, -1.0)[:, None]
+    return np.where(class_index[:, None] == np.arange(n_classes), 1.0, -1.0)
+
+
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):
     def _validate_classifier_params(self):
         self._validate_params_()
@@ -53,8 +61,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         self._resolve()
         if n_classes == 2 or self.multi_class == "ovr":
             self.pairs_ = None
-            targets = [np.where(y_idx == 1, 1.0, -1.0)[:, None]] if n_classes == 2 else [
-                np.where(y_idx[:, None] == np.arange(n_classes), 1.0, -1.0)]
+            targets = [pm1_coding(y_idx, n_classes)]
             rows = [np.arange(X.shape[0])]
         else:
             self.pairs_ = list(combinations(range(n_classes), 2))

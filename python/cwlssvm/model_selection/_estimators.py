@@ -13,7 +13,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight
-from ..classification import LSSVC, ComponentwiseLSSVC
+from ..classification import LSSVC, ComponentwiseLSSVC, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ._evaluate import CRITERIA, CriterionEvaluator
 from ._folds import check_cv, make_folds
@@ -261,8 +261,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         classes, idx = np.unique(yv, return_inverse=True)
         if len(classes) < 2:
             raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
-        Y = np.where(idx == 1, 1.0, -1.0)[:, None] if len(classes) == 2 else np.where(
-            idx[:, None] == np.arange(len(classes)), 1.0, -1.0)
+        Y = pm1_coding(idx, len(classes))
         components, sigma, gamma = self._search(Xv, Y, sample_weight, labels=idx)
         self._refit(X, y, sample_weight, components, sigma, gamma)
         self.classes_ = self.best_estimator_.classes_

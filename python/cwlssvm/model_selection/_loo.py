@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.utils.multiclass import check_classification_targets
 
+from ..classification import pm1_coding
 from .._validation import check_sample_weight
 
 
@@ -35,8 +36,7 @@ def loo_decision_function(estimator, X, y, sample_weight=None):
         raise ValueError("y: needs samples of at least 2 classes; got 1 class")
     if len(classes) > 2 and est.multi_class != "ovr":
         raise ValueError("multi_class: leave-one-out decision values are defined here for 'ovr' only")
-    T = np.where(idx == 1, 1.0, -1.0)[:, None] if len(classes) == 2 else np.where(
-        idx[:, None] == np.arange(len(classes)), 1.0, -1.0)
+    T = pm1_coding(idx, len(classes))
     est._resolve()
     F = T - _loo(est, Xv, T, sample_weight)
     return F[:, 0] if len(classes) == 2 else F

@@ -11,6 +11,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import _core, _native
 from .. import components as _components
+from ..classification import pm1_coding
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ..model_selection._folds import check_cv, make_folds
@@ -500,7 +501,7 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
             raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
-        T = np.where(idx == 1, 1.0, -1.0)[:, None] if K == 2 else np.where(idx[:, None] == np.arange(K), 1.0, -1.0)
+        T = pm1_coding(idx, K)
         self.sigma_, self.gamma_ = self._tune_kernel(Xv, yv, sample_weight)
         self._fit_targets(Xv, T, sample_weight, strata=idx)
         self.intercept_ = float(self._intercept[0]) if K == 2 else self._intercept.copy()
