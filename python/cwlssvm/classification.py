@@ -17,9 +17,18 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
-from ._base import _DualModel, _LSSVMBase, contributions_frame
+from ._base import _LSSVMBase, contributions_frame
 from ._validation import check_sample_weight
 from .components import rbf
+
+
+def encode_classes(y, owner):
+    """(classes, class index of each row) for validated labels y; ValueError unless 2 or more classes."""
+    check_classification_targets(y)
+    classes, index = np.unique(y, return_inverse=True)
+    if len(classes) < 2:
+        raise ValueError(f"{owner} needs samples of at least 2 classes in y; got 1 class ({classes[0]!r})")
+    return classes, index
 
 
 def pm1_coding(class_index, n_classes):
@@ -50,13 +59,8 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         """
         self._validate_classifier_params()
         X, y = self._validate_fit_data(X, y)
-        check_classification_targets(y)
-        self.classes_, y_idx = np.unique(y, return_inverse=True)
+        self.classes_, y_idx = encode_classes(y, type(self).__name__)
         n_classes = len(self.classes_)
-        if n_classes < 2:
-            raise ValueError(
-                f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class ({self.classes_[0]!r})"
-            )
         w = check_sample_weight(sample_weight, X.shape[0])
         self._resolve()
         if n_classes == 2 or self.multi_class == "ovr":

@@ -8,12 +8,11 @@ from dataclasses import replace
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight
-from ..classification import LSSVC, ComponentwiseLSSVC, pm1_coding
+from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ._evaluate import CRITERIA, CriterionEvaluator
 from ._folds import check_cv, make_folds
@@ -257,10 +256,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
         self._check_params()
         Xv, yv = self._validate(X, y)
-        check_classification_targets(yv)
-        classes, idx = np.unique(yv, return_inverse=True)
-        if len(classes) < 2:
-            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
+        classes, idx = encode_classes(yv, type(self).__name__)
         Y = pm1_coding(idx, len(classes))
         components, sigma, gamma = self._search(Xv, Y, sample_weight, labels=idx)
         self._refit(X, y, sample_weight, components, sigma, gamma)

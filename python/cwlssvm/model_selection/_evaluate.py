@@ -45,7 +45,7 @@ class CriterionEvaluator:
         self.scoring = scoring
         self.n_jobs = n_jobs
         self.tol = tol
-        n, D = X.shape[0], len(resolved)
+        n = X.shape[0]
         self.is_rbf = np.array([c.kernel == "rbf" for c in resolved])
         self.max_rank = max(2, n // 4)  # per component; the total is checked against n below
         self._factor_cache = {}

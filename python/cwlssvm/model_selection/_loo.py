@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.utils.multiclass import check_classification_targets
 
-from ..classification import pm1_coding
+from ..classification import encode_classes, pm1_coding
 from .._validation import check_sample_weight
 
 
@@ -30,10 +29,7 @@ def loo_decision_function(estimator, X, y, sample_weight=None):
     est = clone(estimator)
     est._validate_classifier_params()
     Xv, yv = est._validate_fit_data(X, y)
-    check_classification_targets(yv)
-    classes, idx = np.unique(yv, return_inverse=True)
-    if len(classes) < 2:
-        raise ValueError("y: needs samples of at least 2 classes; got 1 class")
+    classes, idx = encode_classes(yv, "loo_decision_function")
     if len(classes) > 2 and est.multi_class != "ovr":
         raise ValueError("multi_class: leave-one-out decision values are defined here for 'ovr' only")
     T = pm1_coding(idx, len(classes))

@@ -6,12 +6,11 @@ import numbers
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import _core, _native
 from .. import components as _components
-from ..classification import pm1_coding
+from ..classification import encode_classes, pm1_coding
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ..model_selection._folds import check_cv, make_folds
@@ -494,11 +493,8 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
         """Tune (if needed) and fit the sparse classifier."""
         self._check_params()
         Xv, yv = self._validate(X, y)
-        check_classification_targets(yv)
-        self.classes_, idx = np.unique(yv, return_inverse=True)
+        self.classes_, idx = encode_classes(yv, type(self).__name__)
         K = len(self.classes_)
-        if K < 2:
-            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y; got 1 class")
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = pm1_coding(idx, K)
