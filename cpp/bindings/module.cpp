@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "cwlssvm/block_ridge.hpp"
 #include "cwlssvm/build_info.hpp"
 #include "cwlssvm/gnc.hpp"
 #include "cwlssvm/gram.hpp"
@@ -233,6 +234,40 @@ PYBIND11_MODULE(_core, m) {
           py::arg("penalty"), py::arg("lam"), py::arg("a"), py::arg("p"), py::arg("loss"), py::arg("delta"),
           py::arg("gamma"), py::arg("output_norms"), py::arg("relax_steps"), py::arg("max_iter"), py::arg("tol"),
           py::arg("max_cg"));
+
+    py::class_<BlockRidge>(m, "BlockRidge",
+                           "The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag(I + s_d I, 0), solved for "
+                           "many s by CG preconditioned with a kept Cholesky factor.")
+        .def(py::init([](const Array& gram, const std::vector<std::size_t>& offsets, double gamma, int max_cg) {
+                 require_2d(gram, "gram");
+                 if (gram.shape(0) != gram.shape(1) || gram.shape(0) < 1)
+                     throw std::invalid_argument("gram must be square");
+                 return new BlockRidge(gram.data(), static_cast<std::size_t>(gram.shape(0) - 1), offsets, gamma,
+                                       max_cg);
+             }),
+             py::arg("gram").noconvert(), py::arg("offsets"), py::arg("gamma"), py::arg("max_cg") = 25)
+        .def("solve",
+             [](BlockRidge& self, const Array& scale, const Array& rhs, const Array& z0) {
+                 // rhs, z0: k x (R+1) row-major = (R+1) x k column-major
+                 require_2d(rhs, "rhs");
+                 if (rhs.shape(0) != z0.shape(0) || rhs.shape(1) != z0.shape(1) || z0.ndim() != 2)
+                     throw std::invalid_argument("rhs and z0 must have the same shape");
+                 if (static_cast<std::size_t>(rhs.shape(1)) != self.size())
+                     throw std::invalid_argument("rhs must have R + 1 columns");
+                 if (static_cast<std::size_t>(scale.size()) != self.n_components())
+                     throw std::invalid_argument("scale must hold one value per component");
+                 std::vector<double> Z(z0.data(), z0.data() + z0.size());
+                 StepSolve info;
+                 {
+                     py::gil_scoped_release release;
+                     info = self.solve(scale.data(), rhs.data(), Z.data(), static_cast<int>(rhs.shape(0)));
+                 }
+                 return py::make_tuple(to_numpy(std::move(Z), {rhs.shape(0), rhs.shape(1)}), info.cg_iterations,
+                                       info.refactored);
+             },
+             "Z (k, R+1) = A(scale)^-1 rhs row by row, warm-started at z0; returns (Z, cg_iterations, refactored).",
+             py::arg("scale").noconvert(), py::arg("rhs").noconvert(), py::arg("z0").noconvert())
+        .def_property_readonly("factorizations", &BlockRidge::factorizations);
 
     m.def("penalty",
           [](int kind, const Array& u, double a, double p) {

@@ -5,12 +5,11 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "cwlssvm/solver.hpp"
+#include "cwlssvm/block_ridge.hpp"
 
 namespace cwlssvm {
 namespace {
 
-using RowMap = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
 using Vec = Eigen::VectorXd;
 using Mat = Eigen::MatrixXd;  // column-major
 
@@ -35,111 +34,6 @@ double loss_weight(LossKind kind, double e, double delta) {
         case LossKind::huber: return a <= delta ? 1.0 : delta / a;
     }
     return 1.0;
-}
-
-// The componentwise system of one GNC step, applied without forming it:
-// A z = gamma [F 1]' diag(omega) [F 1] z + P z, P = blockdiag_d(I + lam_t nu_d^2 M_d), 0 for b.
-class StepSystem {
-public:
-    StepSystem(const RowMap& F, const std::vector<std::size_t>& offsets, const std::vector<Mat>& metrics,
-               double gamma)
-        : F_(F), offsets_(offsets), metrics_(metrics), gamma_(gamma) {}
-
-    void set_weights(const Vec& omega, const Mat* gram, const Vec& penalty_scale) {
-        omega_ = &omega;
-        gram_ = gram;
-        scale_ = &penalty_scale;  // lam_t nu_d^2 per component
-    }
-
-    Vec apply(const Vec& z) const {
-        const Eigen::Index R = F_.cols();
-        Vec out(R + 1);
-        if (gram_) {
-            out.noalias() = gamma_ * ((*gram_) * z);
-        } else {
-            Vec u = F_ * z.head(R);
-            u.array() += z[R];
-            u.array() *= omega_->array();
-            out.head(R).noalias() = gamma_ * (F_.transpose() * u);
-            out[R] = gamma_ * u.sum();
-        }
-        out.head(R) += z.head(R);
-        add_penalty(z, out);
-        return out;
-    }
-
-    // The explicit matrix, column-major (R+1) x (R+1), for a fresh factorization.
-    Mat matrix() const {
-        const Eigen::Index R = F_.cols();
-        Mat A(R + 1, R + 1);
-        if (gram_) {
-            A = gamma_ * (*gram_);
-        } else {
-            Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(F_.rows(), R + 1);
-            Fa.leftCols(R) = F_;
-            Fa.col(R).setOnes();
-            Mat Fw = omega_->cwiseSqrt().asDiagonal() * Fa;
-            A.setZero();
-            A.selfadjointView<Eigen::Lower>().rankUpdate(Fw.transpose(), gamma_);
-            A = A.selfadjointView<Eigen::Lower>();
-        }
-        A.diagonal().head(R).array() += 1.0;
-        for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
-            const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
-            const double s = (*scale_)[d];
-            if (metrics_.empty())
-                A.diagonal().segment(o, r).array() += s;
-            else
-                A.block(o, o, r, r) += s * metrics_[d];
-        }
-        return A;
-    }
-
-private:
-    void add_penalty(const Vec& z, Vec& out) const {
-        for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
-            const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
-            const double s = (*scale_)[d];
-            if (s == 0.0) continue;
-            if (metrics_.empty())
-                out.segment(o, r) += s * z.segment(o, r);
-            else
-                out.segment(o, r).noalias() += s * (metrics_[d] * z.segment(o, r));
-        }
-    }
-
-    const RowMap& F_;
-    const std::vector<std::size_t>& offsets_;
-    const std::vector<Mat>& metrics_;
-    double gamma_;
-    const Vec* omega_ = nullptr;
-    const Mat* gram_ = nullptr;
-    const Vec* scale_ = nullptr;
-};
-
-// Preconditioned conjugate gradients from x; returns the iterations used, or -1 if it did not
-// reach the tolerance within max_iter.
-int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol) {
-    Vec r = rhs - A.apply(x);
-    const double stop = rtol * std::max(rhs.norm(), 1e-300);
-    if (r.norm() <= stop) return 0;
-    Vec zv = r;
-    M.solve(zv.data());
-    Vec p = zv;
-    double rz = r.dot(zv);
-    for (int it = 1; it <= max_iter; ++it) {
-        const Vec Ap = A.apply(p);
-        const double alpha = rz / p.dot(Ap);
-        x += alpha * p;
-        r -= alpha * Ap;
-        if (r.norm() <= stop) return it;
-        zv = r;
-        M.solve(zv.data());
-        const double rz_new = r.dot(zv);
-        p = zv + (rz_new / rz) * p;
-        rz = rz_new;
-    }
-    return -1;
 }
 
 }  // namespace
@@ -247,7 +141,7 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
     };
 
     // zeta = 1: the least-squares componentwise model (unless warm-started)
-    system.set_weights(omega, squared ? &fixed_gram : nullptr, scale);
+    system.set_weights(&omega, squared ? &fixed_gram : nullptr, scale);
     {
         const Mat A = system.matrix();
         factor.factor(A.data(), static_cast<int>(Ri + 1));
@@ -272,21 +166,15 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
             for (std::size_t k = 0; k < n; ++k)
                 omega[k] = W[k] * ((1.0 - zeta) * loss_weight(opt.loss, e[k], opt.delta) + zeta);
         }
-        system.set_weights(omega, squared ? &fixed_gram : nullptr, scale);
+        system.set_weights(&omega, squared ? &fixed_gram : nullptr, scale);
         const Vec rhs = rhs_for(omega);
         Vec z_new = z;
         GncStep step;
         step.zeta = zeta;
-        step.cg_iterations = pcg(system, factor, rhs, z_new, opt.max_cg, 1e-11);
-        if (step.cg_iterations < 0) {  // the old factor no longer preconditions well: refactor
-            const Mat A = system.matrix();
-            factor.factor(A.data(), static_cast<int>(Ri + 1));
-            ++result.factorizations;
-            step.refactored = true;
-            step.cg_iterations = opt.max_cg;
-            z_new = rhs;
-            factor.solve(z_new.data());
-        }
+        const StepSolve solved = solve_reusing(system, factor, rhs, z_new, opt.max_cg, 1e-11);
+        step.cg_iterations = solved.cg_iterations;
+        step.refactored = solved.refactored;
+        if (solved.refactored) ++result.factorizations;
         step.change = (z_new - z).norm() / (1.0 + z_new.norm());
         z = z_new;
         step.objective = objective(z);

@@ -5,16 +5,15 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .. import _core, _native
 from .. import components as _components
 from ..classification import encode_classes, pm1_coding
-from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+from .._validation import check_n_jobs, check_positive, check_sample_weight
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ..model_selection._folds import check_cv, make_folds
 from ._basis import ComponentBasis
+from ._expansion import (ExpansionClassifierMixin, ExpansionRegressorMixin, ExpansionStore, _ExpansionModel,
+                         standardize)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 from ._l1 import L1Path
 
@@ -49,7 +48,7 @@ def _ridge_refit(basis, rows, t, w, gamma, mask):
     return theta, float(z[-1])
 
 
-class _SparseBase(BaseEstimator):
+class _SparseBase(_ExpansionModel):
     """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
 
     _classification = False
@@ -260,71 +259,31 @@ class _SparseBase(BaseEstimator):
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
-        self.components_ = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X, self.components_, tol=FACTOR_TOL, detrend=_detrend_pairs(self.components_),
-                               n_jobs=self.n_jobs)
+        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        basis = ComponentBasis(X, components, tol=FACTOR_TOL, detrend=_detrend_pairs(components), n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
-        D, k = basis.n_components, T.shape[1]
-        coef = np.zeros((X.shape[0], D, k))
-        trends = np.zeros((D, 2, k))  # a + b x_column removed from detrended components
-        intercept = np.zeros(k)
-        norms = np.zeros((k, D))
+        store = ExpansionStore(basis, T.shape[1])
         lams, histories, cv_tables = [], [], []
-        selected = np.zeros(D, dtype=bool)
-        for j in range(k):
+        selected = np.zeros(basis.n_components, dtype=bool)
+        for j in range(T.shape[1]):
             if self.lam is None:
                 lam, table = self._cv_lam(basis, T[:, j], w, folds)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
             theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w)(lam)
-            supports, coefs = basis.dual(theta)
-            for d in range(D):
-                coef[supports[d], d, j] = coefs[d]
-            for d, (_, ab) in basis.trend(theta).items():
-                trends[d, :, j] = ab
-            intercept[j] = b
-            norms[j] = [th @ th for th in basis.blocks(theta)]
+            store.put(j, theta, b)
             selected |= mask
             lams.append(lam)
             histories.append(history)
-        self.X_fit_ = np.ascontiguousarray(X)
-        self._described = _components.describe(self.components_)
-        self._coef = coef  # (n_fit, D, k), scaled by the subclass
-        self._trends = trends
-        self._trend_columns = {d: col for d, (col, _) in basis.trends.items()}
-        self._intercept = intercept
-        self._norms = norms
+        k = T.shape[1]
+        self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.lam_ = lams[0] if k == 1 else np.array(lams)
         self.gnc_history_ = histories[0] if k == 1 else histories
         self.n_iter_ = max(len(h) for h in histories)  # GNC steps (OSQP: one entry) of the final fit
         self.lam_cv_ = (cv_tables[0] if k == 1 else cv_tables) if cv_tables else None
-        self.ranks_ = basis.ranks
         return self
-
-    def _outputs(self, X):
-        """Component outputs (m, D, k) of the selected components (eq.aregam.sim)."""
-        m, D, k = X.shape[0], self._coef.shape[1], self._coef.shape[2]
-        out = np.empty((m, D, k))
-        for j in range(k):
-            supports = [np.flatnonzero(self._coef[:, d, j]).astype(np.int32).tolist() for d in range(D)]
-            coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
-            out[:, :, j] = _core.sparse_component_outputs(self.X_fit_, self._described, supports, coefs,
-                                                          _native._c(X), _native._threads(self.n_jobs))
-            for d, col in self._trend_columns.items():
-                out[:, d, j] -= self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col]
-        return out
-
-    def _validate(self, X, y, **kw):
-        check_numeric_columns(X)
-        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
-
-    def _check_X(self, X):
-        check_is_fitted(self)
-        check_numeric_columns(X)
-        return validate_data(self, X, reset=False, dtype=np.float64)
-
 
 _PARAMS = """
     components : list of Component, optional
@@ -405,7 +364,7 @@ _PARAMS = """
 """
 
 
-class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
+class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
 
     ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma by
@@ -415,39 +374,16 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
     ----------
     {_PARAMS}"""
 
-    def _standardize(self, y, sample_weight):
-        w = check_sample_weight(sample_weight, len(y))
-        mean = np.average(y, weights=w)
-        scale = np.sqrt(np.average((y - mean) ** 2, weights=w))
-        return mean, (scale if scale > 0 else 1.0)
-
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse model."""
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
-        self.y_mean_, self.y_scale_ = self._standardize(yv, sample_weight)
+        self.y_mean_, self.y_scale_ = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - self.y_mean_) / self.y_scale_
         self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
         self._fit_targets(Xv, t[:, None], sample_weight)
-        self.intercept_ = float(self._intercept[0] * self.y_scale_ + self.y_mean_)
-        self.component_norms_ = self._norms[0] * self.y_scale_**2
-        self.dual_coef_ = self._coef[:, :, 0] * self.y_scale_
+        self._finish_regressor()
         return self
-
-    def contributions(self, X):
-        """Component outputs f^d(x^d), shape (n, D); zero for dropped components."""
-        Xv = self._check_X(X)
-        out = self._outputs(Xv)[:, :, 0] * self.y_scale_
-        if hasattr(X, "columns") and hasattr(X, "index"):
-            import pandas as pd
-
-            return pd.DataFrame(out, index=X.index, columns=[c.name for c in self.components_])
-        return out
-
-    def predict(self, X):
-        """eq.aregam.sim: the sum of the selected components plus b."""
-        Xv = self._check_X(X)
-        return self._outputs(Xv)[:, :, 0].sum(axis=1) * self.y_scale_ + self.intercept_
 
     def path(self, X, y, lams, sample_weight=None):
         """The regularization path at the estimator's sigma and gamma (tuned if None), warm-started
@@ -455,7 +391,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         arrays), intercept (n_lams,))."""
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
-        mean, scale = self._standardize(yv, sample_weight)
+        mean, scale = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - mean) / scale
         self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
         w = check_sample_weight(sample_weight, len(t))
@@ -476,7 +412,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _SparseBase):
         return {"lams": lams, "norms": np.array(norms), "selected": selected, "intercept": np.array(intercepts)}
 
 
-class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
+class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM classifier with structure detection.
 
     Two classes: the +-1 coding of eq.clssvmc.train with the same penalties as the regressor; more
@@ -500,25 +436,5 @@ class SparseComponentwiseLSSVC(ClassifierMixin, _SparseBase):
         T = pm1_coding(idx, K)
         self.sigma_, self.gamma_ = self._tune_kernel(Xv, yv, sample_weight)
         self._fit_targets(Xv, T, sample_weight, strata=idx)
-        self.intercept_ = float(self._intercept[0]) if K == 2 else self._intercept.copy()
-        self.component_norms_ = self._norms[0] if K == 2 else self._norms
-        self.dual_coef_ = self._coef[:, :, 0] if K == 2 else self._coef
+        self._finish_classifier()
         return self
-
-    def decision_function(self, X):
-        """Sum of the selected components plus b: (n,) for two classes, (n, K) one-vs-rest."""
-        Xv = self._check_X(X)
-        F = self._outputs(Xv).sum(axis=1) + self._intercept
-        return F[:, 0] if len(self.classes_) == 2 else F
-
-    def contributions(self, X):
-        """Component outputs of the decision function: (n, D) for two classes, else (n, D, K)."""
-        Xv = self._check_X(X)
-        out = self._outputs(Xv)
-        return out[:, :, 0] if len(self.classes_) == 2 else out
-
-    def predict(self, X):
-        F = self.decision_function(X)
-        if len(self.classes_) == 2:
-            return self.classes_[(F > 0).astype(int)]
-        return self.classes_[np.argmax(F, axis=1)]

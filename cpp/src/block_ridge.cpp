@@ -1,0 +1,149 @@
+#include "cwlssvm/block_ridge.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cwlssvm {
+
+using Vec = Eigen::VectorXd;
+using Mat = Eigen::MatrixXd;
+
+Vec StepSystem::apply(const Vec& z) const {
+    const Eigen::Index R = F_.cols();
+    Vec out(R + 1);
+    if (gram_) {
+        out.noalias() = gamma_ * ((*gram_) * z);
+    } else {
+        Vec u = F_ * z.head(R);
+        u.array() += z[R];
+        u.array() *= omega_->array();
+        out.head(R).noalias() = gamma_ * (F_.transpose() * u);
+        out[R] = gamma_ * u.sum();
+    }
+    out.head(R) += z.head(R);
+    add_penalty(z, out);
+    return out;
+}
+
+Mat StepSystem::matrix() const {
+    const Eigen::Index R = F_.cols();
+    Mat A(R + 1, R + 1);
+    if (gram_) {
+        A = gamma_ * (*gram_);
+    } else {
+        Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(F_.rows(), R + 1);
+        Fa.leftCols(R) = F_;
+        Fa.col(R).setOnes();
+        Mat Fw = omega_->cwiseSqrt().asDiagonal() * Fa;
+        A.setZero();
+        A.selfadjointView<Eigen::Lower>().rankUpdate(Fw.transpose(), gamma_);
+        A = A.selfadjointView<Eigen::Lower>();
+    }
+    A.diagonal().head(R).array() += 1.0;
+    for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
+        const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
+        const double s = (*scale_)[d];
+        if (metrics_.empty())
+            A.diagonal().segment(o, r).array() += s;
+        else
+            A.block(o, o, r, r) += s * metrics_[d];
+    }
+    return A;
+}
+
+void StepSystem::add_penalty(const Vec& z, Vec& out) const {
+    for (std::size_t d = 0; d + 1 < offsets_.size(); ++d) {
+        const Eigen::Index o = offsets_[d], r = offsets_[d + 1] - offsets_[d];
+        const double s = (*scale_)[d];
+        if (s == 0.0) continue;
+        if (metrics_.empty())
+            out.segment(o, r) += s * z.segment(o, r);
+        else
+            out.segment(o, r).noalias() += s * (metrics_[d] * z.segment(o, r));
+    }
+}
+
+namespace {
+
+// Preconditioned conjugate gradients from x; returns the iterations used, or -1 if it did not
+// reach the tolerance within max_iter.
+int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol) {
+    Vec r = rhs - A.apply(x);
+    const double stop = rtol * std::max(rhs.norm(), 1e-300);
+    if (r.norm() <= stop) return 0;
+    Vec zv = r;
+    M.solve(zv.data());
+    Vec p = zv;
+    double rz = r.dot(zv);
+    for (int it = 1; it <= max_iter; ++it) {
+        const Vec Ap = A.apply(p);
+        const double alpha = rz / p.dot(Ap);
+        x += alpha * p;
+        r -= alpha * Ap;
+        if (r.norm() <= stop) return it;
+        zv = r;
+        M.solve(zv.data());
+        const double rz_new = r.dot(zv);
+        p = zv + (rz_new / rz) * p;
+        rz = rz_new;
+    }
+    return -1;
+}
+
+}  // namespace
+
+StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Vec& rhs, Vec& z, int max_cg, double rtol) {
+    StepSolve out;
+    if (M.size() == static_cast<int>(rhs.size())) {
+        Vec x = z;
+        out.cg_iterations = pcg(A, M, rhs, x, max_cg, rtol);
+        if (out.cg_iterations >= 0) {
+            z = x;
+            return out;
+        }
+    }
+    const Mat matrix = A.matrix();  // the old factor no longer preconditions well (or there is none)
+    M.factor(matrix.data(), static_cast<int>(matrix.rows()));
+    out.refactored = true;
+    out.cg_iterations = out.cg_iterations < 0 ? max_cg : 0;  // the CG iterations spent before refactoring
+    z = rhs;
+    M.solve(z.data());
+    return out;
+}
+
+BlockRidge::BlockRidge(const double* gram, std::size_t R, std::vector<std::size_t> offsets, double gamma, int max_cg)
+    : gram_(Eigen::Map<const Mat>(gram, static_cast<Eigen::Index>(R + 1), static_cast<Eigen::Index>(R + 1))),
+      offsets_(std::move(offsets)),
+      no_rows_(0, static_cast<Eigen::Index>(R)),
+      F_(no_rows_.data(), 0, static_cast<Eigen::Index>(R)),
+      gamma_(gamma),
+      max_cg_(max_cg) {
+    if (offsets_.size() < 2 || offsets_.front() != 0 || offsets_.back() != R)
+        throw std::invalid_argument("offsets must run from 0 to R");
+    for (std::size_t d = 0; d + 1 < offsets_.size(); ++d)
+        if (offsets_[d + 1] < offsets_[d]) throw std::invalid_argument("offsets must be non-decreasing");
+    if (!(gamma > 0.0)) throw std::invalid_argument("gamma must be > 0");
+}
+
+StepSolve BlockRidge::solve(const double* scale, const double* rhs, double* Z, int k) {
+    const std::size_t D = offsets_.size() - 1;
+    const Eigen::Index m = gram_.rows();
+    Vec s = Eigen::Map<const Vec>(scale, static_cast<Eigen::Index>(D));
+    for (Eigen::Index d = 0; d < s.size(); ++d)
+        if (!(1.0 + s[d] > 0.0)) throw std::invalid_argument("every 1 + scale_d must be > 0");
+    StepSystem system(F_, offsets_, no_metrics_, gamma_);
+    system.set_weights(nullptr, &gram_, s);
+    StepSolve total;
+    for (int j = 0; j < k; ++j) {
+        const Vec b = Eigen::Map<const Vec>(rhs + j * m, m);
+        Vec z = Eigen::Map<const Vec>(Z + j * m, m);
+        const StepSolve one = solve_reusing(system, factor_, b, z, max_cg_, 1e-11);
+        if (one.refactored) ++factorizations_;
+        total.refactored = total.refactored || one.refactored;
+        total.cg_iterations += one.cg_iterations;
+        Eigen::Map<Vec>(Z + j * m, m) = z;
+    }
+    return total;
+}
+
+}  // namespace cwlssvm

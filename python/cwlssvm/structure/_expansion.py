@@ -1,0 +1,136 @@
+"""Fitted componentwise models stored as one dual expansion per component (eq.aregam.sim).
+
+The sparse (structure detection) and fusion estimators solve in the primal coordinates of
+ComponentBasis and keep, per target j and component d, the coefficients coef[:, d, j] over the rows
+X_fit_ (non-zero only on the pivot rows of that component), plus the straight line removed from
+detrended components. Prediction evaluates only the non-zero terms in the C++ core.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .. import _core, _native
+from .. import components as _components
+from .._validation import check_numeric_columns
+
+
+class ExpansionStore:
+    """Accumulates the per-component expansions of k targets solved on one ComponentBasis."""
+
+    def __init__(self, basis, k):
+        n, D = basis.X.shape[0], basis.n_components
+        self.basis = basis
+        self.coef = np.zeros((n, D, k))
+        self.trends = np.zeros((D, 2, k))  # a + b x_column removed from detrended components
+        self.intercept = np.zeros(k)
+        self.norms = np.zeros((k, D))  # ||w_d||^2
+
+    def put(self, j, theta, b):
+        """Target j's model: primal coefficients theta (R,) and bias b."""
+        supports, coefs = self.basis.dual(theta)
+        self.coef[:, :, j] = 0.0
+        for d in range(self.basis.n_components):
+            self.coef[supports[d], d, j] = coefs[d]
+        for d, (_, ab) in self.basis.trend(theta).items():
+            self.trends[d, :, j] = ab
+        self.intercept[j] = b
+        self.norms[j] = [th @ th for th in self.basis.blocks(theta)]
+
+
+class _ExpansionModel(BaseEstimator):
+    """Input checks and component outputs of a model stored by ExpansionStore."""
+
+    def _store(self, store, components):
+        self.components_ = components
+        self.X_fit_ = np.ascontiguousarray(store.basis.X)
+        self._described = _components.describe(components)
+        self._coef = store.coef  # (n_fit, D, k), scaled by the subclass
+        self._trends = store.trends
+        self._trend_columns = {d: col for d, (col, _) in store.basis.trends.items()}
+        self._intercept = store.intercept
+        self._norms = store.norms
+        self.ranks_ = store.basis.ranks
+
+    def _outputs(self, X):
+        """Component outputs (m, D, k) (eq.aregam.sim; zero for dropped components)."""
+        m, D, k = X.shape[0], self._coef.shape[1], self._coef.shape[2]
+        out = np.empty((m, D, k))
+        for j in range(k):
+            supports = [np.flatnonzero(self._coef[:, d, j]).astype(np.int32).tolist() for d in range(D)]
+            coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
+            out[:, :, j] = _core.sparse_component_outputs(self.X_fit_, self._described, supports, coefs,
+                                                          _native._c(X), _native._threads(self.n_jobs))
+            for d, col in self._trend_columns.items():
+                out[:, d, j] -= self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col]
+        return out
+
+    def _validate(self, X, y, **kw):
+        check_numeric_columns(X)
+        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+
+    def _check_X(self, X):
+        check_is_fitted(self)
+        check_numeric_columns(X)
+        return validate_data(self, X, reset=False, dtype=np.float64)
+
+
+def standardize(y, w):
+    """Weighted mean and standard deviation of y (1 when y is constant)."""
+    mean = np.average(y, weights=w)
+    scale = np.sqrt(np.average((y - mean) ** 2, weights=w))
+    return mean, (scale if scale > 0 else 1.0)
+
+
+class ExpansionRegressorMixin(RegressorMixin):
+    """predict / contributions of a one-target model fitted on (y - y_mean_) / y_scale_."""
+
+    def _finish_regressor(self):
+        self.intercept_ = float(self._intercept[0] * self.y_scale_ + self.y_mean_)
+        self.component_norms_ = self._norms[0] * self.y_scale_**2
+        self.dual_coef_ = self._coef[:, :, 0] * self.y_scale_
+
+    def contributions(self, X):
+        """Component outputs f^d(x^d), shape (n, D); zero for dropped components."""
+        Xv = self._check_X(X)
+        out = self._outputs(Xv)[:, :, 0] * self.y_scale_
+        if hasattr(X, "columns") and hasattr(X, "index"):
+            import pandas as pd
+
+            return pd.DataFrame(out, index=X.index, columns=[c.name for c in self.components_])
+        return out
+
+    def predict(self, X):
+        """The sum of the selected components plus b."""
+        Xv = self._check_X(X)
+        return self._outputs(Xv)[:, :, 0].sum(axis=1) * self.y_scale_ + self.intercept_
+
+
+class ExpansionClassifierMixin(ClassifierMixin):
+    """decision_function / predict / contributions of +-1 models (one per class above two classes)."""
+
+    def _finish_classifier(self):
+        two = len(self.classes_) == 2
+        self.intercept_ = float(self._intercept[0]) if two else self._intercept.copy()
+        self.component_norms_ = self._norms[0] if two else self._norms
+        self.dual_coef_ = self._coef[:, :, 0] if two else self._coef
+
+    def decision_function(self, X):
+        """Sum of the selected components plus b: (n,) for two classes, (n, K) one-vs-rest."""
+        Xv = self._check_X(X)
+        F = self._outputs(Xv).sum(axis=1) + self._intercept
+        return F[:, 0] if len(self.classes_) == 2 else F
+
+    def contributions(self, X):
+        """Component outputs of the decision function: (n, D) for two classes, else (n, D, K)."""
+        Xv = self._check_X(X)
+        out = self._outputs(Xv)
+        return out[:, :, 0] if len(self.classes_) == 2 else out
+
+    def predict(self, X):
+        F = self.decision_function(X)
+        if len(self.classes_) == 2:
+            return self.classes_[(F > 0).astype(int)]
+        return self.classes_[np.argmax(F, axis=1)]
