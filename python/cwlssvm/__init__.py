@@ -9,6 +9,7 @@ from ._native import NotPositiveDefiniteError, build_info
 from .classification import LSSVC, ComponentwiseLSSVC
 from .regression import LSSVR, ComponentwiseLSSVR
 from .structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+from .fusion import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR
 from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 __version__ = "0.1.0"
@@ -24,6 +25,8 @@ __all__ = [
     "LSSVCCV",
     "SparseComponentwiseLSSVR",
     "SparseComponentwiseLSSVC",
+    "FusionComponentwiseLSSVR",
+    "FusionComponentwiseLSSVC",
     "NotPositiveDefiniteError",
     "build_info",
     "components",

@@ -48,6 +48,20 @@ def _ridge_refit(basis, rows, t, w, gamma, mask):
     return theta, float(z[-1])
 
 
+def tune_kernel(est, X, y, sample_weight):
+    """sigma and gamma of the unpenalized componentwise model by leave-one-out (grid stage), unless the
+    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``)."""
+    if est.sigma is not None and est.gamma is not None:
+        return float(est.sigma), float(est.gamma)
+    Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
+    kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
+    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, **kw)
+    if est._classification:
+        cv.set_params(probability=False)
+    cv.fit(X, y, sample_weight=sample_weight)
+    return float(cv.sigma_), float(cv.gamma_ if est.gamma is None else est.gamma)
+
+
 class _SparseBase(_ExpansionModel):
     """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
 
@@ -235,18 +249,6 @@ class _SparseBase(_ExpansionModel):
         return np.array(sizes)
 
     # ------------------------------------------------------------------ fit
-    def _tune_kernel(self, X, y, sample_weight):
-        """sigma and gamma of the unpenalized componentwise model (LOO), unless both are given."""
-        if self.sigma is not None and self.gamma is not None:
-            return float(self.sigma), float(self.gamma)
-        Est = ComponentwiseLSSVCCV if self._classification else ComponentwiseLSSVRCV
-        kw = {"refine": False} if self.sigma is None else {"sigmas": [self.sigma], "refine": False}
-        cv = Est(components=self.components, criterion="loo", n_jobs=self.n_jobs, **kw)
-        if self._classification:
-            cv.set_params(probability=False)
-        cv.fit(X, y, sample_weight=sample_weight)
-        return float(cv.sigma_), float(cv.gamma_ if self.gamma is None else self.gamma)
-
     def _fit_targets(self, X, T, sample_weight, strata=None):
         """Fit every column of T (already scaled); sets the fitted attributes."""
         w = check_sample_weight(sample_weight, X.shape[0])
@@ -380,7 +382,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         Xv, yv = self._validate(X, y, y_numeric=True)
         self.y_mean_, self.y_scale_ = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - self.y_mean_) / self.y_scale_
-        self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight)
         self._fit_targets(Xv, t[:, None], sample_weight)
         self._finish_regressor()
         return self
@@ -393,7 +395,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         Xv, yv = self._validate(X, y, y_numeric=True)
         mean, scale = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - mean) / scale
-        self.sigma_, self.gamma_ = self._tune_kernel(Xv, t, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight)
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
@@ -434,7 +436,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = pm1_coding(idx, K)
-        self.sigma_, self.gamma_ = self._tune_kernel(Xv, yv, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight)
         self._fit_targets(Xv, T, sample_weight, strata=idx)
         self._finish_classifier()
         return self

@@ -30,9 +30,12 @@ class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
     warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
 
-    def __init__(self, basis, rows, y, w, gamma, *, ridge=1.0, eps=1e-6, max_iter=200_000):
+    def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, ridge=1.0, eps=1e-6, max_iter=200_000):
+        # penalty_rows: the rows whose component outputs enter the L1 term (default: the training
+        # rows; the fusion of eq.fusion1.cost adds the validation rows)
         F = basis.F[rows]
-        n, R = F.shape
+        Fp = F if penalty_rows is None else basis.F[penalty_rows]
+        n, R = Fp.shape[0], F.shape[1]
         D = basis.n_components
         offsets = basis.offsets
         # For ADMM's sake: F centred (weighted), so that b decouples (b = b' - m' theta), and the
@@ -47,7 +50,7 @@ class L1Path:
         P = sp.block_diag([sp.csc_matrix(np.triu(top)), sp.csc_matrix((n_s, n_s))], format="csc")
         self._q_fit = np.concatenate([-gamma * (Fc.T @ (w * y)), [-gamma * np.sum(w * y)]]) / scale
         # rows (d, k): F_d[k] theta_d -+ s_dk (uncentred outputs, as in the paper)
-        blocks = sp.block_diag([sp.csr_matrix(F[:, offsets[d] : offsets[d + 1]]) for d in range(D)], format="csr")
+        blocks = sp.block_diag([sp.csr_matrix(Fp[:, offsets[d] : offsets[d + 1]]) for d in range(D)], format="csr")
         B = sp.hstack([blocks, sp.csr_matrix((n_s, 1))], format="csr")  # b does not enter
         I = sp.identity(n_s, format="csr")
         A = sp.vstack([sp.hstack([B, -I]), sp.hstack([B, I])], format="csc")

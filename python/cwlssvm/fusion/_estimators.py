@@ -1,0 +1,352 @@
+"""Fusion estimators: training and validation fused into one optimization (paper section 4)."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from sklearn.model_selection import train_test_split
+from sklearn.utils.validation import check_array
+
+from .. import components as _components
+from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+from ..classification import encode_classes, pm1_coding
+from ..structure._basis import ComponentBasis
+from ..structure._estimators import FACTOR_TOL, _detrend_pairs, tune_kernel
+from ..structure._expansion import (ExpansionClassifierMixin, ExpansionRegressorMixin, ExpansionStore,
+                                    _ExpansionModel, standardize)
+from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
+from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
+from ._level1 import Level1, fit_level1
+from ._select import areg_select
+
+METHODS = ("eta", "areg-select", "areg")
+AREG_SETS = ("hull", "span", "box")
+ETA_SOLVERS = ("gradient", "als")
+
+
+class _FusionBase(_ExpansionModel):
+    _classification = False
+
+    def __init__(self, components=None, method="eta", validation_fraction=0.3, validation_data=None, sigma=None,
+                 gamma=None, areg_set="hull", radius=None, eta_solver="gradient", lams=None, one_se=True,
+                 zero_tol=1e-2, refit=True, max_iter=100, tol=1e-6, n_jobs=None, random_state=0):
+        self.components = components
+        self.method = method
+        self.validation_fraction = validation_fraction
+        self.validation_data = validation_data
+        self.sigma = sigma
+        self.gamma = gamma
+        self.areg_set = areg_set
+        self.radius = radius
+        self.eta_solver = eta_solver
+        self.lams = lams
+        self.one_se = one_se
+        self.zero_tol = zero_tol
+        self.refit = refit
+        self.max_iter = max_iter
+        self.tol = tol
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    # ------------------------------------------------------------------ parameters and data
+    def _check_params(self):
+        for name, value, choices in (("method", self.method, METHODS), ("areg_set", self.areg_set, AREG_SETS),
+                                     ("eta_solver", self.eta_solver, ETA_SOLVERS)):
+            if value not in choices:
+                raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+        if self.validation_data is None and not (isinstance(self.validation_fraction, numbers.Real)
+                                                 and 0 < self.validation_fraction < 1):
+            raise ValueError(f"validation_fraction must be in (0, 1), got {self.validation_fraction!r}")
+        if self.method == "areg" and self.areg_set == "box" and self.radius is None:
+            raise ValueError("radius: areg_set='box' needs a radius (the box |c_k| <= radius has one degree of "
+                             "freedom per training row and fits the validation set unless it is small)")
+        for name in ("sigma", "gamma", "radius"):
+            if getattr(self, name) is not None:
+                check_positive(getattr(self, name), name)
+        if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
+            raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
+        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, numbers.Integral) or self.max_iter < 1:
+            raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
+        check_positive(self.tol, "tol")
+        if self.lams is not None:
+            lams = np.asarray(self.lams, dtype=float).ravel()
+            if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
+                raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
+        check_n_jobs(self.n_jobs)
+
+    def _split(self, X, y, w, strata):
+        """Rows with positive weight, split into (X_all, y_all, w_all, train, val) with the
+        validation rows last; validation_data adds its own rows instead of splitting."""
+        keep = w > 0
+        X, y, w = X[keep], y[keep], w[keep]
+        if self.validation_data is not None:
+            Xv, yv, wv = self._check_validation_data()
+            n = X.shape[0]
+            return (np.vstack([X, Xv]), np.concatenate([y, yv]), np.concatenate([w, wv]), np.arange(n),
+                    np.arange(n, n + Xv.shape[0]))
+        idx = np.arange(X.shape[0])
+        n_val = int(np.ceil(self.validation_fraction * len(idx)))
+        if n_val < 2 or len(idx) - n_val < 2:
+            raise ValueError(f"validation_fraction={self.validation_fraction} of {len(idx)} rows leaves fewer than "
+                             "2 rows for training or validation; give more rows or validation_data")
+        stratify = None
+        if strata is not None:
+            s = strata[keep]
+            counts = np.bincount(s)
+            if counts[counts > 0].min() >= 2 and n_val >= len(counts[counts > 0]):
+                stratify = s
+        train, val = train_test_split(idx, test_size=n_val, random_state=self.random_state, stratify=stratify)
+        order = np.concatenate([np.sort(train), np.sort(val)])
+        return X[order], y[order], w[order], np.arange(len(train)), np.arange(len(train), len(order))
+
+    def _check_validation_data(self):
+        vd = self.validation_data
+        if not isinstance(vd, (tuple, list)) or len(vd) not in (2, 3):
+            raise ValueError("validation_data must be a tuple (X_val, y_val) or (X_val, y_val, sample_weight_val)")
+        check_numeric_columns(vd[0])
+        Xv = check_array(vd[0], dtype=np.float64, input_name="validation_data X")
+        if Xv.shape[1] != self.n_features_in_:
+            raise ValueError(f"validation_data X has {Xv.shape[1]} features, but the training data has "
+                             f"{self.n_features_in_}")
+        yv = np.asarray(vd[1])
+        if yv.ndim != 1 or len(yv) != Xv.shape[0]:
+            raise ValueError(f"validation_data y must be 1-D with {Xv.shape[0]} entries, got shape {yv.shape}")
+        wv = check_sample_weight(vd[2] if len(vd) == 3 else None, Xv.shape[0])
+        keep = wv > 0
+        if keep.sum() < 2:
+            raise ValueError("validation_data needs at least 2 rows with positive weight")
+        yv = self._encode_validation_y(yv)
+        return Xv[keep], yv[keep], wv[keep]
+
+    # ------------------------------------------------------------------ one target
+    def _fit_target(self, basis, train, val, t, w):
+        """Run the fusion method for one (scaled) target on the rows of basis; returns
+        (theta (R,), b, mask (D,), report dict)."""
+        D = basis.n_components
+        gamma = self.gamma_
+        level1 = Level1(basis, train, t[train], w[train])
+        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
+        t_val, w_val = t[val], w[val]
+        rows = np.arange(len(t))
+        report = {}
+        if self.method == "eta":
+            solver = eta_gradient if self.eta_solver == "gradient" else eta_als
+            out = solver(level1, Gv, t_val, w_val, np.full(D, gamma), gamma, max_iter=self.max_iter, tol=self.tol)
+            eta, history = out[0], out[1]
+            z = level1.solve(eta)
+            sizes = basis.outputs(z[:-1], rows).std(axis=0)
+            mask = sizes > self.zero_tol * sizes.max() if sizes.max() > 0 else np.zeros(D, dtype=bool)
+            if self.one_se and mask.any():
+                mask = prune_one_se(basis, train, t[train], w[train], Gv, t_val, w_val, eta,
+                                    np.where(mask, sizes, 0.0))
+                theta, b = fit_level1(basis, train, t[train], w[train], eta, mask)
+                z = np.append(theta, b)
+            report.update(eta=eta, history=history)
+        elif self.method == "areg-select":
+            lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
+            mask, lam, table = areg_select(basis, train, val, t[train], w[train], t_val, w_val, gamma, lams=lams,
+                                           one_se=self.one_se)
+            eta = np.full(D, gamma)
+            theta, b = fit_level1(basis, train, t[train], w[train], eta, mask)
+            z = np.append(theta, b)
+            report.update(lam=lam, history=[{"lam": float(l), "validation": float(v), "n_selected": int(k)}
+                                            for l, v, k in zip(table["lams"], table["validation"],
+                                                               table["n_selected"])])
+        else:
+            if self.areg_set in ("hull", "span"):
+                kw = {} if self.areg_set == "hull" else {"gammas": SPAN_GRID, "simplex": False}
+                z, c, beta, info = areg_hull(level1, Gv, t_val, w_val, **kw)
+                report.update(mixture_weights=beta, gammas=info["gammas"],
+                              history=[{"gamma": float(g), "validation": float(v)}
+                                       for g, v in zip(info["gammas"], info["grid_validation"])])
+            else:
+                z, c, _, info = areg_box(level1, Gv, t_val, w_val, float(self.radius))
+                report.update(radius=float(self.radius), history=[])
+            g_eq, _ = matched_gamma(level1, z)
+            eta = np.full(D, g_eq)
+            mask = np.ones(D, dtype=bool)
+            report.update(c=c, gamma_equivalent=g_eq, effective_df=level1.dof(eta))
+        report["validation"] = validation_error(level1, z, Gv, t_val, w_val)
+        report["history"].append({"final": True, "validation": report["validation"]})
+        if self.refit:
+            theta, b = fit_level1(basis, rows, t, w, eta, mask)
+        else:
+            theta = np.where(np.repeat(mask, basis.ranks), z[:-1], 0.0)
+            b = float(z[-1])
+        report["cg_iterations"], report["factorizations"] = level1.cg_iterations, level1.factorizations
+        return theta, b, mask, report
+
+    def _fit_all(self, X, T, w, strata=None):
+        """Split, tune the kernel on the training part, fuse per column of T (scaled targets)."""
+        X_all, T_all, w_all, train, val = self._split(X, T, w, strata)
+        self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
+        names = getattr(self, "feature_names_in_", None)
+        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        basis = ComponentBasis(X_all, components, tol=FACTOR_TOL, detrend=_detrend_pairs(components),
+                               n_jobs=self.n_jobs)
+        store = ExpansionStore(basis, T_all.shape[1])
+        selected = np.zeros(basis.n_components, dtype=bool)
+        reports = []
+        for j in range(T_all.shape[1]):
+            theta, b, mask, report = self._fit_target(basis, train, val, T_all[:, j], w_all)
+            store.put(j, theta, b)
+            selected |= mask
+            reports.append(report)
+        self._store(store, components)
+        self.selected_components_ = np.flatnonzero(selected)
+        self.n_train_, self.n_validation_ = len(train), len(val)
+        one = len(reports) == 1
+
+        def attr(key):
+            values = [r.get(key) for r in reports]
+            return values[0] if one else values
+
+        self.eta_ = attr("eta") if self.method == "eta" else None
+        self.validation_history_ = attr("history")
+        self.lam_ = attr("lam") if self.method == "areg-select" else None
+        for key in ("c", "gamma_equivalent", "effective_df", "mixture_weights", "radius"):
+            setattr(self, key + "_", attr(key) if self.method == "areg" else None)
+        self.n_iter_ = max(len(r["history"]) - 1 for r in reports)
+        self.factorizations_ = sum(r["factorizations"] for r in reports)
+        return reports
+
+
+_PARAMS = """
+    components : list of Component, optional
+        The candidate components (default: one RBF per column).
+    method : {"eta", "areg-select", "areg"}, default="eta"
+        ``"eta"``: componentwise regularization constants (eq.fusionc.cost): level 1 weighs component d
+        by eta_d, level 2 tunes eta on the validation rows (eq.fusionc.tuning); components whose eta
+        goes to zero are dropped. ``"areg-select"``: the L1 fusion QP of eq.fusion1.cost (training and
+        validation outputs of every component in the L1 term), its weight chosen on the validation
+        targets. ``"areg"``: the regularization trade-off by the convex fusion eq.areg.fusion2 over the
+        set ``areg_set`` (no selection).
+    validation_fraction : float, default=0.3
+        Share of the rows (with positive weight) held out as the validation set; stratified by class
+        for classifiers. Ignored when ``validation_data`` is given.
+    validation_data : tuple (X_val, y_val) or (X_val, y_val, sample_weight_val), optional
+        A validation set of your own; then every row of ``fit``'s X trains level 1.
+    sigma, gamma : float, optional
+        Kernel width and the level-1 regularization constant (the start of eta, the gamma of
+        "areg-select"); None tunes them by leave-one-out on the training part (grid stage of
+        cwlssvm.model_selection).
+    areg_set : {"hull", "span", "box"}, default="hull"
+        The convex set A of regularization vectors c for ``method="areg"``: the convex hull of the
+        AReg vectors of LS-SVMs on a log grid of gamma ([1e-3, 1e6], every half decade); their affine
+        span on a coarse grid (1e-2 to 1e6, every second decade); or the box |c_k| <= ``radius``
+        (see cwlssvm.fusion._areg).
+    radius : float, optional
+        Radius of the box set, in the units of the standardized target (required for "box").
+    eta_solver : {"gradient", "als"}, default="gradient"
+        ``"gradient"``: L-BFGS-B on the validation error in log eta with its exact gradient;
+        ``"als"``: alternating least squares on the fusion form eq.fusionc.fusion2, the training
+        condition relaxed by the AReg vector c with weight 1 (see cwlssvm.fusion._eta).
+        eta is bounded to [1e-8, 1e4] x gamma.
+    lams : array-like, optional
+        The lam path of "areg-select" (default: 30 values over [1e-4, 10] x gamma x sum of weights).
+    one_se : bool, default=True
+        "areg-select": the sparsest selection whose validation error is within one standard error of
+        the best.
+    zero_tol : float, default=1e-2
+        "eta": a component is dropped when the standard deviation of its outputs (training and
+        validation rows) is below zero_tol times the largest.
+    refit : bool, default=True
+        Refit level 1 with the fused regularization (eta, the selected components, or the matched
+        gamma for "areg") on the training and validation rows together. False keeps the fusion's own
+        model, trained on the training rows only.
+    max_iter, tol : iteration limit and relative tolerance of the eta solvers.
+    n_jobs : int, optional
+        Threads for the kernel computations; None or -1 uses every core.
+    random_state : int, default=0
+        Seed of the validation split.
+
+    Attributes
+    ----------
+    selected_components_ : ndarray of int
+        Indices into ``components_`` of the components kept (all of them for "areg").
+    eta_ : ndarray (D,) or None
+        The componentwise regularization constants ("eta"), in the units of gamma.
+    validation_history_ : list of dict
+        The validation objective: per solver iteration ("eta": ``validation``, and for ALS its
+        ``objective`` J), per lam ("areg-select"), per grid gamma ("areg" hull); the last entry is the
+        fusion model's validation error (``final``).
+    lam_ : float or None ("areg-select")
+    c_, gamma_equivalent_, effective_df_ : "areg": the regularization vector, the constant gamma whose
+        LS-SVM has the nearest training outputs, and that LS-SVM's degrees of freedom.
+    mixture_weights_ ("areg" hull and span: beta over the gamma grid), radius_ ("areg" box).
+    sigma_, gamma_, n_train_, n_validation_, n_iter_, factorizations_ (Cholesky factorizations
+        of the level-1 system over the fit), components_, intercept_, dual_coef_, component_norms_.
+
+    Targets are standardized for regression; all validation errors are in those units.
+"""
+
+
+class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
+    __doc__ = f"""Componentwise LS-SVM regressor tuned by fusing training and validation (paper section 4).
+
+    ``FusionComponentwiseLSSVR().fit(X, y)`` is the whole recipe: a validation split, sigma and gamma
+    by leave-one-out on the training part, then the fusion ``method``, then a refit on all the rows.
+
+    Parameters
+    ----------
+    {_PARAMS}"""
+
+    def _tuning_target(self, T):
+        return T[:, 0]
+
+    def _encode_validation_y(self, y):
+        y = np.asarray(y, dtype=np.float64)
+        if not np.all(np.isfinite(y)):
+            raise ValueError("validation_data y contains NaN or infinity")
+        return ((y - self.y_mean_) / self.y_scale_)[:, None]
+
+    def fit(self, X, y, sample_weight=None):
+        """Split, tune sigma and gamma, fuse, refit."""
+        self._check_params()
+        Xv, yv = self._validate(X, y, y_numeric=True)
+        w = check_sample_weight(sample_weight, len(yv))
+        self.y_mean_, self.y_scale_ = standardize(yv[w > 0], w[w > 0])
+        self._fit_all(Xv, ((yv - self.y_mean_) / self.y_scale_)[:, None], w)
+        self._finish_regressor()
+        return self
+
+
+class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
+    __doc__ = f"""Componentwise LS-SVM classifier tuned by fusing training and validation.
+
+    The LS-SVM classifier is the regression of eq.clssvmc.train on +-1 targets, so every fusion
+    problem carries over with the +-1 coding (one model per class, one-vs-rest, above two classes;
+    ``selected_components_`` the union). Where it does not carry over: the validation criterion is
+    the squared error of the decision values on the +-1 coding, not the misclassification rate,
+    which is piecewise constant in the parameters and would make none of the problems a QP or
+    differentiable.
+
+    Parameters
+    ----------
+    {_PARAMS}"""
+
+    _classification = True
+
+    def _tuning_target(self, T):
+        """Class labels back from the +-1 coding (the kernel is tuned on the labels)."""
+        return self.classes_[(T[:, 0] > 0).astype(int)] if T.shape[1] == 1 else self.classes_[np.argmax(T, axis=1)]
+
+    def _encode_validation_y(self, y):
+        index = np.searchsorted(self.classes_, y)
+        if np.any(index >= len(self.classes_)) or np.any(self.classes_[np.minimum(index, len(self.classes_) - 1)] != y):
+            raise ValueError("validation_data y has labels that are not in the training y")
+        return pm1_coding(index, len(self.classes_))
+
+    def fit(self, X, y, sample_weight=None):
+        """Split, tune sigma and gamma, fuse, refit."""
+        self._check_params()
+        Xv, yv = self._validate(X, y)
+        self.classes_, idx = encode_classes(yv, type(self).__name__)
+        w = check_sample_weight(sample_weight, len(idx))
+        if len(np.unique(idx[w > 0])) < 2:
+            raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
+        T = pm1_coding(idx, len(self.classes_))
+        self._fit_all(Xv, T, w, strata=idx)
+        self._finish_classifier()
+        return self

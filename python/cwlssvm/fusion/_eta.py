@@ -1,0 +1,143 @@
+"""Level 2 for componentwise regularization constants eta (paper section 4.3).
+
+Both solvers minimize the weighted validation error of the level-1 model (Level1) over eta > 0:
+
+- ``eta_gradient``: eq.fusionc.tuning directly. The level-1 solution z(eta) = A(eta)^-1 r is smooth in
+  eta with dz/deta_d = A^-1 E_d theta_d / eta_d^2 (E_d puts block d in place), so the validation
+  error V(eta) = sum_v w_v (g_v' z - y_v)^2 / sum_v w_v has the exact gradient
+  dV/dlog(eta_d) = q_d' theta_d / eta_d, q = A^-1 (2 G_v' W_v r_v / sum w_v): one extra solve with
+  the same matrix. L-BFGS-B in log eta within bounds.
+- ``eta_als``: the fusion form eq.fusionc.fusion2 by alternating least squares. In the variables of
+  eq.fusionc.c (eta, the dual alpha^eta = a, b) the model outputs are bilinear,
+  Yhat^d = eta_d Omega^d a on training rows and eta_d Omega^(v)d a on validation rows. The training
+  condition of eq.fusionc.train is relaxed by the AReg vector c of eq.areg.train,
+  c = sum_d eta_d Omega^d a + b + W^-1 a - y, and the ALS minimizes
+
+      J(eta, a, b) = sum_v w_v (sum_d eta_d Omega^(v)d a + b - y_v)^2 + mu sum_k w_k c_k^2,
+
+  alternating (i) eta fixed: (a, b) <-> c is a bijection (level 1 with targets y - c), the
+  validation outputs are affine in c, so c is a ridge regression (exact, through n x n system);
+  (ii) (a, b) fixed: J is a bounded least squares in eta (exact, BVLS). Each half-step minimizes J
+  over its block, so J never increases. The returned eta is evaluated with the exact level 1 (c = 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.optimize import lsq_linear, minimize
+
+ETA_BOUNDS = (1e-8, 1e4)  # eta_d / gamma, the bounds of both solvers
+ALS_MU = 1.0
+
+
+def validation_error(level1, z, Gv, y_val, w_val):
+    """Weighted mean squared validation error of z = (theta, b); Gv = [F_val 1]."""
+    r = Gv @ z - y_val
+    return float(np.sum(w_val * r * r) / np.sum(w_val))
+
+
+def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6):
+    """Minimize the validation error over log eta by L-BFGS-B with the exact gradient.
+
+    Returns (eta (D,), history: list of dict(validation) per iteration, info dict).
+    """
+    basis = level1.basis
+    W = float(np.sum(w_val))
+    lo, hi = np.log(gamma * ETA_BOUNDS[0]), np.log(gamma * ETA_BOUNDS[1])
+
+    def value_and_grad(u):
+        eta = np.exp(u)
+        z = level1.solve(eta)
+        r = Gv @ z - y_val
+        g = 2.0 * (Gv.T @ (w_val * r)) / W
+        q = level1.solve_many(eta, g)[0]
+        grad = np.array([qd @ td for qd, td in zip(basis.blocks(q[:-1]), basis.blocks(z[:-1]))]) / eta
+        return float(np.sum(w_val * r * r) / W), grad
+
+    history = []
+    u0 = np.clip(np.log(eta0), lo, hi)
+    history.append({"validation": value_and_grad(u0)[0]})
+    res = minimize(value_and_grad, u0, jac=True, method="L-BFGS-B", bounds=[(lo, hi)] * len(u0),
+                   options={"maxiter": max_iter, "ftol": tol, "gtol": 1e-10},
+                   callback=lambda intermediate_result: history.append(
+                       {"validation": float(intermediate_result.fun)}))
+    return np.exp(res.x), history, {"iterations": int(res.nit), "evaluations": int(res.nfev),
+                                    "message": str(res.message)}
+
+
+def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=ALS_MU):
+    """Alternating least squares for eq.fusionc.fusion2 (see the module docstring).
+
+    Returns (eta (D,), history: list of dict(objective J, validation of the exact level 1 at eta)).
+    """
+    basis, rows = level1.basis, level1.rows
+    F, y, w = basis.F[rows], level1.y, level1.w
+    Fv = Gv[:, :-1]
+    sw, swv = np.sqrt(w), np.sqrt(w_val)
+    D = basis.n_components
+    bounds = (gamma * ETA_BOUNDS[0], gamma * ETA_BOUNDS[1])
+    eta = np.clip(np.asarray(eta0, dtype=np.float64), *bounds)
+    c = np.zeros(len(rows))
+
+    def state(eta, c):
+        z = level1.solve(eta, c)
+        r_val = Gv @ z - y_val
+        J = float(np.sum(w_val * r_val**2) + mu * np.sum(w * c * c))
+        return z, J
+
+    z, J = state(eta, c)
+    history = [{"objective": J, "validation": validation_error(level1, z, Gv, y_val, w_val)}]
+    for _ in range(max_iter):
+        # (i) c-step at fixed eta: validation outputs p0 - B c with B = Gv A^-1 Fa' W
+        P = level1.solve_many(eta, Gv)  # (n, R + 1) rows A^-1 g_v
+        z0 = level1.solve(eta)
+        t = swv * (Gv @ z0 - y_val)
+        Bt = (swv[:, None] * (P @ level1.Fa.T)) * sw[None, :]  # W_v^1/2 B W^-1/2 (n, N)
+        c = (Bt.T @ np.linalg.solve(Bt @ Bt.T + mu * np.eye(len(t)), t)) / sw
+        z = level1.solve(eta, c)
+        # (ii) eta-step at fixed (a, b): a = W (e - c), outputs eta_d F_d (F_d' a) are linear in eta
+        a = w * (level1.residuals(z) - c)
+        b = z[-1]
+        u = [Fd.T @ a for Fd in _blocks(F, basis)]
+        cols_val = np.column_stack([Fvd @ ud for Fvd, ud in zip(_blocks(Fv, basis), u)])
+        cols_tr = np.column_stack([Fd @ ud for Fd, ud in zip(_blocks(F, basis), u)])
+        M = np.vstack([swv[:, None] * cols_val, np.sqrt(mu) * sw[:, None] * cols_tr])
+        rhs = np.concatenate([swv * (y_val - b), np.sqrt(mu) * sw * (y - b - a / w)])
+        eta = lsq_linear(M, rhs, bounds=bounds, method="bvls").x if D else eta
+        c = (cols_tr @ eta + b + a / w - y)
+        J_new = float(np.sum((M @ eta - rhs) ** 2))
+        exact = level1.solve(eta)
+        history.append({"objective": J_new, "validation": validation_error(level1, exact, Gv, y_val, w_val)})
+        if J - J_new <= tol * max(J, 1e-300):
+            break
+        J = J_new
+    return eta, history
+
+
+def prune_one_se(basis, train, t, w, Gv, t_val, w_val, eta, sizes):
+    """Backward elimination after level 2: with eta fixed, drop components (smallest outputs first)
+    while the validation error of level 1 on the remaining ones stays within one standard error of
+    the fused model's. Tuning D constants on a small validation set overfits it a little, and the
+    components it keeps for that are the ones this removes. Returns the mask of the kept components."""
+    from ._level1 import fit_level1
+
+    def errors(mask):
+        theta, b = fit_level1(basis, train, t, w, eta, mask)
+        r = Gv @ np.append(theta, b) - t_val
+        return w_val * r * r / np.mean(w_val)
+
+    mask = sizes > 0
+    e0 = errors(mask)
+    bound = e0.mean() + e0.std(ddof=1) / np.sqrt(len(e0))
+    for d in np.argsort(sizes):
+        if not mask[d] or mask.sum() == 1:
+            continue
+        trial = mask.copy()
+        trial[d] = False
+        if errors(trial).mean() <= bound:
+            mask = trial
+    return mask
+
+
+def _blocks(F, basis):
+    return [F[:, basis.offsets[d] : basis.offsets[d + 1]] for d in range(basis.n_components)]

@@ -1,0 +1,54 @@
+"""Fusion for component selection with AReg (paper section 4.2, eq.fusion1.cost).
+
+The QP of eq.fusion1.cost penalizes the L1 norms of every component's outputs on the training rows
+and on the validation rows, Yhat^d = Omega^d alpha and Yhat^(v)d = Omega^(v)d alpha, against the
+training fit: "drive the components to zero on the validation set without too large modifications
+of the training solution". It is the L1 QP of cwlssvm.structure (same primal coordinates, same
+Tikhonov term, see structure/_l1.py) with the validation rows added to the L1 term; its weight
+lam = 1/xi is the one constant left, and the validation targets choose it: along a lam path
+(warm-started OSQP) each selection is refitted by level 1 on the training rows and scored on the
+validation rows, and the sparsest selection within one standard error of the best validation error
+is kept.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..structure._l1 import L1Path
+from ._level1 import fit_level1
+
+LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), as for the sparse estimators
+N_LAMS = 30
+
+
+def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero_tol=1e-3, one_se=True):
+    """Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen))."""
+    if lams is None:
+        lams = gamma * np.sum(w) * np.geomspace(*LAM_RANGE, N_LAMS)
+    rows_all = np.concatenate([train, val])
+    D = basis.n_components
+    eta = np.full(D, gamma)
+    full, _ = fit_level1(basis, train, t, w, eta)
+    sizes_of = lambda theta: np.sqrt(np.mean(basis.outputs(theta, rows_all) ** 2, axis=0))  # noqa: E731
+    reference = sizes_of(full).max()
+    path = L1Path(basis, train, t, w, gamma, penalty_rows=rows_all)
+    masks, errors = [], []
+    for lam in lams:
+        theta, _, _ = path.solve(lam)
+        mask = sizes_of(theta) > zero_tol * reference
+        refit, b = fit_level1(basis, train, t, w, eta, mask)
+        pred = basis.F[val] @ refit + b
+        masks.append(mask)
+        errors.append(w_val * (pred - t_val) ** 2 / np.mean(w_val))
+    errors = np.array(errors)  # (n_lams, n_val)
+    mean = errors.mean(axis=1)
+    se = errors.std(axis=1, ddof=1) / np.sqrt(errors.shape[1])
+    n_sel = np.array([m.sum() for m in masks])
+    best = int(np.argmin(mean))
+    chosen = best
+    if one_se:
+        within = np.flatnonzero(mean <= mean[best] + se[best])
+        chosen = int(within[np.lexsort((mean[within], n_sel[within]))[0]])  # fewest components, then best
+    table = {"lams": np.asarray(lams), "validation": mean, "se": se, "n_selected": n_sel, "chosen": chosen}
+    return masks[chosen], float(lams[chosen]), table

@@ -1,0 +1,267 @@
+"""Fusion of training and validation (paper section 4): level 1 with eta, the three QPs, the two eta
+solvers and the estimators."""
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from cwlssvm import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR, _native
+from cwlssvm import components as C
+from cwlssvm.datasets import make_additive
+from cwlssvm.fusion import Level1, areg_box, areg_hull, eta_als, eta_gradient, fit_level1
+from cwlssvm.fusion._eta import validation_error
+from cwlssvm.structure import ComponentBasis
+from cwlssvm.structure._l1 import L1Path
+
+from reference import omega, solve_saddle
+
+
+@pytest.fixture
+def problem(rng):
+    """A small additive problem with exact factors: basis on 60 rows, 40 train + 20 validation."""
+    X = rng.uniform(size=(60, 4))
+    y = np.sin(2 * np.pi * X[:, 0]) + (X[:, 1] - 0.5) ** 2 * 4 + 0.2 * rng.normal(size=60)
+    y = (y - y.mean()) / y.std()
+    specs = C.resolve(None, 4, None, 0.5)
+    basis = ComponentBasis(X, specs, tol=1e-13, max_rank=60)
+    train, val = np.arange(40), np.arange(40, 60)
+    w = rng.uniform(0.5, 1.5, size=60)
+    Gv = np.column_stack([basis.F[val], np.ones(20)])
+    return X, y, w, specs, basis, train, val, Gv
+
+
+def test_level1_matches_the_dense_eta_system(problem):
+    X, y, w, specs, basis, train, val, _ = problem
+    eta = np.array([3.0, 0.5, 20.0, 1e-3])
+    level1 = Level1(basis, train, y[train], w[train])
+    z = level1.solve(eta)
+    # NumPy: the saddle-point system of eq.fusionc.train with Omega^eta = sum_d eta_d Omega^d, 1/w on the diagonal
+    b, alpha = solve_saddle(omega(specs, X[train], X[train], eta), y[train], 1.0 / w[train])
+    np.testing.assert_allclose(level1.Fa @ z, y[train] - alpha / w[train], rtol=1e-7, atol=1e-8)
+    np.testing.assert_allclose(z[-1], b, rtol=1e-7, atol=1e-8)
+    # eq.fusionc.eval on the validation rows
+    f_val = omega(specs, X[val], X[train], eta) @ alpha + b
+    np.testing.assert_allclose(level1.predict(z, val), f_val, rtol=1e-7, atol=1e-8)
+    # the C++ dense dual solver with eta agrees too
+    a2, b2, _ = _native.fit_dual(X[train], C.describe(specs), y[train][:, None], 1.0 / w[train], eta=eta)
+    np.testing.assert_allclose(a2[:, 0], alpha, rtol=1e-7, atol=1e-9)
+    # a second eta reuses the factor (CG) and is still exact
+    eta2 = eta * 1.1
+    z2 = level1.solve(eta2)
+    b3, alpha3 = solve_saddle(omega(specs, X[train], X[train], eta2), y[train], 1.0 / w[train])
+    np.testing.assert_allclose(z2[-1], b3, rtol=1e-7, atol=1e-8)
+    assert level1.factorizations == 1 and level1.cg_iterations > 0
+
+
+def test_fit_level1_zeroes_dropped_components(problem):
+    X, y, w, specs, basis, train, val, _ = problem
+    eta = np.full(4, 2.0)
+    mask = np.array([True, False, True, False])
+    theta, b = fit_level1(basis, train, y[train], w[train], eta, mask)
+    out = basis.outputs(theta)
+    assert np.all(out[:, ~mask] == 0)
+    bd, alpha = solve_saddle(omega([specs[0], specs[2]], X[train], X[train], eta[mask]), y[train], 1 / w[train])
+    np.testing.assert_allclose(b, bd, rtol=1e-7, atol=1e-8)
+
+
+def test_eta_gradient_is_exact(problem):
+    X, y, w, specs, basis, train, val, Gv = problem
+    level1 = Level1(basis, train, y[train], w[train])
+
+    def V(u):
+        return validation_error(level1, level1.solve(np.exp(u)), Gv, y[val], w[val])
+
+    u = np.log(np.array([3.0, 0.5, 20.0, 0.1]))
+    z = level1.solve(np.exp(u))
+    r = Gv @ z - y[val]
+    g = 2.0 * (Gv.T @ (w[val] * r)) / w[val].sum()
+    q = level1.solve_many(np.exp(u), g)[0]
+    grad = np.array([qd @ td for qd, td in zip(basis.blocks(q[:-1]), basis.blocks(z[:-1]))]) / np.exp(u)
+    h = 1e-6
+    fd = np.array([(V(u + h * e) - V(u - h * e)) / (2 * h) for e in np.eye(4)])
+    np.testing.assert_allclose(grad, fd, rtol=1e-4, atol=1e-9)
+    eta, history, info = eta_gradient(level1, Gv, y[val], w[val], np.full(4, 5.0), 5.0)
+    assert history[-1]["validation"] <= history[0]["validation"]
+    assert V(np.log(eta)) <= history[0]["validation"]
+
+
+def test_als_never_increases_its_objective(problem):
+    X, y, w, specs, basis, train, val, Gv = problem
+    level1 = Level1(basis, train, y[train], w[train])
+    eta, history = eta_als(level1, Gv, y[val], w[val], np.full(4, 5.0), 5.0, max_iter=40, tol=1e-12)
+    J = np.array([h["objective"] for h in history])
+    assert len(J) > 3
+    assert np.all(np.diff(J) <= 1e-9 * J[:-1])
+    assert J[-1] < J[0]
+    # at the start (c = 0) J is the validation error of the exact level 1, as a weighted sum
+    assert J[0] == pytest.approx(history[0]["validation"] * w[val].sum(), rel=1e-9)
+    assert np.all(eta > 0)
+
+
+def test_areg_hull_qp_optimality(problem, rng):
+    X, y, w, specs, basis, train, val, Gv = problem
+    level1 = Level1(basis, train, y[train], w[train])
+    gammas = np.geomspace(1e-2, 1e4, 7)
+    z, c, beta, info = areg_hull(level1, Gv, y[val], w[val], gammas=gammas)
+    assert beta.min() >= 0 and beta.sum() == pytest.approx(1.0)
+    # eq.areg.train holds: the AReg substrate (level 1 with eta = 1) at c reproduces the model
+    z_c = level1.solve(np.ones(4), c)
+    np.testing.assert_allclose(z_c, z, rtol=1e-6, atol=1e-7)
+    Z = np.array([level1.solve(np.full(4, g)) for g in gammas])
+    V = lambda bb: validation_error(level1, Z.T @ bb, Gv, y[val], w[val])  # noqa: E731
+    v0 = V(beta)
+    assert v0 <= info["grid_validation"].min() + 1e-9
+    for _ in range(50):  # feasible perturbations stay in the simplex
+        other = rng.dirichlet(np.ones(len(gammas)))
+        for t in (1e-3, 1e-2, 0.1):
+            assert V((1 - t) * beta + t * other) >= v0 - 1e-8
+
+
+def test_areg_span_qp_optimality(problem, rng):
+    X, y, w, specs, basis, train, val, Gv = problem
+    level1 = Level1(basis, train, y[train], w[train])
+    gammas = np.geomspace(1e-2, 1e4, 4)
+    z, c, beta, _ = areg_hull(level1, Gv, y[val], w[val], gammas=gammas, simplex=False)
+    assert beta.sum() == pytest.approx(1.0)
+    Z = np.array([level1.solve(np.full(4, g)) for g in gammas])
+    V = lambda bb: validation_error(level1, Z.T @ bb, Gv, y[val], w[val])  # noqa: E731
+    for _ in range(30):
+        d = rng.normal(size=4)
+        d -= d.mean()
+        assert V(beta + 1e-3 * d) >= V(beta) - 1e-8
+
+
+def test_areg_box_qp_optimality(problem, rng):
+    X, y, w, specs, basis, train, val, Gv = problem
+    level1 = Level1(basis, train, y[train], w[train])
+    rho = 0.05
+    z, c, alpha, info = areg_box(level1, Gv, y[val], w[val], rho)
+    F = level1.Fa[:, :-1]
+    # constraints to solver tolerance: c in the box, theta = F' alpha, 1' alpha = 0
+    assert np.abs(c).max() <= rho + 1e-5
+    np.testing.assert_allclose(z[:-1], F.T @ alpha, atol=1e-5)
+    assert abs(alpha.sum()) < 1e-5
+    v0 = validation_error(level1, z, Gv, y[val], w[val])
+    for _ in range(30):  # any c' in the box gives a feasible model through eq.areg.train (eta = 1)
+        z_other = level1.solve(np.ones(4), rng.uniform(-rho, rho, size=len(train)))
+        for t in (1e-2, 0.1, 1.0):
+            assert validation_error(level1, (1 - t) * z + t * z_other, Gv, y[val], w[val]) >= v0 - 1e-6
+
+
+def test_fusion_l1_qp_against_an_independent_solver(problem):
+    """eq.fusion1.cost: the L1 term runs over training and validation rows."""
+    X, y, w, specs, basis, train, val, _ = problem
+    sub = ComponentBasis(X[:30], specs[:2], tol=1e-6)
+    tr, pen = np.arange(20), np.arange(30)
+    t, ww = y[:20], w[:20]
+    gamma, lam = 5.0, 30.0
+    theta, b, info = L1Path(sub, tr, t, ww, gamma, penalty_rows=pen, eps=1e-9).solve(lam)
+    F, R, D = sub.F, sub.F.shape[1], 2
+
+    def J(th, bb):
+        e = t - F[tr] @ th - bb
+        out = np.abs(sub.outputs(th, pen)).sum()
+        return 0.5 * th @ th + lam / (2 * len(pen)) * out + 0.5 * gamma * np.sum(ww * e * e)
+
+    J0 = J(theta, b)
+    np.testing.assert_allclose(info["objective"], J0, rtol=1e-6)
+
+    def split(z):
+        return z[:R], z[R], z[R + 1 :].reshape(D, len(pen))
+
+    def obj(z):
+        th, bb, s = split(z)
+        e = t - F[tr] @ th - bb
+        return 0.5 * th @ th + lam / (2 * len(pen)) * s.sum() + 0.5 * gamma * np.sum(ww * e * e)
+
+    cons = []
+    for d in range(D):
+        sl = slice(sub.offsets[d], sub.offsets[d + 1])
+        cons.append({"type": "ineq", "fun": lambda z, d=d, sl=sl: split(z)[2][d] - F[pen][:, sl] @ split(z)[0][sl]})
+        cons.append({"type": "ineq", "fun": lambda z, d=d, sl=sl: split(z)[2][d] + F[pen][:, sl] @ split(z)[0][sl]})
+    z0 = np.concatenate([np.zeros(R + 1), np.ones(D * len(pen))])
+    ref = minimize(obj, z0, constraints=cons, method="SLSQP", options={"maxiter": 3000, "ftol": 1e-12})
+    assert J0 <= ref.fun * (1 + 1e-6)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        assert J(theta + 1e-4 * rng.normal(size=R), b + 1e-4 * rng.normal()) >= J0 - 1e-9
+
+
+@pytest.mark.parametrize("method,kw", [("eta", {}), ("eta", {"eta_solver": "als"}), ("areg-select", {})])
+def test_fusion_recovers_the_additive_structure(method, kw):
+    X, y, _ = make_additive(n=100, seed=3)
+    model = FusionComponentwiseLSSVR(method=method, **kw).fit(X, y)
+    assert list(model.selected_components_) == [0, 1, 2, 3]
+    history = model.validation_history_
+    assert history[-1]["final"] and history[-1]["validation"] <= max(h["validation"] for h in history[:-1])
+    Xt, _, ft = make_additive(n=500, seed=103)
+    assert np.mean((model.predict(Xt) - ft) ** 2) < 0.4
+    contrib = model.contributions(Xt)
+    assert np.all(contrib[:, 4:] == 0)
+    np.testing.assert_allclose(contrib.sum(axis=1) + model.intercept_, model.predict(Xt), rtol=1e-10)
+    if method == "eta":
+        assert model.eta_.shape == (10,) and np.all(model.eta_ > 0)
+
+
+@pytest.mark.parametrize("areg_set,kw", [("hull", {}), ("span", {}), ("box", {"radius": 0.5})])
+def test_areg_fusion_reports_the_effective_regularization(areg_set, kw):
+    X, y, _ = make_additive(n=100, seed=1)
+    model = FusionComponentwiseLSSVR(method="areg", areg_set=areg_set, **kw).fit(X, y)
+    assert 1e-3 <= model.gamma_equivalent_ <= 1e6
+    assert 1.0 < model.effective_df_ < model.n_train_
+    assert model.c_.shape == (model.n_train_,)
+    assert len(model.selected_components_) == 10
+    if areg_set != "box":
+        assert model.mixture_weights_.sum() == pytest.approx(1.0)
+
+
+def test_refit_false_keeps_the_training_model():
+    X, y, _ = make_additive(n=100, seed=2)
+    a = FusionComponentwiseLSSVR(method="areg-select", refit=False, random_state=4).fit(X, y)
+    b = FusionComponentwiseLSSVR(method="areg-select", refit=True, random_state=4).fit(X, y)
+    assert a.n_train_ == 70 and a.n_validation_ == 30
+    assert not np.allclose(a.predict(X), b.predict(X))
+
+
+def test_validation_data_is_used_as_given():
+    X, y, _ = make_additive(n=100, seed=5)
+    Xv, yv, _ = make_additive(n=40, seed=6)
+    model = FusionComponentwiseLSSVR(validation_data=(Xv, yv)).fit(X, y)
+    assert model.n_train_ == 100 and model.n_validation_ == 40
+    with pytest.raises(ValueError, match="validation_data X has 3 features"):
+        FusionComponentwiseLSSVR(validation_data=(Xv[:, :3], yv)).fit(X, y)
+    with pytest.raises(ValueError, match="validation_data y"):
+        FusionComponentwiseLSSVR(validation_data=(Xv, yv[:5])).fit(X, y)
+    with pytest.raises(ValueError, match="validation_data must be a tuple"):
+        FusionComponentwiseLSSVR(validation_data=Xv).fit(X, y)
+
+
+def test_fusion_classifier(rng):
+    X = rng.uniform(-1, 1, size=(160, 5))
+    y = np.where(np.sin(3 * X[:, 0]) + X[:, 1] ** 2 - 0.3 + 0.2 * rng.normal(size=160) > 0, "spam", "ham")
+    for method in ("eta", "areg-select", "areg"):
+        model = FusionComponentwiseLSSVC(method=method).fit(X, y)
+        assert 0 in model.selected_components_
+        assert np.mean(model.predict(X) == y) > 0.85
+    labels = np.digitize(X[:, 0], [-0.3, 0.3])
+    model = FusionComponentwiseLSSVC(method="eta").fit(X, labels)
+    assert model.decision_function(X).shape == (160, 3) and len(model.eta_) == 3
+    assert np.mean(model.predict(X) == labels) > 0.85
+
+
+@pytest.mark.parametrize("params,match", [
+    ({"method": "cv"}, "method must be one of"),
+    ({"areg_set": "ball"}, "areg_set must be one of"),
+    ({"eta_solver": "newton"}, "eta_solver must be one of"),
+    ({"validation_fraction": 1.0}, "validation_fraction must be in"),
+    ({"validation_fraction": 0.01}, "validation_fraction=0.01 of 100 rows"),
+    ({"method": "areg", "areg_set": "box"}, "radius: areg_set='box' needs a radius"),
+    ({"zero_tol": 2.0}, "zero_tol must be in"),
+    ({"max_iter": 0}, "max_iter must be an integer"),
+    ({"lams": [-1.0]}, "lams must hold"),
+    ({"gamma": -1.0}, "gamma"),
+])
+def test_bad_parameters(params, match):
+    X, y, _ = make_additive(n=100, seed=0)
+    with pytest.raises(ValueError, match=match):
+        FusionComponentwiseLSSVR(**params).fit(X, y)
