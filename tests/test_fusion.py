@@ -244,7 +244,7 @@ def test_fusion_classifier(rng):
         assert 0 in model.selected_components_
         assert np.mean(model.predict(X) == y) > 0.85
     labels = np.digitize(X[:, 0], [-0.3, 0.3])
-    model = FusionComponentwiseLSSVC(method="eta").fit(X, labels)
+    model = FusionComponentwiseLSSVC(method="eta", max_iter=50).fit(X, labels)
     assert model.decision_function(X).shape == (160, 3) and len(model.eta_) == 3
     assert np.mean(model.predict(X) == labels) > 0.85
 

@@ -63,10 +63,12 @@ _SPLIT_WEIGHTS = {
 }
 
 
+# sigma and gamma given and 30 ALS iterations, to keep the run short (accuracy is tested in test_fusion)
 @parametrize_with_checks(
-    [FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0), FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, method="areg"),
+    [FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, max_iter=30),
+     FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, method="areg"),
      FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, method="areg-select", lams=[0.1, 10.0]),
-     FusionComponentwiseLSSVC(sigma=1.0, gamma=10.0)],
+     FusionComponentwiseLSSVC(sigma=1.0, gamma=10.0, max_iter=30)],
     expected_failed_checks=lambda est: _SPLIT_WEIGHTS,
 )
 def test_sklearn_compatible_fusion(estimator, check):

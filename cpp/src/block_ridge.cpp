@@ -134,14 +134,32 @@ StepSolve BlockRidge::solve(const double* scale, const double* rhs, double* Z, i
     StepSystem system(F_, offsets_, no_metrics_, gamma_);
     system.set_weights(nullptr, &gram_, s);
     StepSolve total;
+    const bool same = factor_.size() == static_cast<int>(m) && factored_scale_.size() == s.size() &&
+                      factored_scale_ == s;
+    if (!same && k > 1) {
+        const Mat A = system.matrix();
+        factor_.factor(A.data(), static_cast<int>(m));
+        ++factorizations_;
+        factored_scale_ = s;
+        total.refactored = true;
+    }
     for (int j = 0; j < k; ++j) {
+        Eigen::Map<Vec> z(Z + j * m, m);
         const Vec b = Eigen::Map<const Vec>(rhs + j * m, m);
-        Vec z = Eigen::Map<const Vec>(Z + j * m, m);
-        const StepSolve one = solve_reusing(system, factor_, b, z, max_cg_, 1e-11);
-        if (one.refactored) ++factorizations_;
+        if (same || k > 1) {  // the kept factor is the factor of this matrix
+            z = b;
+            factor_.solve(z.data());
+            continue;
+        }
+        Vec x = z;
+        const StepSolve one = solve_reusing(system, factor_, b, x, max_cg_, 1e-11);
+        if (one.refactored) {
+            ++factorizations_;
+            factored_scale_ = s;
+        }
         total.refactored = total.refactored || one.refactored;
         total.cg_iterations += one.cg_iterations;
-        Eigen::Map<Vec>(Z + j * m, m) = z;
+        z = x;
     }
     return total;
 }

@@ -58,7 +58,9 @@ StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Eigen::VectorXd
                         int max_cg, double rtol);
 
 // For Python: the squared-loss system with a fixed gram and gamma, solved for many scale vectors
-// s and right-hand sides while keeping one Cholesky factor between calls.
+// s and right-hand sides while keeping one Cholesky factor between calls. One right-hand side at a
+// new s: PCG with the kept factor (refactored only when CG stalls). Several right-hand sides at a new
+// s: a new factor (cheaper than several CG runs). At the s of the kept factor: direct solves.
 class BlockRidge {
 public:
     // gram: (R+1) x (R+1) symmetric; offsets: D + 1 boundaries from 0 to R.
@@ -78,6 +80,7 @@ private:
     double gamma_;
     int max_cg_;
     SpdFactor factor_;
+    Eigen::VectorXd factored_scale_;  // the s of the kept factor
     int factorizations_ = 0;
 };
 
