@@ -1,7 +1,121 @@
+"""The command line, run as a subprocess on temporary CSV files: every command and every bad input."""
+
+import os
+import shutil
 import subprocess
 import sys
 
+import numpy as np
+import pandas as pd
+import pytest
 
-def test_demo_runs_and_prints_component_norms():
-    out = subprocess.run([sys.executable, "-m", "cwlssvm", "demo"], capture_output=True, text=True, check=True).stdout
-    assert "x0" in out and "x9" in out and "test MSE" in out
+from cwlssvm.datasets import make_additive
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "cwlssvm", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("cli")
+    X, y, _ = make_additive(n=100, seed=0)
+    df = pd.DataFrame(X, columns=[f"x{j + 1}" for j in range(10)])
+    df["y"] = y
+    df.to_csv(d / "additive.csv", index=False)
+    df.assign(label=np.where(y > np.median(y), "high", "low")).drop(columns="y").to_csv(d / "labels.csv", index=False)
+    df.assign(city="Leuven").to_csv(d / "text.csv", index=False)
+    df.assign(y=df["y"].where(df.index != 5)).to_csv(d / "nan_target.csv", index=False)
+    (d / "not_a_model.npz").write_bytes(b"PK\x03\x04 not really a zip")
+    model = d / "model.npz"
+    res = run("fit", d / "additive.csv", "--target", "y", "--select", "stp", "--quiet", "-o", model)
+    assert res.returncode == 0, res.stderr
+    return d, res
+
+
+def test_help_on_every_command():
+    for cmd in ([], ["fit"], ["predict"], ["inspect"], ["plot"], ["demo"]):
+        res = run(*cmd, "--help")
+        assert res.returncode == 0 and "usage: cwlssvm" in res.stdout
+
+
+def test_fit_prints_the_component_table(files):
+    d, res = files
+    lines = res.stdout.splitlines()
+    header = next(i for i, ln in enumerate(lines) if ln.startswith("component"))
+    rows = [ln.split() for ln in lines[header + 1 : header + 11]]
+    assert {r[0] for r in rows if r[-1] == "yes"} == {"x1", "x2", "x3", "x4"}
+    assert "task regression" in res.stderr and "selecting components (STP)" in res.stderr
+    assert (d / "model.npz").exists()
+
+
+def test_predict_inspect_plot(files):
+    d, _ = files
+    res = run("predict", d / "model.npz", d / "additive.csv", "-o", d / "pred.csv")
+    assert res.returncode == 0, res.stderr
+    pred = pd.read_csv(d / "pred.csv")
+    assert list(pred.columns) == ["prediction"] and len(pred) == 100
+    truth = pd.read_csv(d / "additive.csv")["y"]
+    assert np.corrcoef(pred["prediction"], truth)[0, 1] > 0.9
+    res = run("inspect", d / "model.npz")
+    assert res.returncode == 0, res.stderr
+    assert "SparseComponentwiseLSSVR" in res.stdout and "x10" in res.stdout and "selected" in res.stdout
+    pytest.importorskip("matplotlib")
+    res = run("plot", d / "model.npz", d / "additive.csv", "-o", d / "fig.png")
+    assert res.returncode == 0, res.stderr
+    assert (d / "fig.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_fit_classification_with_kfold_tuning_and_fusion(files):
+    d, _ = files
+    res = run("fit", d / "labels.csv", "--target", "label", "--tune", "kfold", "--quiet", "-o", d / "clf.npz")
+    assert res.returncode == 0, res.stderr
+    assert "task classification" in res.stderr
+    res = run("predict", d / "clf.npz", d / "labels.csv", "-o", d / "clf.csv")
+    assert res.returncode == 0, res.stderr
+    pred = pd.read_csv(d / "clf.csv")
+    assert set(pred["prediction"]) <= {"high", "low"}
+    assert {"proba_high", "proba_low"} <= set(pred.columns)
+    res = run("fit", d / "additive.csv", "--target", "y", "--select", "fusion", "--features", "x1,x2,x3,x4,x5",
+              "-o", d / "fusion.npz")
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (["fit", "{d}/missing.csv", "--target", "y", "-o", "{d}/out.npz"], "DATA: no such file"),
+    (["fit", "{d}/additive.csv", "--target", "nope", "-o", "{d}/out.npz"], "--target: unknown column 'nope'"),
+    (["fit", "{d}/text.csv", "--target", "y", "-o", "{d}/out.npz"], "column 'city' is not numeric"),
+    (["fit", "{d}/nan_target.csv", "--target", "y", "-o", "{d}/out.npz"], "has 1 missing value"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--features", "x1,zz", "-o", "{d}/out.npz"], "unknown column(s) 'zz'"),
+    (["predict", "{d}/not_a_model.npz", "{d}/additive.csv", "-o", "{d}/out.csv"], "not a readable cwlssvm model"),
+    (["predict", "{d}/additive.csv", "{d}/additive.csv", "-o", "{d}/out.csv"], "not a cwlssvm model file"),
+    (["predict", "{d}/missing.npz", "{d}/additive.csv", "-o", "{d}/out.csv"], "MODEL: no such file"),
+    (["predict", "{d}/model.npz", "{d}/labels.csv", "-o", "{d}/out.csv"], "unknown column(s) 'x10'"),
+    (["inspect", "{d}/labels.csv"], "not a cwlssvm model file"),
+    (["plot", "{d}/model.npz", "{d}/text.csv", "-o", "{d}/out.png"], None),
+])
+def test_bad_input_is_one_line_and_no_output(files, args, message):
+    d, _ = files
+    if args[0] == "predict" and "labels.csv" in args[2]:
+        pd.read_csv(d / "labels.csv").drop(columns="x10").to_csv(d / "labels.csv.tmp", index=False)
+        args = [a.replace("labels.csv", "labels.csv.tmp") for a in args]
+    res = run(*[a.format(d=d) for a in args])
+    if message is None:  # extra non-numeric columns are ignored when the model's features are all there
+        assert res.returncode == 0, res.stderr
+        return
+    assert res.returncode == 2
+    err = res.stderr.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("cwlssvm: error:") and message in err[0], res.stderr
+    assert "Traceback" not in res.stderr
+    assert not any(p.name.startswith("out.") for p in d.iterdir())
+    assert not any(p.name.startswith("tmp") for p in d.iterdir())
+
+
+def test_console_script_and_demo(tmp_path):
+    exe = shutil.which("cwlssvm")
+    cmd = [exe] if exe else [sys.executable, "-m", "cwlssvm"]
+    res = subprocess.run([*cmd, "demo"], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert "x0" in res.stdout and "x9" in res.stdout and "test MSE" in res.stdout
+    assert os.listdir(tmp_path) == []

@@ -11,6 +11,8 @@ from .regression import LSSVR, ComponentwiseLSSVR
 from .structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from .fusion import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR
 from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._persist import ModelFileError, load
+from .plotting import plot_components
 
 __version__ = "0.1.0"
 
@@ -28,6 +30,9 @@ __all__ = [
     "FusionComponentwiseLSSVR",
     "FusionComponentwiseLSSVC",
     "NotPositiveDefiniteError",
+    "ModelFileError",
+    "load",
+    "plot_components",
     "build_info",
     "components",
     "datasets",

@@ -8,6 +8,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
+from ._report import ReportMixin
 from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
 
 
@@ -40,7 +41,7 @@ class _DualModel:
         return np.einsum("ndk,nk->kd", train, self.coef)
 
 
-class _LSSVMBase(BaseEstimator):
+class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
     def _component_specs(self, n_features, feature_names):

@@ -11,6 +11,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
+from .._report import ReportMixin
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight
 from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -45,7 +46,7 @@ def _spread(X, resolved):
     return s if s > 0 else 1.0
 
 
-class _TunedBase(BaseEstimator):
+class _TunedBase(ReportMixin, BaseEstimator):
     """Validation, search and refit shared by the four CV estimators."""
 
     _classification = False

@@ -14,6 +14,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import _core, _native
 from .. import components as _components
+from .._report import ReportMixin
 from .._validation import check_numeric_columns
 
 
@@ -40,7 +41,7 @@ class ExpansionStore:
         self.norms[j] = [th @ th for th in self.basis.blocks(theta)]
 
 
-class _ExpansionModel(BaseEstimator):
+class _ExpansionModel(ReportMixin, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
     def _store(self, store, components):

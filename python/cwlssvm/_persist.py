@@ -1,0 +1,200 @@
+"""Model files: ``model.save(path)`` and ``cwlssvm.load(path)``, without pickle.
+
+Format (version 1): one NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read with
+``allow_pickle=False``). The entry ``__cwlssvm__`` holds UTF-8 JSON:
+
+    {"format": "cwlssvm-model", "format_version": 1, "package_version": "...", "class": "...",
+     "params": {...}, "state": {...}, "feature_names": [...] or null}
+
+``state`` is the estimator's fitted attributes. JSON carries numbers (floats by their shortest
+round-trip repr, so every value comes back bit for bit), strings, lists and None; tagged objects carry
+the rest: ``{"__array__": key}`` an array stored in the archive under ``key``, ``{"__np__": dtype,
+"value": v}`` a NumPy scalar, ``{"__tuple__": [...]}``, ``{"__dict__": [[key, value], ...]}``,
+``{"__component__": {...}}`` a cwlssvm.components.Component, ``{"__object__": class, "state": {...}}``
+one of the package's own classes (nested estimators, fitted dual models). Loading rebuilds only
+classes from an allow-list of the package; nothing in the file is executed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+import warnings
+import zipfile
+from dataclasses import asdict
+
+import numpy as np
+
+FORMAT = "cwlssvm-model"
+FORMAT_VERSION = 1
+META_KEY = "__cwlssvm__"
+
+
+class ModelFileError(ValueError):
+    """The file is not a readable cwlssvm model file (the message says why)."""
+
+
+def _classes():
+    """The allow-list: class name -> class, for the package's estimators and internal models."""
+    from . import (LSSVC, LSSVCCV, LSSVR, LSSVRCV, ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR,
+                   ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
+                   SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
+    from ._base import _DualModel
+
+    return {c.__name__: c for c in (LSSVC, LSSVCCV, LSSVR, LSSVRCV, ComponentwiseLSSVC, ComponentwiseLSSVCCV,
+                                    ComponentwiseLSSVR, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC,
+                                    FusionComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR,
+                                    _DualModel)}
+
+
+class _Encoder:
+    def __init__(self):
+        self.arrays = {}
+
+    def __call__(self, value, where):
+        from .components import Component
+
+        if value is None or isinstance(value, (bool, str)):
+            return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float):
+            return value
+        if isinstance(value, np.ndarray):
+            if value.dtype.hasobject:
+                return {"__objarray__": list(value.shape), "items": [self(v, where) for v in value.ravel().tolist()]}
+            key = f"a{len(self.arrays)}"
+            self.arrays[key] = value
+            return {"__array__": key}
+        if isinstance(value, np.generic):
+            return {"__np__": value.dtype.str, "value": value.item()}
+        if isinstance(value, tuple):
+            return {"__tuple__": [self(v, where) for v in value]}
+        if isinstance(value, list):
+            return [self(v, where) for v in value]
+        if isinstance(value, dict):
+            return {"__dict__": [[self(k, where), self(v, where)] for k, v in value.items()]}
+        if isinstance(value, Component):
+            return {"__component__": {k: self(v, where) for k, v in asdict(value).items()}}
+        if type(value).__name__ in _classes() and type(value) is _classes()[type(value).__name__]:
+            return {"__object__": type(value).__name__,
+                    "state": {k: self(v, f"{where}.{k}") for k, v in vars(value).items()}}
+        raise TypeError(f"{where}: a {type(value).__name__} cannot be written to a model file")
+
+
+def _decode(value, arrays):
+    from .components import Component
+
+    if isinstance(value, list):
+        return [_decode(v, arrays) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "__array__" in value:
+        return arrays[value["__array__"]]
+    if "__objarray__" in value:
+        out = np.empty(len(value["items"]), dtype=object)
+        out[:] = [_decode(v, arrays) for v in value["items"]]
+        return out.reshape(value["__objarray__"])
+    if "__np__" in value:
+        return np.dtype(value["__np__"]).type(value["value"])
+    if "__tuple__" in value:
+        return tuple(_decode(v, arrays) for v in value["__tuple__"])
+    if "__dict__" in value:
+        return {_decode(k, arrays): _decode(v, arrays) for k, v in value["__dict__"]}
+    if "__component__" in value:
+        return Component(**{k: _decode(v, arrays) for k, v in value["__component__"].items()})
+    if "__object__" in value:
+        cls = _classes().get(value["__object__"])
+        if cls is None:
+            raise ModelFileError(f"unknown class {value['__object__']!r} in the model file")
+        obj = cls.__new__(cls)
+        obj.__dict__.update({k: _decode(v, arrays) for k, v in value["state"].items()})
+        return obj
+    raise ModelFileError(f"unreadable entry in the model file: {sorted(value)[:3]}")
+
+
+def save(model, path):
+    """Write a fitted estimator to ``path`` (an .npz file; written whole or not at all)."""
+    from sklearn.utils.validation import check_is_fitted
+
+    from . import __version__
+
+    check_is_fitted(model)
+    enc = _Encoder()
+    params, dropped = {}, []
+    for name, value in model.get_params(deep=False).items():
+        try:
+            params[name] = enc(value, name)
+        except TypeError:
+            params[name] = {"__unsaved__": repr(value)}
+            dropped.append(name)
+    if dropped:
+        warnings.warn(f"parameters {dropped} cannot be written to a model file; they load as None (the fitted "
+                      "model does not need them)", UserWarning, stacklevel=3)
+    param_names = set(params)
+    state = {k: enc(v, k) for k, v in vars(model).items() if k not in param_names}
+    names = getattr(model, "feature_names_in_", None)
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "package_version": __version__,
+            "class": type(model).__name__, "params": params, "state": state,
+            "feature_names": None if names is None else [str(n) for n in names]}
+    blob = np.frombuffer(json.dumps(meta, allow_nan=True).encode("utf-8"), dtype=np.uint8)
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(fh, **{META_KEY: blob}, **enc.arrays)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def load(path):
+    """Read a model written by ``save``; a file that is not one raises ModelFileError (a ValueError)."""
+    return load_with_info(path)[0]
+
+
+def load_with_info(path):
+    """(model, info) with info the file's class, package_version, format_version, feature_names."""
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no such model file: {path}")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        if not data.startswith(b"PK"):
+            raise ModelFileError(f"{path} is not a cwlssvm model file (not an .npz archive)")
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            if META_KEY not in npz.files:
+                raise ModelFileError(f"{path} is not a cwlssvm model file (an .npz without model metadata)")
+            meta = json.loads(bytes(npz[META_KEY]).decode("utf-8"))
+            arrays = {k: npz[k] for k in npz.files if k != META_KEY}
+    except ModelFileError:
+        raise
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError) as exc:
+        raise ModelFileError(f"{path} is not a readable cwlssvm model file (truncated or corrupted: {exc})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise ModelFileError(f"{path} is not a cwlssvm model file")
+    version = meta.get("format_version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise ModelFileError(f"{path} was written by a newer cwlssvm ({meta.get('package_version')}, model format "
+                             f"{version}); this version reads format {FORMAT_VERSION}: upgrade cwlssvm")
+    cls = _classes().get(meta.get("class"))
+    if cls is None or meta["class"].startswith("_"):
+        raise ModelFileError(f"{path} holds an unknown model class {meta.get('class')!r}")
+    try:
+        model = cls.__new__(cls)
+        params = {k: (None if isinstance(v, dict) and "__unsaved__" in v else _decode(v, arrays))
+                  for k, v in meta["params"].items()}
+        model.__dict__.update(params)
+        model.__dict__.update({k: _decode(v, arrays) for k, v in meta["state"].items()})
+    except ModelFileError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ModelFileError(f"{path} is not a readable cwlssvm model file (inconsistent contents: {exc})") from None
+    info = {k: meta.get(k) for k in ("class", "package_version", "format_version", "feature_names")}
+    return model, info

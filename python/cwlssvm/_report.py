@@ -1,0 +1,82 @@
+"""What every fitted estimator shares for its users: ``summary()``, ``__repr__`` and ``save()``."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.exceptions import NotFittedError
+from sklearn.utils.validation import check_is_fitted
+
+
+def kernel_label(component) -> str:
+    if component.kernel == "rbf":
+        return f"rbf(sigma={component.sigma:.3g})"
+    if component.kernel == "poly":
+        return f"poly(degree={component.degree}, coef0={component.coef0:g})"
+    return component.kernel
+
+
+def training_inputs(model, X=None):
+    """X (or the training inputs X_fit_) as the model takes it: a DataFrame with the feature names
+    when the model was fitted on one."""
+    X = model.X_fit_ if X is None else X
+    names = getattr(model, "feature_names_in_", None)
+    if names is not None and not hasattr(X, "columns"):
+        import pandas as pd
+
+        X = pd.DataFrame(np.asarray(X), columns=names)
+    return X
+
+
+def component_table(model):
+    """One row per component: name, kernel, norm ||w_d||, spread of its outputs on the training
+    inputs (std of f^d), selected. For several models (classes, targets) the largest value."""
+    check_is_fitted(model)
+    comps = model.components_
+    norms = np.sqrt(np.atleast_2d(np.asarray(model.component_norms_, dtype=float)).reshape(-1, len(comps)))
+    out = np.asarray(model.contributions(training_inputs(model)), dtype=float)
+    out = out.reshape(out.shape[0], len(comps), -1)
+    spread = out.std(axis=0).max(axis=1)
+    selected = np.zeros(len(comps), dtype=bool)
+    selected[np.asarray(getattr(model, "selected_components_", np.arange(len(comps))), dtype=int)] = True
+    return [{"component": c.name, "kernel": kernel_label(c), "norm": float(n), "spread": float(s), "selected": bool(k)}
+            for c, n, s, k in zip(comps, norms.max(axis=0), spread, selected)]
+
+
+def format_table(rows) -> str:
+    """The component table as fixed-width text, selected components first by spread."""
+    order = sorted(range(len(rows)), key=lambda i: (not rows[i]["selected"], -rows[i]["spread"]))
+    width = max([9] + [len(r["component"][:40]) for r in rows])
+    kw = max([6] + [len(r["kernel"]) for r in rows])
+    lines = [f"{'component':<{width}}  {'kernel':<{kw}}  {'norm':>10}  {'spread':>10}  selected"]
+    for i in order:
+        r = rows[i]
+        lines.append(f"{r['component'][:40]:<{width}}  {r['kernel']:<{kw}}  {r['norm']:>10.4g}  {r['spread']:>10.4g}  "
+                     f"{'yes' if r['selected'] else 'no'}")
+    return "\n".join(lines)
+
+
+class ReportMixin:
+    """summary(), save() and a __repr__ that shows the components once fitted."""
+
+    def summary(self) -> str:
+        """The table of components (component, kernel, norm ||w_d||, spread = std of f^d on the training
+        inputs, selected), selected ones first. Returns the text (print it)."""
+        return format_table(component_table(self))
+
+    def save(self, path):
+        """Write the fitted model to ``path`` in cwlssvm's model format (NumPy .npz with JSON
+        metadata, no pickle; see cwlssvm.load)."""
+        from ._persist import save
+
+        save(self, path)
+
+    def __repr__(self, N_CHAR_MAX=700):
+        text = super().__repr__(N_CHAR_MAX)
+        try:
+            check_is_fitted(self)
+        except NotFittedError:
+            return text
+        try:
+            return text + "\n" + self.summary()
+        except Exception:  # a repr must not fail (e.g. a model being modified)
+            return text

@@ -1,0 +1,324 @@
+"""The ``cwlssvm`` command line: fit, predict, inspect, plot, demo.
+
+Every failure the user can cause (a missing file, an unknown or non-numeric column, a target with
+missing values, a file that is not a model) ends with one line on stderr and exit status 2, and no
+output file is written unless the command succeeds (files are written to a temporary name and moved
+into place). Set CWLSSVM_DEBUG=1 to see the traceback of an unexpected error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import warnings
+
+
+class CLIError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+def _log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------- tables
+def read_table(path):
+    """A CSV (or Parquet: .parquet/.pq) file as a DataFrame."""
+    import pandas as pd
+
+    if not os.path.isfile(path):
+        raise CLIError(f"DATA: no such file: {path}")
+    try:
+        if path.lower().endswith((".parquet", ".pq")):
+            try:
+                return pd.read_parquet(path)
+            except ImportError:
+                raise CLIError("reading Parquet needs pyarrow: pip install pyarrow") from None
+        return pd.read_csv(path)
+    except CLIError:
+        raise
+    except Exception as exc:  # pandas' parser errors, bad encodings, empty files
+        raise CLIError(f"DATA: cannot read {path}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+
+
+def feature_frame(df, columns, what="DATA"):
+    """The numeric, complete feature columns of df, in the given order."""
+    import pandas as pd
+
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise CLIError(f"{what}: unknown column(s) {', '.join(map(repr, missing))}; the file has "
+                       f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
+    X = df[list(columns)]
+    for c in X.columns:
+        if not pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]):
+            example = X[c].dropna().iloc[0] if X[c].notna().any() else None
+            raise CLIError(f"{what}: column {c!r} is not numeric (values such as {example!r}); leave it out with "
+                           "--features")
+        n_nan = int(X[c].isna().sum())
+        if n_nan:
+            raise CLIError(f"{what}: column {c!r} has {n_nan} missing value(s); fill or drop them first")
+    if len(X) == 0:
+        raise CLIError(f"{what}: the table has no rows")
+    return X.astype(float)
+
+
+def _atomic_write(path, write):
+    """write(tmp_path) then move tmp_path to path; nothing is left behind on failure."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CLIError(f"output: no such directory: {folder}")
+    suffix = os.path.splitext(path)[1]
+    fd, tmp = tempfile.mkstemp(suffix=suffix, dir=folder)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _load_model(path):
+    from ._persist import load_with_info
+
+    if not os.path.isfile(path):
+        raise CLIError(f"MODEL: no such file: {path}")
+    return load_with_info(path)
+
+
+# ---------------------------------------------------------------------- fit
+def _choose_task(y, task):
+    import numpy as np
+    import pandas as pd
+
+    if task != "auto":
+        return task, ""
+    if not pd.api.types.is_numeric_dtype(y) or pd.api.types.is_bool_dtype(y):
+        return "classification", "the target is not numeric"
+    values = y.to_numpy(dtype=float)
+    distinct = np.unique(values)
+    if np.all(values == np.round(values)) and len(distinct) <= 10:
+        return "classification", f"the target takes {len(distinct)} integer values"
+    return "regression", "the target is numeric"
+
+
+def _make_model(task, select, tune, verbose, n_jobs, max_components):
+    from . import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
+                   SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
+
+    clf = task == "classification"
+    if select == "none":
+        Est = ComponentwiseLSSVCCV if clf else ComponentwiseLSSVRCV
+        return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs)
+    if select == "fusion":
+        return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs)
+    Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
+    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components)
+
+
+def cmd_fit(args):
+    from . import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+
+    df = read_table(args.data)
+    if args.target not in df.columns:
+        raise CLIError(f"--target: unknown column {args.target!r}; the file has "
+                       f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
+    y = df[args.target]
+    n_nan = int(y.isna().sum())
+    if n_nan:
+        raise CLIError(f"--target: column {args.target!r} has {n_nan} missing value(s); drop those rows first")
+    features = ([c.strip() for c in args.features.split(",") if c.strip()] if args.features
+                else [c for c in df.columns if c != args.target])
+    if args.target in features:
+        raise CLIError(f"--features: the target {args.target!r} cannot also be a feature")
+    if not features:
+        raise CLIError("DATA: no feature columns besides the target")
+    X = feature_frame(df, features)
+    task, why = _choose_task(y, args.task)
+    if task == "regression":
+        import pandas as pd
+
+        if not pd.api.types.is_numeric_dtype(y):
+            raise CLIError(f"--task regression: the target {args.target!r} is not numeric")
+        y = y.astype(float)
+    _log(f"cwlssvm fit: {len(X)} rows, {X.shape[1]} features, task {task}" + (f" ({why}; override with --task)"
+                                                                            if why else ""))
+    model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components)
+    t0 = time.perf_counter()
+    if args.select != "none" and args.tune == "kfold":
+        _log("tuning sigma and gamma by 10-fold cross-validation ...")
+        Est = ComponentwiseLSSVCCV if task == "classification" else ComponentwiseLSSVRCV
+        cv = Est(criterion="kfold", refine=False, verbose=not args.quiet, n_jobs=args.n_jobs).fit(X, y)
+        model.set_params(sigma=cv.sigma_, gamma=cv.gamma_)
+    stage = {"none": f"tuning sigma and gamma ({args.tune})", "fusion": "fusing training and validation",
+             "l1": "selecting components (L1)", "stp": "selecting components (STP)"}[args.select]
+    _log(f"{stage} ...")
+    model.fit(X, y)
+    _log(f"done in {time.perf_counter() - t0:.1f} s")
+    _atomic_write(args.output, model.save)
+    print(f"{type(model).__name__}: sigma={model.sigma_:.4g}, gamma={model.gamma_:.4g}")
+    print(model.summary())
+    print(f"wrote {args.output}")
+    return 0
+
+
+# ---------------------------------------------------------------------- predict, inspect, plot
+def _features_of(model, df, what="DATA"):
+    names = getattr(model, "feature_names_in_", None)
+    if names is None:  # fitted on an array: take the first n_features_in_ columns
+        if df.shape[1] < model.n_features_in_:
+            raise CLIError(f"{what}: the model needs {model.n_features_in_} columns, the file has {df.shape[1]}")
+        return feature_frame(df, list(df.columns[: model.n_features_in_]), what).to_numpy()
+    return feature_frame(df, [str(n) for n in names], what)
+
+
+def cmd_predict(args):
+    import pandas as pd
+
+    model, _ = _load_model(args.model)
+    X = _features_of(model, read_table(args.data))
+    out = pd.DataFrame({"prediction": model.predict(X)})
+    if getattr(model, "probability", False) and hasattr(model, "predict_proba"):
+        for k, cls in enumerate(model.classes_):
+            out[f"proba_{cls}"] = model.predict_proba(X)[:, k]
+    _atomic_write(args.output, lambda p: out.to_csv(p, index=False))
+    print(f"wrote {len(out)} predictions to {args.output}")
+    return 0
+
+
+def cmd_inspect(args):
+    model, info = _load_model(args.model)
+    print(f"model: {info['class']} (cwlssvm {info['package_version']}, model format {info['format_version']})")
+    names = info["feature_names"]
+    print(f"features ({model.n_features_in_}): " + (", ".join(names) if names else "unnamed columns"))
+    if hasattr(model, "classes_"):
+        print("classes: " + ", ".join(map(str, model.classes_)))
+    fitted = [f"{k}={getattr(model, k):.4g}" for k in ("sigma_", "gamma_", "lam_", "sigma", "gamma")
+              if isinstance(getattr(model, k, None), float)]
+    if fitted:
+        print("parameters: " + ", ".join(dict.fromkeys(fitted)))
+    print(model.summary())
+    return 0
+
+
+def cmd_plot(args):
+    from .plotting import plot_components
+
+    model, _ = _load_model(args.model)
+    X = _features_of(model, read_table(args.data))
+    fig = plot_components(model, X=X)
+    _atomic_write(args.output, lambda p: fig.savefig(p, dpi=args.dpi))
+    print(f"wrote {args.output}")
+    return 0
+
+
+# ---------------------------------------------------------------------- demo
+def cmd_demo(args):
+    import numpy as np
+
+    from . import LSSVR, FusionComponentwiseLSSVR, build_info
+    from .datasets import additive_function, make_additive
+
+    X, y, _ = make_additive(n=args.n, noise=1.0, seed=args.seed)
+    X_test = np.random.default_rng(args.seed + 1).uniform(size=(2000, X.shape[1]))
+    f_test = additive_function(X_test)
+    print("cwlssvm demo: y = 10 sinc(x0) + 20 (x1 - 0.5)^2 + 10 x2 + 5 x3 + N(0, 1), "
+          f"x uniform in [0, 1]^10, N = {args.n}")
+    t0 = time.perf_counter()
+    model = FusionComponentwiseLSSVR().fit(X, y)
+    fit_time = time.perf_counter() - t0
+    print(f"\nFusionComponentwiseLSSVR(): sigma, gamma by leave-one-out, one regularization constant per component "
+          f"fused with a validation split, then refit: {fit_time:.2f} s")
+    print(model.summary())
+    mse = float(np.mean((model.predict(X_test) - f_test) ** 2))
+    plain = LSSVR(sigma=3.0, gamma=10.0).fit(X, y)
+    mse_plain = float(np.mean((plain.predict(X_test) - f_test) ** 2))
+    print(f"\ntest MSE against the noise-free f (2000 points): componentwise with fusion {mse:.3f}, "
+          f"plain LS-SVM (sigma=3, gamma=10) {mse_plain:.3f}")
+    if args.plot:
+        from .plotting import plot_components
+
+        fig = plot_components(model)
+        _atomic_write(args.plot, lambda p: fig.savefig(p, dpi=110))
+        print(f"wrote {args.plot}")
+    print("build:", ", ".join(f"{k}={v}" for k, v in build_info().items()))
+    return 0
+
+
+# ---------------------------------------------------------------------- main
+def build_parser():
+    parser = argparse.ArgumentParser(prog="cwlssvm", description="Componentwise LS-SVMs: additive models you can "
+                                     "read, one curve per input.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("fit", help="fit a model on a CSV/Parquet table and write a model file",
+                       description="Fit a componentwise LS-SVM (sigma and gamma tuned automatically), print the "
+                       "table of components and write the model file.")
+    p.add_argument("data", metavar="DATA", help="CSV file (or Parquet: .parquet/.pq, needs pyarrow)")
+    p.add_argument("--target", required=True, metavar="COL", help="the column to predict")
+    p.add_argument("--features", metavar="COL,COL,...", help="feature columns (default: every other column)")
+    p.add_argument("--task", choices=("auto", "regression", "classification"), default="auto",
+                   help="default auto: classification for a non-numeric target or one with at most 10 integer values")
+    p.add_argument("--select", choices=("none", "l1", "stp", "fusion"), default="none",
+                   help="structure detection: L1 (convex QP), STP (non-convex, GNC) or fusion with a validation "
+                   "split (default none: every input kept)")
+    p.add_argument("--tune", choices=("loo", "kfold"), default="loo",
+                   help="how sigma and gamma are tuned: closed-form leave-one-out (default) or 10-fold CV")
+    p.add_argument("--max-components", type=int, default=None, metavar="K",
+                   help="with --select l1/stp: keep at most K components")
+    p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-o", "--output", required=True, metavar="MODEL", help="model file to write (.npz)")
+    p.set_defaults(func=cmd_fit)
+
+    p = sub.add_parser("predict", help="predict with a model file", description="Write the predictions of MODEL "
+                       "for the rows of DATA (the feature columns are found by name) to a CSV file.")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("data", metavar="DATA")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.csv")
+    p.set_defaults(func=cmd_predict)
+
+    p = sub.add_parser("inspect", help="describe a model file", description="Print a model file's class, "
+                       "features, parameters and table of components.")
+    p.add_argument("model", metavar="MODEL")
+    p.set_defaults(func=cmd_inspect)
+
+    p = sub.add_parser("plot", help="plot the component functions of a model", description="Draw one panel per "
+                       "component over the range of DATA's inputs (needs matplotlib: pip install 'cwlssvm[plot]').")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("data", metavar="DATA")
+    p.add_argument("-o", "--output", required=True, metavar="FIG.png")
+    p.add_argument("--dpi", type=int, default=110)
+    p.set_defaults(func=cmd_plot)
+
+    p = sub.add_parser("demo", help="the paper's additive example end to end, in seconds",
+                       description="Fit the paper's additive example with fusion and print the components.")
+    p.add_argument("--n", type=int, default=100, help="training points (default 100)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--plot", metavar="FIG.png", help="also draw the component functions (needs matplotlib)")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv=None) -> int:
+    from ._persist import ModelFileError
+
+    args = build_parser().parse_args(argv)
+    warnings.formatwarning = lambda message, category, *a, **k: f"cwlssvm: warning: {message}\n"
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        _log("cwlssvm: interrupted")
+        return 130
+    except (CLIError, ModelFileError, FileNotFoundError, ImportError, ValueError, OSError) as exc:
+        _log(f"cwlssvm: error: {exc}")
+        return 2
+    except Exception as exc:  # an unexpected failure: still one line, unless debugging
+        if os.environ.get("CWLSSVM_DEBUG"):
+            raise
+        _log(f"cwlssvm: error: {type(exc).__name__}: {exc} (set CWLSSVM_DEBUG=1 for the traceback)")
+        return 1

@@ -1,0 +1,149 @@
+"""Plots of the estimated component functions f^d (the additive model read one input at a time)."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.utils.validation import check_is_fitted
+
+from ._report import component_table, training_inputs
+
+
+def _pyplot():
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError('plot_components needs matplotlib: pip install "cwlssvm[plot]"') from None
+    return plt
+
+
+def _component_order(model, components):
+    """Indices of the components to draw: selected first (largest spread first), then dropped."""
+    rows = component_table(model)
+    order = sorted(range(len(rows)), key=lambda i: (not rows[i]["selected"], -rows[i]["spread"]))
+    if components is None:
+        return order, rows
+    names = {r["component"]: i for i, r in enumerate(rows)}
+    wanted = []
+    for c in components:
+        if isinstance(c, str):
+            if c not in names:
+                raise ValueError(f"components: unknown component {c!r}; the model has {list(names)}")
+            wanted.append(names[c])
+        elif isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < len(rows):
+            wanted.append(int(c))
+        else:
+            raise ValueError(f"components: {c!r} is neither a component name nor an index below {len(rows)}")
+    return [i for i in order if i in set(wanted)], rows
+
+
+def _evaluate(model, X_rows, d):
+    """f^d at the rows of X_rows (n, p): shape (n, k), k = 1 or one column per class/target."""
+    out = np.asarray(model.contributions(training_inputs(model, X_rows)), dtype=float)
+    return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
+
+
+def plot_components(model, X=None, components=None, ax=None, n_grid=200):
+    """One panel per component: the estimated f^d over the range of its input.
+
+    Parameters
+    ----------
+    model : a fitted cwlssvm estimator (any of the package's regressors and classifiers)
+    X : array-like or DataFrame, optional
+        Inputs whose range and rug are drawn (default: the training inputs). The other inputs are
+        held at their medians, which does not change f^d (it depends on its own inputs only).
+    components : list of int or str, optional
+        Which components (indices into ``components_`` or names such as "x3", "x1:x2"); default all.
+    ax : matplotlib Axes or array of Axes, optional
+        Where to draw (at least one Axes per panel); default a new figure.
+    n_grid : int, default=200
+        Grid points per curve (per axis for interaction heat maps: sqrt-ish, at least 30).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Each f^d is centred on the rows of X (its mean there moves to the intercept, as in mgcv's plots),
+    and the one-input panels share one y scale, so the panels compare the inputs' effects directly.
+    Selected components are drawn first in colour; dropped ones (zero functions of a structure-
+    detected model) follow in grey. Two-input components are heat maps; components of three or more
+    inputs are named but not drawn. Classifiers with more than two classes get one curve per class.
+    """
+    plt = _pyplot()
+    check_is_fitted(model)
+    order, rows = _component_order(model, components)
+    if not order:
+        raise ValueError("components: nothing to draw")
+    X_arr = np.asarray(model.X_fit_ if X is None else X, dtype=float)
+    if X_arr.ndim != 2 or X_arr.shape[1] != model.n_features_in_:
+        raise ValueError(f"X must have {model.n_features_in_} columns, got shape {X_arr.shape}")
+    names = getattr(model, "feature_names_in_", None)
+    labels = [str(n) for n in names] if names is not None else [f"x{j}" for j in range(X_arr.shape[1])]
+    n = len(order)
+    if ax is None:
+        ncols = min(4, n)
+        nrows = int(np.ceil(n / ncols))
+        fig, axes = plt.subplots(nrows, ncols, figsize=(3.2 * ncols, 2.6 * nrows), squeeze=False)
+        axes = axes.ravel()
+    else:
+        axes = np.atleast_1d(np.asarray(ax, dtype=object)).ravel()
+        if len(axes) < n:
+            raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
+        fig = axes[0].figure
+    base = np.median(X_arr, axis=0)
+    classes = getattr(model, "classes_", None)
+    data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
+    centre = data_out.reshape(data_out.shape[0], len(model.components_), -1).mean(axis=0)  # (D, k)
+    curves_1d = []
+    for panel, d in zip(axes, order):
+        comp = model.components_[d]
+        cols = list(comp.columns)
+        sel = rows[d]["selected"]
+        title = rows[d]["component"] + ("" if sel else " (dropped)")
+        panel.set_title(title, fontsize=9, color="black" if sel else "0.5")
+        if len(cols) == 1:
+            j = cols[0]
+            lo, hi = X_arr[:, j].min(), X_arr[:, j].max()
+            grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
+            Xg = np.tile(base, (len(grid), 1))
+            Xg[:, j] = grid
+            f = _evaluate(model, Xg, d) - centre[d]
+            curves_1d.append((panel, f))
+            for k in range(f.shape[1]):
+                label = None if f.shape[1] == 1 or classes is None else str(classes[k])
+                panel.plot(grid, f[:, k], color=(f"C{k}" if sel else "0.6"), lw=1.5, label=label)
+            panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
+            panel.plot(X_arr[:, j], np.zeros(len(X_arr)), "|", color="0.2" if sel else "0.7", ms=6, alpha=0.5,
+                       transform=panel.get_xaxis_transform())
+            panel.set_xlabel(labels[j], fontsize=8)
+            if f.shape[1] > 1 and sel:
+                panel.legend(fontsize=7)
+        elif len(cols) == 2:
+            j1, j2 = cols
+            m = max(30, int(np.sqrt(n_grid * 8)))
+            g1 = np.linspace(X_arr[:, j1].min(), X_arr[:, j1].max(), m)
+            g2 = np.linspace(X_arr[:, j2].min(), X_arr[:, j2].max(), m)
+            G1, G2 = np.meshgrid(g1, g2)
+            Xg = np.tile(base, (m * m, 1))
+            Xg[:, j1], Xg[:, j2] = G1.ravel(), G2.ravel()
+            f = (_evaluate(model, Xg, d)[:, 0] - centre[d, 0]).reshape(m, m)
+            lim = max(np.abs(f).max(), 1e-300)
+            mesh = panel.pcolormesh(G1, G2, f, cmap="RdBu_r" if sel else "Greys", vmin=-lim, vmax=lim, shading="auto")
+            fig.colorbar(mesh, ax=panel)
+            panel.scatter(X_arr[:, j1], X_arr[:, j2], s=2, c="k", alpha=0.3)
+            panel.set_xlabel(labels[j1], fontsize=8)
+            panel.set_ylabel(labels[j2], fontsize=8)
+        else:
+            panel.text(0.5, 0.5, f"interaction of {len(cols)} inputs:\nnot drawn", ha="center", va="center",
+                       transform=panel.transAxes, fontsize=8)
+            panel.set_axis_off()
+        panel.tick_params(labelsize=7)
+    if curves_1d:
+        lo = min(f.min() for _, f in curves_1d)
+        hi = max(f.max() for _, f in curves_1d)
+        pad = 0.05 * (hi - lo) if hi > lo else 1.0
+        for panel, _ in curves_1d:
+            panel.set_ylim(lo - pad, hi + pad)
+    for panel in axes[n:]:
+        panel.set_visible(False)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,156 @@
+"""Model files: round trips for every estimator class (bit for bit) and every kind of bad file."""
+
+import io
+import json
+import zipfile
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import cwlssvm
+from cwlssvm import ModelFileError
+from cwlssvm.datasets import make_additive
+
+
+def _regression():
+    X, y, _ = make_additive(n=80, seed=2)
+    return X, y
+
+
+def _classification(n_classes=2):
+    X, y, _ = make_additive(n=90, seed=4)
+    return X, np.digitize(y, np.quantile(y, np.linspace(0, 1, n_classes + 1)[1:-1]))
+
+
+ESTIMATORS = [
+    (cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0), _regression),
+    (cwlssvm.LSSVR(sigma=2.0, gamma=10.0), _regression),
+    (cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0), _classification),
+    (cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0, multi_class="ovo"), lambda: _classification(3)),
+    (cwlssvm.LSSVC(sigma=2.0, gamma=10.0), lambda: _classification(3)),
+    (cwlssvm.ComponentwiseLSSVRCV(gammas=8, sigmas=3), _regression),
+    (cwlssvm.LSSVRCV(gammas=8, sigmas=3), _regression),
+    (cwlssvm.ComponentwiseLSSVCCV(gammas=8, sigmas=3), _classification),
+    (cwlssvm.LSSVCCV(gammas=8, sigmas=3), _classification),
+    (cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=30.0, lams=6, cv=3), _regression),
+    (cwlssvm.SparseComponentwiseLSSVC(sigma=1.0, gamma=30.0, lams=6, cv=3), _classification),
+    (cwlssvm.FusionComponentwiseLSSVR(), _regression),
+    (cwlssvm.FusionComponentwiseLSSVR(method="areg"), _regression),
+    (cwlssvm.FusionComponentwiseLSSVC(method="areg-select"), _classification),
+]
+
+
+@pytest.mark.parametrize("estimator,data", ESTIMATORS, ids=lambda e: type(e).__name__ if hasattr(e, "fit") else "")
+def test_round_trip_is_bit_for_bit(estimator, data, tmp_path):
+    X, y = data()
+    model = estimator.fit(X, y)
+    path = tmp_path / "model.npz"
+    model.save(path)
+    loaded = cwlssvm.load(path)
+    assert type(loaded) is type(model)
+    assert repr(loaded.get_params()) == repr(model.get_params())
+    Xt = np.random.default_rng(0).uniform(size=(50, X.shape[1]))
+    np.testing.assert_array_equal(loaded.predict(Xt), model.predict(Xt))
+    if hasattr(model, "decision_function"):
+        np.testing.assert_array_equal(loaded.decision_function(Xt), model.decision_function(Xt))
+    if getattr(model, "probability", False):
+        np.testing.assert_array_equal(loaded.predict_proba(Xt), model.predict_proba(Xt))
+    assert loaded.summary() == model.summary()
+
+
+def test_round_trip_keeps_feature_names(tmp_path):
+    X, y = _regression()
+    df = pd.DataFrame(X, columns=[f"f{j}" for j in range(10)])
+    model = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(df, y)
+    model.save(tmp_path / "m.npz")
+    loaded = cwlssvm.load(tmp_path / "m.npz")
+    assert list(loaded.feature_names_in_) == list(df.columns)
+    pd.testing.assert_frame_equal(loaded.contributions(df), model.contributions(df))
+
+
+def test_unfitted_model_cannot_be_saved(tmp_path):
+    with pytest.raises(Exception, match="not fitted"):
+        cwlssvm.ComponentwiseLSSVR().save(tmp_path / "m.npz")
+    assert not (tmp_path / "m.npz").exists()
+
+
+@pytest.fixture
+def saved(tmp_path):
+    X, y = _regression()
+    path = tmp_path / "good.npz"
+    cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).save(path)
+    return path
+
+
+def _rewrite_meta(src, dst, change):
+    """Copy a model file with its JSON metadata changed by change(meta)."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for item in zin.namelist():
+            data = zin.read(item)
+            if item == "__cwlssvm__.npy":
+                meta = json.loads(np.load(src)["__cwlssvm__"].tobytes().decode())
+                change(meta)
+                buf = io.BytesIO()
+                np.save(buf, np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8))
+                data = buf.getvalue()
+            zout.writestr(item, data)
+
+
+def test_truncated_file(saved, tmp_path):
+    bad = tmp_path / "truncated.npz"
+    bad.write_bytes(saved.read_bytes()[: saved.stat().st_size // 2])
+    with pytest.raises(ModelFileError, match="truncated or corrupted"):
+        cwlssvm.load(bad)
+
+
+def test_corrupted_bytes(saved, tmp_path):
+    data = bytearray(saved.read_bytes())
+    for i in range(200, len(data) - 200, 97):
+        data[i] ^= 0xFF
+    bad = tmp_path / "corrupt.npz"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(ModelFileError):
+        cwlssvm.load(bad)
+
+
+def test_foreign_files(tmp_path):
+    csv = tmp_path / "data.csv"
+    csv.write_text("a,b\n1,2\n")
+    with pytest.raises(ModelFileError, match="not an .npz archive"):
+        cwlssvm.load(csv)
+    other = tmp_path / "other.npz"
+    np.savez(other, x=np.arange(3))
+    with pytest.raises(ModelFileError, match="without model metadata"):
+        cwlssvm.load(other)
+    with pytest.raises(FileNotFoundError):
+        cwlssvm.load(tmp_path / "missing.npz")
+
+
+def test_newer_format_version(saved, tmp_path):
+    newer = tmp_path / "newer.npz"
+    _rewrite_meta(saved, newer, lambda m: m.update(format_version=99, package_version="9.0"))
+    with pytest.raises(ModelFileError, match="newer cwlssvm.*upgrade"):
+        cwlssvm.load(newer)
+
+
+def test_unknown_class_is_refused(saved, tmp_path):
+    evil = tmp_path / "evil.npz"
+    _rewrite_meta(saved, evil, lambda m: m.update({"class": "Popen"}))
+    with pytest.raises(ModelFileError, match="unknown model class 'Popen'"):
+        cwlssvm.load(evil)
+    nested = tmp_path / "nested.npz"
+    _rewrite_meta(saved, nested, lambda m: m["state"].update(x={"__object__": "os.system", "state": {}}))
+    with pytest.raises(ModelFileError, match="unknown class 'os.system'"):
+        cwlssvm.load(nested)
+
+
+def test_missing_array_entry(saved, tmp_path):
+    broken = tmp_path / "broken.npz"
+    with zipfile.ZipFile(saved) as zin, zipfile.ZipFile(broken, "w") as zout:
+        for item in zin.namelist():
+            if item == "a0.npy":
+                continue
+            zout.writestr(item, zin.read(item))
+    with pytest.raises(ModelFileError, match="inconsistent contents"):
+        cwlssvm.load(broken)
