@@ -119,3 +119,19 @@ def test_console_script_and_demo(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "x0" in res.stdout and "x9" in res.stdout and "test MSE" in res.stdout
     assert os.listdir(tmp_path) == []
+
+
+def test_parquet_input(files):
+    d, _ = files
+    df = pd.read_csv(d / "additive.csv")
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        (d / "data.parquet").write_bytes(b"PAR1")
+        res = run("predict", d / "model.npz", d / "data.parquet", "-o", d / "pq.csv")
+        assert res.returncode == 2 and "reading Parquet needs pyarrow" in res.stderr
+        return
+    df.to_parquet(d / "data.parquet")
+    res = run("predict", d / "model.npz", d / "data.parquet", "-o", d / "pq.csv")
+    assert res.returncode == 0, res.stderr
+    assert len(pd.read_csv(d / "pq.csv")) == len(df)
