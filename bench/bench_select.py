@@ -24,7 +24,7 @@ SPAM_JOB = r"""
 import json, resource, sys, time
 import numpy as np
 sys.path.insert(0, "bench")
-from _spam import spam_splits
+from cwlssvm.datasets import spam_splits
 from cwlssvm import ComponentwiseLSSVC, SparseComponentwiseLSSVC
 Xtr, ytr, Xte, yte, names = next(spam_splits(1))
 out = {}

@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from _common import header
-from _spam import spam_splits
+from cwlssvm.datasets import spam_splits
 from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from cwlssvm import components as C
 from cwlssvm.datasets import additive_function, make_additive

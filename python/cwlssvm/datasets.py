@@ -76,3 +76,19 @@ def load_spambase(as_frame=False, preprocess=False):
 
         X = pd.DataFrame(X, columns=names)
     return X, y, names
+
+
+def spam_splits(n_splits=5, n_train=3065):
+    """The paper's spam protocol (section 5.3): log(1 + x), then ``n_splits`` random splits into
+    ``n_train`` training and the rest (1536) test rows, standardized on the training part.
+
+    Yields (X_train, y_train, X_test, y_test, feature_names); split i uses seed i.
+    """
+    from sklearn.preprocessing import StandardScaler
+
+    X, y, names = load_spambase(preprocess=True)
+    for seed in range(n_splits):
+        idx = np.random.default_rng(seed).permutation(len(y))
+        tr, te = idx[:n_train], idx[n_train:]
+        scaler = StandardScaler().fit(X[tr])
+        yield scaler.transform(X[tr]), y[tr], scaler.transform(X[te]), y[te], names

@@ -27,7 +27,7 @@ import numpy as np
 import osqp
 import scipy.sparse as sp
 
-from ..structure._l1 import QPAccuracyWarning
+from ..structure._l1 import check_osqp
 
 GAMMA_GRID = np.geomspace(1e-3, 1e6, 19)  # the "hull" grid: every half decade
 SPAN_GRID = np.geomspace(1e-2, 1e6, 5)  # the "span" grid: every second decade
@@ -35,18 +35,11 @@ MATCH_GRID = np.geomspace(1e-3, 1e6, 73)  # for the matched gamma: every eighth 
 
 
 def _osqp(P, q, A, lo, hi, what):
-    import warnings
-
     solver = osqp.OSQP()
     solver.setup(sp.csc_matrix(sp.triu(P)), q, sp.csc_matrix(A), lo, hi, verbose=False, polishing=True,
                  eps_abs=1e-7, eps_rel=1e-7, max_iter=200_000, eps_prim_inf=1e-12, eps_dual_inf=1e-12)
     res = solver.solve(raise_error=False)
-    status = res.info.status_val
-    if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
-        warnings.warn(f"OSQP ({what}): {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
-                      stacklevel=3)
-    elif status != osqp.SolverStatus.OSQP_SOLVED:
-        raise RuntimeError(f"OSQP could not solve the {what} QP: {res.info.status}")
+    check_osqp(res, what, stacklevel=4)
     return res.x, {"status": res.info.status, "iterations": int(res.info.iter)}
 
 

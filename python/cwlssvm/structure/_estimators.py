@@ -21,6 +21,7 @@ PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
+CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
 FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks, relative to their largest diagonal entry
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
@@ -142,7 +143,8 @@ class _SparseBase(_ExpansionModel):
                                 rows).max()
 
         if self.penalty == "l1":
-            path = L1Path(basis, rows, t, w, self.gamma_)
+            searching = tol is not None
+            path = L1Path(basis, rows, t, w, self.gamma_, eps=CV_QP_EPS if searching else 1e-6, polish=not searching)
 
             def solve_raw(lam, z0):
                 theta, b, info = path.solve(lam)

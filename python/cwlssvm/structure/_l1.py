@@ -26,11 +26,21 @@ class QPAccuracyWarning(UserWarning):
     """OSQP stopped with an inaccurate solution."""
 
 
+def check_osqp(res, what, stacklevel=3):
+    """OSQP's status: an inaccurate solution warns, any other failure raises."""
+    status = res.info.status_val
+    if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
+        warnings.warn(f"OSQP ({what}): {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
+                      stacklevel=stacklevel)
+    elif status != osqp.SolverStatus.OSQP_SOLVED:
+        raise RuntimeError(f"OSQP could not solve the {what} QP: {res.info.status}")
+
+
 class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
     warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
 
-    def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, ridge=1.0, eps=1e-6, max_iter=200_000):
+    def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, ridge=1.0, eps=1e-6, polish=True, max_iter=200_000):
         # penalty_rows: the rows whose component outputs enter the L1 term (default: the training
         # rows; the fusion of eq.fusion1.cost adds the validation rows)
         F = basis.F[rows]
@@ -60,7 +70,7 @@ class L1Path:
         self._const = 0.5 * gamma * float(np.sum(w * y * y))
         self._solver = osqp.OSQP()
         self._solver.setup(P, self._q(1.0), A, np.concatenate([-inf, np.zeros(n_s)]),
-                           np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=True, eps_abs=eps,
+                           np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=polish, eps_abs=eps,
                            eps_rel=eps, max_iter=max_iter, warm_starting=True,
                            eps_prim_inf=1e-12, eps_dual_inf=1e-12)  # always feasible and bounded
 
@@ -74,12 +84,7 @@ class L1Path:
         if res.info.status_val != osqp.SolverStatus.OSQP_SOLVED:  # a warm start can stall: retry cold
             self._solver.warm_start(x=np.zeros(self._R + 1 + self._n_s), y=np.zeros(2 * self._n_s))
             res = self._solver.solve(raise_error=False)
-        status = res.info.status_val
-        if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
-            warnings.warn(f"OSQP: {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
-                          stacklevel=2)
-        elif status != osqp.SolverStatus.OSQP_SOLVED:
-            raise RuntimeError(f"OSQP could not solve the L1 component QP: {res.info.status}")
+        check_osqp(res, "L1 component")
         x = res.x
         theta = x[: self._R].copy()
         info = {"status": res.info.status, "iterations": res.info.iter, "polished": res.info.status_polish == 1,
