@@ -26,8 +26,10 @@ def _run(name, args):
     return figures.run(args.out)
 
 
-def write_report(out_dir, timings):
+def write_report(out_dir):
     """REPORT.md from every result file in out_dir (this run's and earlier ones')."""
+    results = {name: load_result(out_dir, name) for name in EXPERIMENTS}
+    timings = {name: r["seconds"] for name, r in results.items() if r is not None and "seconds" in r}
     parts = [
         "# cwlssvm: the paper's experiments",
         "",
@@ -39,7 +41,7 @@ def write_report(out_dir, timings):
     if timings:
         parts.append("Run times: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".")
     for name, module in (("table1", table1), ("spam", spam), ("figures", figures)):
-        result = load_result(out_dir, name)
+        result = results[name]
         if result is not None:
             parts += ["", module.report(result)]
             if result.get("quick"):
@@ -52,7 +54,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m cwlssvm.experiments",
                                 description="Reproduce the paper's Table 1, the spam experiment and the figures; "
                                 "writes DIR/REPORT.md and PNG figures.")
-    p.add_argument("experiment", choices=("all", *EXPERIMENTS))
+    p.add_argument("experiment", choices=("all", *EXPERIMENTS, "report"),
+                   help="an experiment, all of them, or 'report' to rewrite REPORT.md from the results in DIR")
     p.add_argument("--out", required=True, metavar="DIR", help="output directory (created if needed)")
     p.add_argument("--quick", action="store_true", help="a smaller run in under 2 minutes (3 seeds, 1 spam "
                    "split on 600 rows)")
@@ -63,17 +66,16 @@ def main(argv=None) -> int:
         print('cwlssvm.experiments: error: the figures need matplotlib: pip install "cwlssvm[plot]"', file=sys.stderr)
         return 2
     os.makedirs(args.out, exist_ok=True)
-    names = EXPERIMENTS if args.experiment == "all" else (args.experiment,)
-    timings = {}
+    names = {"all": EXPERIMENTS, "report": ()}.get(args.experiment, (args.experiment,))
     for name in names:
         log(f"{name} ...")
         t0 = time.perf_counter()
         result = _run(name, args)
         result["quick"] = bool(args.quick)
-        timings[name] = time.perf_counter() - t0
+        result["seconds"] = time.perf_counter() - t0
         save_result(args.out, name, result)
-        log(f"{name}: {timings[name]:.0f} s")
-    write_report(args.out, timings)
+        log(f"{name}: {result['seconds']:.0f} s")
+    write_report(args.out)
     log(f"wrote {os.path.join(args.out, 'REPORT.md')}")
     return 0
 
