@@ -52,6 +52,7 @@ def _classes():
 class _Encoder:
     def __init__(self):
         self.arrays = {}
+        self.classes = _classes()
 
     def __call__(self, value, where):
         from .components import Component
@@ -78,7 +79,7 @@ class _Encoder:
             return {"__dict__": [[self(k, where), self(v, where)] for k, v in value.items()]}
         if isinstance(value, Component):
             return {"__component__": {k: self(v, where) for k, v in asdict(value).items()}}
-        if type(value).__name__ in _classes() and type(value) is _classes()[type(value).__name__]:
+        if self.classes.get(type(value).__name__) is type(value):
             return {"__object__": type(value).__name__,
                     "state": {k: self(v, f"{where}.{k}") for k, v in vars(value).items()}}
         raise TypeError(f"{where}: a {type(value).__name__} cannot be written to a model file")

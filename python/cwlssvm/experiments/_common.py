@@ -66,3 +66,19 @@ def load_result(out_dir, name):
 
 def log(msg):
     print(msg, flush=True)
+
+
+class GamSearch:
+    """A pyGAM model behind fit/predict: ``fit`` runs its ``gridsearch`` (over ``lam`` when given);
+    ``predict`` returns integer labels for classifiers."""
+
+    def __init__(self, gam, lam=None, labels=False):
+        self.gam, self.lam, self.labels = gam, lam, labels
+
+    def fit(self, X, y):
+        self.gam.gridsearch(X, y, progress=False, **({} if self.lam is None else {"lam": self.lam}))
+        return self
+
+    def predict(self, X):
+        pred = self.gam.predict(X)
+        return pred.astype(int) if self.labels else pred

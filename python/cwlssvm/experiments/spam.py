@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import ComponentwiseLSSVCCV, LSSVCCV, SparseComponentwiseLSSVC
 from ..datasets import spam_splits
-from ._common import log, markdown_table, mean_sd, pygam_or_none, quiet, timer
+from ._common import GamSearch, log, markdown_table, mean_sd, pygam_or_none, quiet, timer
 
 MAX_COMPONENTS = 10
 
@@ -25,7 +25,7 @@ def _models(cw, quick=False):
 
     def gam():
         terms = pygam.terms.TermList(*[pygam.s(j, n_splines=8) for j in range(57)])
-        return _GamSearch(pygam.LogisticGAM(terms))
+        return GamSearch(pygam.LogisticGAM(terms), lam=np.logspace(-1, 3, 3), labels=True)
 
     return {
         "componentwise LS-SVM (ComponentwiseLSSVCCV, LOO, grid)": None,  # fitted first, as cw
@@ -38,18 +38,6 @@ def _models(cw, quick=False):
         "scikit-learn LogisticRegression": lambda: LogisticRegression(max_iter=5000),
         "pyGAM LogisticGAM (8 splines per input, gridsearch)": gam if pygam else None,
     }
-
-
-class _GamSearch:
-    def __init__(self, gam):
-        self.gam = gam
-
-    def fit(self, X, y):
-        self.gam.gridsearch(X, y, progress=False, lam=np.logspace(-1, 3, 3))
-        return self
-
-    def predict(self, X):
-        return self.gam.predict(X).astype(int)
 
 
 def run(n_splits=5, out_dir=None, n_train=3065, subsample=None):

@@ -18,7 +18,7 @@ import numpy as np
 from .. import (ComponentwiseLSSVRCV, FusionComponentwiseLSSVR, LSSVRCV, SparseComponentwiseLSSVR)
 from .. import components as C
 from ..datasets import additive_function, make_additive
-from ._common import log, markdown_table, mean_sd, pygam_or_none, quiet, timer
+from ._common import GamSearch, log, markdown_table, mean_sd, pygam_or_none, quiet, timer
 
 RELEVANT = {"x0", "x1", "x2", "x3"}
 RELEVANT_MIXED = {"x0", "x1", "linear(x2)", "linear(x3)"}
@@ -71,7 +71,7 @@ def _peers(seed):
     def gam(n_splines):
         def make():
             terms = pygam.terms.TermList(*[pygam.s(j, n_splines=n_splines) for j in range(10)])
-            return _GamSearch(pygam.LinearGAM(terms))
+            return GamSearch(pygam.LinearGAM(terms))
         return make if pygam else None
 
     return {
@@ -83,20 +83,6 @@ def _peers(seed):
         "scikit-learn KernelRidge, RBF (GridSearchCV)": lambda: GridSearchCV(
             KernelRidge(kernel="rbf"), {"alpha": np.logspace(-4, 1, 6), "gamma": np.logspace(-2, 1, 4)}, cv=folds),
     }
-
-
-class _GamSearch:
-    """pyGAM's gridsearch behind fit/predict."""
-
-    def __init__(self, gam):
-        self.gam = gam
-
-    def fit(self, X, y):
-        self.gam.gridsearch(X, y, progress=False)
-        return self
-
-    def predict(self, X):
-        return self.gam.predict(X)
 
 
 def _errors(pred, f):

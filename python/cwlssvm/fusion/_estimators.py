@@ -120,6 +120,16 @@ class _FusionBase(_ExpansionModel):
         return Xv[keep], yv[keep], wv[keep]
 
     # ------------------------------------------------------------------ one target
+    def _prune(self, basis, train, val, t, w, Gv, eta, mask, z):
+        """With ``one_se``: the backward elimination of prune_one_se on the components in mask, ordered
+        by the spread of their outputs under z = (theta, b), then level 1 on the kept ones. Returns
+        (mask, z); unchanged without ``one_se`` or when mask is empty."""
+        if not (self.one_se and mask.any()):
+            return mask, z
+        sizes = np.where(mask, basis.outputs(z[:-1], np.arange(len(t))).std(axis=0), 0.0)
+        mask = prune_one_se(basis, train, t[train], w[train], Gv, t[val], w[val], eta, sizes)
+        return mask, np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
+
     def _fit_target(self, basis, train, val, t, w):
         """Run the fusion method for one (scaled) target on the rows of basis; returns
         (theta (R,), b, mask (D,), report dict)."""
@@ -138,23 +148,15 @@ class _FusionBase(_ExpansionModel):
             z = level1.solve(eta)
             sizes = basis.outputs(z[:-1], rows).std(axis=0)
             mask = sizes > self.zero_tol * sizes.max() if sizes.max() > 0 else np.zeros(D, dtype=bool)
-            if self.one_se and mask.any():
-                mask = prune_one_se(basis, train, t[train], w[train], Gv, t_val, w_val, eta,
-                                    np.where(mask, sizes, 0.0))
-                theta, b = fit_level1(basis, train, t[train], w[train], eta, mask)
-                z = np.append(theta, b)
+            mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
             report.update(eta=eta, history=history)
         elif self.method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
             mask, lam, table = areg_select(basis, train, val, t[train], w[train], t_val, w_val, gamma, lams=lams,
                                            one_se=self.one_se)
             eta = np.full(D, gamma)
-            if self.one_se and mask.any():
-                theta, b = fit_level1(basis, train, t[train], w[train], eta, mask)
-                sizes = np.where(mask, basis.outputs(theta, rows).std(axis=0), 0.0)
-                mask = prune_one_se(basis, train, t[train], w[train], Gv, t_val, w_val, eta, sizes)
-            theta, b = fit_level1(basis, train, t[train], w[train], eta, mask)
-            z = np.append(theta, b)
+            z = np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
+            mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
             report.update(lam=lam, n_iter=len(table["lams"]), history=[{"lam": float(l), "validation": float(v), "n_selected": int(k)}
                                             for l, v, k in zip(table["lams"], table["validation"],
                                                                table["n_selected"])])

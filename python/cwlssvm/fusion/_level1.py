@@ -28,7 +28,8 @@ class Level1:
         self.basis, self.rows = basis, np.asarray(rows)
         self.y, self.w = np.asarray(y, dtype=np.float64), np.asarray(w, dtype=np.float64)
         self.Fa = np.column_stack([basis.F[self.rows], np.ones(len(self.rows))])  # [F 1], (N, R + 1)
-        self._ridge = _core.BlockRidge(basis.gram(self.rows, self.w), [int(o) for o in basis.offsets], 1.0)
+        self.gram = basis.gram(self.rows, self.w)  # [F 1]' W [F 1], (R + 1, R + 1)
+        self._ridge = _core.BlockRidge(self.gram, [int(o) for o in basis.offsets], 1.0)
         self._rhs = self.Fa.T @ (self.w * self.y)
         self._last = np.zeros((1, self.Fa.shape[1]))
         self.cg_iterations = 0
@@ -68,7 +69,7 @@ class Level1:
 
     def dof(self, eta):
         """Effective degrees of freedom trace(S) of the level-1 smoother at eta (with the bias)."""
-        G = self.basis.gram(self.rows, self.w)
+        G = self.gram
         A = G.copy()
         A[np.diag_indices(G.shape[0] - 1)] += 1.0 + self._scale(eta).repeat(self.basis.ranks)
         return float(np.trace(np.linalg.solve(A, G)))
