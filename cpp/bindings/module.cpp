@@ -11,10 +11,12 @@
 
 #include "cwlssvm/block_ridge.hpp"
 #include "cwlssvm/build_info.hpp"
+#include "cwlssvm/features.hpp"
 #include "cwlssvm/gnc.hpp"
 #include "cwlssvm/gram.hpp"
 #include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
+#include "cwlssvm/tiled_cholesky.hpp"
 
 namespace py = pybind11;
 using namespace cwlssvm;
@@ -48,6 +50,16 @@ py::array_t<double> to_numpy(std::vector<double>&& v, std::vector<py::ssize_t> s
     return py::array_t<double>(shape, heap->data(), owner);
 }
 
+FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
+                          const std::vector<Array>& transform, int p) {
+    FeatureMap map;
+    map.components = to_components(specs);
+    for (const auto& a : landmarks) map.landmarks.emplace_back(a.data(), a.data() + a.size());
+    for (const auto& a : transform) map.transform.emplace_back(a.data(), a.data() + a.size());
+    map.check(p);
+    return map;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -55,17 +67,30 @@ PYBIND11_MODULE(_core, m) {
     py::register_exception<NotPositiveDefinite>(m, "NotPositiveDefinite", PyExc_ArithmeticError);
 
     m.def("set_lapack",
-          [](py::object potrf, py::object potrs, py::object potri) {
+          [](py::dict routines) {
+              // {"dpotrf": capsule, ...} from scipy.linalg.cython_lapack / cython_blas, or {} for Eigen
               LapackRoutines r;
-              if (!potrf.is_none()) {
-                  r.potrf = reinterpret_cast<potrf_fn>(capsule_pointer(potrf.cast<py::capsule>()));
-                  r.potrs = reinterpret_cast<potrs_fn>(capsule_pointer(potrs.cast<py::capsule>()));
-                  r.potri = reinterpret_cast<potri_fn>(capsule_pointer(potri.cast<py::capsule>()));
-              }
+              auto get = [&](const char* name) -> void* {
+                  if (!routines.contains(name)) return nullptr;
+                  return capsule_pointer(routines[name].cast<py::capsule>());
+              };
+              r.potrf = reinterpret_cast<potrf_fn>(get("dpotrf"));
+              r.potrs = reinterpret_cast<potrs_fn>(get("dpotrs"));
+              r.potri = reinterpret_cast<potri_fn>(get("dpotri"));
+              r.trsm = reinterpret_cast<trsm_fn>(get("dtrsm"));
+              r.gemm = reinterpret_cast<gemm_fn>(get("dgemm"));
+              r.syrk = reinterpret_cast<syrk_fn>(get("dsyrk"));
               set_lapack(r);
           },
-          "Use the LAPACK routines behind these capsules (scipy.linalg.cython_lapack), or Eigen if None.",
-          py::arg("potrf"), py::arg("potrs"), py::arg("potri"));
+          "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk from "
+          "scipy.linalg.cython_lapack/cython_blas), or Eigen for an empty dict.",
+          py::arg("routines"));
+
+    m.def("set_tiled_cholesky",
+          [](int tile, int from) { set_tiled_config(TiledConfig{tile, from}); },
+          "Tile width of the tiled Cholesky and the n from which it replaces dpotrf.", py::arg("tile"),
+          py::arg("from"));
+    m.def("tiled_cholesky", []() { return py::make_tuple(tiled_config().tile, tiled_config().from); });
 
     m.def("gram",
           [](const Array& X, const std::vector<ComponentTuple>& specs, std::optional<Array> eta, int n_jobs) {
@@ -178,6 +203,52 @@ PYBIND11_MODULE(_core, m) {
           },
           "Pivoted-Cholesky factors Omega^d ~= F_d F_d'; a list of (F_d n x r_d, truncated, residual, pivots).",
           py::arg("X").noconvert(), py::arg("components"), py::arg("tol") = 1e-12, py::arg("max_rank") = 0,
+          py::arg("n_jobs") = -1);
+
+    m.def("features",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
+             const std::vector<Array>& transform, int n_jobs) {
+              require_2d(X, "X");
+              const int p = static_cast<int>(X.shape(1));
+              const FeatureMap map = to_feature_map(specs, landmarks, transform, p);
+              const std::size_t m_rows = X.shape(0), R = map.size();
+              std::vector<double> Phi(m_rows * R);
+              {
+                  py::gil_scoped_release release;
+                  features(map, X.data(), m_rows, p, Phi.data(), n_jobs);
+              }
+              return to_numpy(std::move(Phi), {static_cast<py::ssize_t>(m_rows), static_cast<py::ssize_t>(R)});
+          },
+          "Nystrom features Phi (m x R) of the rows of X on the landmarks, phi_d = L_d^-1 k_d(Z_d, x).",
+          py::arg("X").noconvert(), py::arg("components"), py::arg("landmarks"), py::arg("transform"),
+          py::arg("n_jobs") = -1);
+
+    m.def("feature_sums",
+          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
+             const std::vector<Array>& transform, const Array& Y, const Array& w,
+             std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds, std::size_t block, int n_jobs) {
+              require_2d(X, "X");
+              require_2d(Y, "Y");
+              const int p = static_cast<int>(X.shape(1));
+              const FeatureMap map = to_feature_map(specs, landmarks, transform, p);
+              const std::size_t m_rows = X.shape(0);
+              if (static_cast<std::size_t>(Y.shape(0)) != m_rows || static_cast<std::size_t>(w.size()) != m_rows ||
+                  (fold && static_cast<std::size_t>(fold->size()) != m_rows))
+                  throw std::invalid_argument("X, Y, w and fold must have the same number of rows");
+              const int k = static_cast<int>(Y.shape(1));
+              FeatureSums s;
+              {
+                  py::gil_scoped_release release;
+                  s = feature_sums(map, X.data(), m_rows, p, Y.data(), k, w.data(), fold ? fold->data() : nullptr,
+                                   n_folds, block, n_jobs);
+              }
+              const auto R1 = static_cast<py::ssize_t>(map.size() + 1), F = static_cast<py::ssize_t>(n_folds);
+              return py::make_tuple(to_numpy(std::move(s.G), {F, R1, R1}), to_numpy(std::move(s.B), {F, R1, k}),
+                                    to_numpy(std::move(s.yy), {F, k, k}));
+          },
+          "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [phi; 1], over row blocks.",
+          py::arg("X").noconvert(), py::arg("components"), py::arg("landmarks"), py::arg("transform"),
+          py::arg("Y").noconvert(), py::arg("w").noconvert(), py::arg("fold"), py::arg("n_folds"), py::arg("block"),
           py::arg("n_jobs") = -1);
 
     m.def("gnc_fit",

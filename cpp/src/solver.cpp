@@ -1,5 +1,7 @@
 #include "cwlssvm/solver.hpp"
 
+#include "cwlssvm/tiled_cholesky.hpp"
+
 #include <Eigen/Cholesky>
 #include <cmath>
 #include <limits>
@@ -21,6 +23,12 @@ void not_positive_definite(int minor) {
 // H = U'U with uplo = 'U' on the column-major view. B (n x nrhs, column-major) is overwritten by
 // H^-1 B. With diag_inv, also returns diag(H^-1) (destroying the factor).
 void cholesky_solve(double* H, int n, double* B, int nrhs, std::vector<double>* diag_inv) {
+    if (lapack.potrf && n >= tiled_config().from) {
+        tiled_potrf_upper(lapack, H, n);
+        tiled_potrs_upper(lapack, H, n, B, nrhs);
+        if (diag_inv) *diag_inv = tiled_inverse_diagonal(lapack, H, n);
+        return;
+    }
     if (lapack.potrf) {
         char uplo = 'U';
         int info = 0;
@@ -81,11 +89,15 @@ void SpdFactor::solve(double* x) const {
 }
 
 void set_lapack(const LapackRoutines& routines) {
-    const bool all = routines.potrf && routines.potrs && routines.potri;
-    const bool none = !routines.potrf && !routines.potrs && !routines.potri;
-    if (!all && !none) throw std::invalid_argument("set_lapack: give potrf, potrs and potri, or none");
+    const bool all = routines.potrf && routines.potrs && routines.potri && routines.trsm && routines.gemm &&
+                     routines.syrk;
+    const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
+                      !routines.syrk;
+    if (!all && !none) throw std::invalid_argument("set_lapack: give all six routines, or none");
     lapack = routines;
 }
+
+const LapackRoutines& lapack_routines() { return lapack; }
 
 std::string cholesky_backend() { return lapack.potrf ? "LAPACK (SciPy's)" : "Eigen LLT"; }
 

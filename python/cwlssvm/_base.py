@@ -8,8 +8,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
+from .primal import SOLVERS, choose_solver, fit_lowrank
 from ._report import ReportMixin
-from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 
 
 class _DualModel:
@@ -30,6 +31,10 @@ class _DualModel:
     def loo_residuals(self):
         """y_i - f^(-i)(x_i) = alpha_i / [C^-1]_ii, shape (n, k) (needs c_diag)."""
         return self.coef / self.c_diag[:, None]
+
+    def drop_loo(self):
+        """Forget [C^-1]_ii once the leave-one-out values are used."""
+        self.c_diag = None
 
     def outputs(self, described, X, n_jobs) -> np.ndarray:
         """Component outputs (m, D, k), eq.clssvmr.evald."""
@@ -52,6 +57,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         check_positive(self.gamma, "gamma")
         check_positive(self.sigma, "sigma")
         check_n_jobs(self.n_jobs)
+        check_solver(self.solver, self.lowrank_tol)
 
     def _validate_fit_data(self, X, y, **kw):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
@@ -64,13 +70,20 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma))
         self._described = _components.describe(self.components_)
 
-    def _solve(self, X, Y, sample_weight, loo=False) -> _DualModel:
-        """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out."""
+    def _solve(self, X, Y, sample_weight, loo=False):
+        """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out.
+
+        Returns a _DualModel (solver "dense") or a PrimalModel ("lowrank"); sets ``solver_``."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         if keep.sum() < 2:
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
-        X, Y, w = X[keep], Y[keep], w[keep]
+        if not keep.all():
+            X, Y, w = X[keep], Y[keep], w[keep]
+        self.solver_, fmap = choose_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
+                                           n_jobs=self.n_jobs)
+        if fmap is not None:
+            return fit_lowrank(fmap, X, Y, w, float(self.gamma), loo=loo, n_jobs=self.n_jobs)
         inv_gamma = 1.0 / (self.gamma * w)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
@@ -85,6 +98,15 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = False
         return tags
+
+
+def reference_rows(X, size=2000, seed=0):
+    """Up to `size` training rows (a fixed random sample), kept by low-rank models for summaries and
+    plots (which centre and scale the components on the training inputs)."""
+    if X.shape[0] <= size:
+        return np.ascontiguousarray(X)
+    rows = np.sort(np.random.default_rng(seed).choice(X.shape[0], size, replace=False))
+    return np.ascontiguousarray(X[rows])
 
 
 def contributions_frame(values, X, resolved):

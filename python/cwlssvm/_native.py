@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _core
+from ._memory import require_dense
 
 
 class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
@@ -18,12 +19,14 @@ class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
 def _use_scipy_lapack() -> None:
     # SciPy's LAPACK (OpenBLAS) picks its kernels for the CPU at run time and uses every core,
     # which our portable build of Eigen cannot; cython_lapack exports its routines as capsules.
+    # Its BLAS level 3 (dtrsm, dgemm, dsyrk) serves the tiled Cholesky of large systems.
     try:
-        from scipy.linalg import cython_lapack
+        from scipy.linalg import cython_blas, cython_lapack
     except ImportError:  # pragma: no cover - scipy is a dependency
         return
-    capi = cython_lapack.__pyx_capi__
-    _core.set_lapack(capi["dpotrf"], capi["dpotrs"], capi["dpotri"])
+    lapack, blas = cython_lapack.__pyx_capi__, cython_blas.__pyx_capi__
+    _core.set_lapack({"dpotrf": lapack["dpotrf"], "dpotrs": lapack["dpotrs"], "dpotri": lapack["dpotri"],
+                      "dtrsm": blas["dtrsm"], "dgemm": blas["dgemm"], "dsyrk": blas["dsyrk"]})
 
 
 def use_cholesky_backend(name: str) -> None:
@@ -31,7 +34,7 @@ def use_cholesky_backend(name: str) -> None:
     if name == "lapack":
         _use_scipy_lapack()
     elif name == "eigen":
-        _core.set_lapack(None, None, None)
+        _core.set_lapack({})
     else:
         raise ValueError(f"backend must be 'lapack' or 'eigen', got {name!r}")
 
@@ -50,6 +53,7 @@ def _threads(n_jobs) -> int:
 def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:
     """Omega = sum_d eta_d Omega^d, shape (n, n), for described components (see components.describe)."""
     eta = None if eta is None else _c(eta)
+    require_dense(X.shape[0])
     return _core.gram(_c(X), described, eta, _threads(n_jobs))
 
 
@@ -60,6 +64,7 @@ def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hi
     matrix C: the leave-one-out residuals are alpha / c_diag[:, None].
     """
     eta = None if eta is None else _c(eta)
+    require_dense(X.shape[0])
     try:
         return _core.fit_lssvm(_c(X), described, eta, _c(Y), _c(inv_gamma), bool(loo), _threads(n_jobs))
     except _core.NotPositiveDefinite as exc:
@@ -77,3 +82,29 @@ def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
 def build_info() -> dict:
     """Compiler, flags, SIMD path of the kernels, threads, Eigen version and Cholesky backend."""
     return dict(_core.build_info())
+
+
+def component_factors(X, described, tol, max_rank, n_jobs=None):
+    """Pivoted-Cholesky factors of each Gram block: a list of (F_d (n, r_d), truncated, residual, pivots)."""
+    return _core.component_factors(_c(X), described, float(tol), int(max_rank), _threads(n_jobs))
+
+
+def sparse_component_outputs(X_fit, described, supports, coefs, X, n_jobs=None) -> np.ndarray:
+    """out[i, d] = sum_j K^d(X_i, X_fit[supports[d][j]]) coefs[d][j], shape (m, D)."""
+    supports = [np.asarray(s, dtype=np.int32).tolist() for s in supports]
+    coefs = [np.asarray(c, dtype=np.float64).tolist() for c in coefs]
+    return _core.sparse_component_outputs(_c(X_fit), described, supports, coefs, _c(X), _threads(n_jobs))
+
+
+def features(X, described, landmarks, transform, n_jobs=None) -> np.ndarray:
+    """Nystrom features Phi (m, R) of the rows of X: phi_d(x) = L_d^-1 k_d(Z_d, x)."""
+    return _core.features(_c(X), described, [_c(z) for z in landmarks], [_c(t) for t in transform],
+                          _threads(n_jobs))
+
+
+def feature_sums(X, described, landmarks, transform, Y, w, fold=None, n_folds=1, block=32768, n_jobs=None):
+    """Per fold f: G[f] = sum w z z' ((R+1)^2), B[f] = sum w z y' ((R+1) x k), yy[f] = sum w y y' (k x k),
+    z = [phi(x); 1], accumulated over blocks of `block` rows in the C++ core (GIL released)."""
+    fold = None if fold is None else np.ascontiguousarray(fold, dtype=np.int32)
+    return _core.feature_sums(_c(X), described, [_c(z) for z in landmarks], [_c(t) for t in transform], _c(Y),
+                              _c(w), fold, int(n_folds), int(block), _threads(n_jobs))

@@ -42,11 +42,12 @@ def _classes():
                    ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
                    SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
     from ._base import _DualModel
+    from .primal import PrimalModel
 
     return {c.__name__: c for c in (LSSVC, LSSVCCV, LSSVR, LSSVRCV, ComponentwiseLSSVC, ComponentwiseLSSVCCV,
                                     ComponentwiseLSSVR, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC,
                                     FusionComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR,
-                                    _DualModel)}
+                                    _DualModel, PrimalModel)}
 
 
 class _Encoder:
@@ -176,7 +177,8 @@ def load_with_info(path):
             arrays = {k: npz[k] for k in npz.files if k != META_KEY}
     except ModelFileError:
         raise
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError, NotImplementedError) as exc:
+        # NotImplementedError: zipfile meets a corrupted version or compression field
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (truncated or corrupted: {exc})") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise ModelFileError(f"{path} is not a cwlssvm model file")

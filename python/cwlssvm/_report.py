@@ -16,9 +16,9 @@ def kernel_label(component) -> str:
 
 
 def training_inputs(model, X=None):
-    """X (or the training inputs X_fit_) as the model takes it: a DataFrame with the feature names
+    """X (or the training inputs: X_reference_, a sample kept by low-rank models, else X_fit_) as the model takes it: a DataFrame with the feature names
     when the model was fitted on one."""
-    X = model.X_fit_ if X is None else X
+    X = getattr(model, "X_reference_", model.X_fit_) if X is None else X
     names = getattr(model, "feature_names_in_", None)
     if names is not None and not hasattr(X, "columns"):
         import pandas as pd

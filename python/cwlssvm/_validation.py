@@ -22,6 +22,18 @@ def check_n_jobs(n_jobs):
     return int(n_jobs)
 
 
+SOLVERS = ("auto", "dense", "lowrank")
+
+
+def check_solver(solver, lowrank_tol):
+    """solver in SOLVERS and a tolerance in (0, 1)."""
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be 'auto', 'dense' or 'lowrank', got {solver!r}")
+    check_positive(lowrank_tol, "lowrank_tol")
+    if lowrank_tol >= 1:
+        raise ValueError(f"lowrank_tol must be < 1, got {lowrank_tol!r}")
+
+
 def check_numeric_columns(X) -> None:
     """Name the first non-numeric column of a DataFrame or string/object array before conversion."""
     if hasattr(X, "dtypes") and hasattr(X, "columns"):

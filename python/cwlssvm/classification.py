@@ -17,9 +17,10 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
-from ._base import _LSSVMBase, contributions_frame
+from ._base import _LSSVMBase, contributions_frame, reference_rows
 from ._validation import check_sample_weight
 from .components import rbf
+from .regression import _SOLVER_PARAMS
 
 
 def encode_classes(y, owner):
@@ -81,8 +82,10 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
                 loo_f.append((t[kept] - model.loo_residuals).ravel())  # out-of-sample decision values
                 loo_t.append(t[kept].ravel())
                 loo_w.append(np.repeat(w[r][kept], t.shape[1]))
-                model.c_diag = None
+                model.drop_loo()
         self._models = models
+        if self.solver_ == "lowrank":
+            self.X_reference_ = reference_rows(X)
         if self.probability:
             self.probability_slope_ = _calibration.platt_slope(
                 np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
@@ -166,6 +169,7 @@ _PARAMS = """
         triangular inversion per factorization); False skips it and hides ``predict_proba``.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
+    """ + _SOLVER_PARAMS + """
 
     Note: ``gamma`` is the paper's regularization constant and ``sigma`` the RBF width
     (K(u, v) = exp(-||u - v||^2 / sigma^2)); in scikit-learn's ``SVC`` ``gamma`` is the kernel
@@ -195,13 +199,16 @@ class ComponentwiseLSSVC(_LSSVCBase):
     gamma : float, default=1.0
     {_PARAMS}"""
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None):
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *,
+                 solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
         return self.components
@@ -216,12 +223,15 @@ class LSSVC(_LSSVCBase):
     gamma : float, default=1.0
     {_PARAMS}"""
 
-    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None):
+    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *, solver="auto",
+                 lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
         return [rbf(tuple(range(n_features)))]

@@ -73,7 +73,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200):
     order, rows = _component_order(model, components)
     if not order:
         raise ValueError("components: nothing to draw")
-    X_arr = np.asarray(model.X_fit_ if X is None else X, dtype=float)
+    X_arr = np.asarray(training_inputs(model) if X is None else X, dtype=float)
     if X_arr.ndim != 2 or X_arr.shape[1] != model.n_features_in_:
         raise ValueError(f"X must have {model.n_features_in_} columns, got shape {X_arr.shape}")
     names = getattr(model, "feature_names_in_", None)

@@ -9,8 +9,18 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 
-from ._base import _DualModel, _LSSVMBase, contributions_frame
+from ._base import _LSSVMBase, contributions_frame, reference_rows
 from .components import rbf
+
+_SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
+        "dense" factors the n x n system (exact; O(n^3) time, 8 n^2 bytes). "lowrank" solves in the
+        primal coordinates of a Nystrom factorization of each component's Gram block (landmarks by
+        pivoted Cholesky, features summed over row blocks: O(n R^2) time, O(R^2) memory, R = the sum of
+        the ranks), for large n. "auto": dense up to 2000 rows, low-rank above, dense for a kernel that
+        is not low rank while it fits in memory; never dense when the n x n system would not fit.
+    lowrank_tol : float, default=1e-10
+        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
+        low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""
 
 _GAMMA_NOTE = """
     Note: ``gamma`` is the paper's regularization constant (the weight of the squared errors in
@@ -42,8 +52,10 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         self._resolve()
         model = self._solve(X, Y, sample_weight)
         single = y.ndim == 1
+        self._model = model  # _DualModel or PrimalModel (solver_)
         self.X_fit_ = model.X_fit
-        self._inv_gamma = model.inv_gamma  # (n_fit,) 1/gamma_k
+        if self.solver_ == "lowrank":
+            self.X_reference_ = reference_rows(X)
         self.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
         self.intercept_ = float(model.intercept[0]) if single else model.intercept
         norms = model.component_norms(self._described, self.n_jobs)
@@ -51,8 +63,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         return self
 
     def _outputs(self, X):
-        coef = self.dual_coef_.reshape(self.X_fit_.shape[0], -1)
-        return _DualModel(self.X_fit_, coef, None).outputs(self._described, X, self.n_jobs)
+        return self._model.outputs(self._described, X, self.n_jobs)
 
     def contributions(self, X):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.
@@ -75,23 +86,33 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
 
     def smoother_matrix(self):
         """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:
-        the fitted values on the training rows are S y. Dense, O(n_fit^3)."""
+        the fitted values on the training rows are S y. Dense, O(n_fit^3): solver "dense" only."""
         check_is_fitted(self)
+        self._require_dense("smoother_matrix")
         n = self.X_fit_.shape[0]
         H = _native.gram(self.X_fit_, self._described, n_jobs=self.n_jobs)
-        H[np.diag_indices(n)] += self._inv_gamma
+        inv_gamma = self._model.inv_gamma
+        H[np.diag_indices(n)] += inv_gamma
         Hinv = cho_solve(cho_factor(H, lower=True, overwrite_a=True), np.eye(n))
         eta = Hinv.sum(axis=1)
         C = Hinv - np.outer(eta, eta) / eta.sum()  # alpha = C y
-        return np.eye(n) - self._inv_gamma[:, None] * C  # yhat = y - e, e_k = alpha_k / gamma_k
+        return np.eye(n) - inv_gamma[:, None] * C  # yhat = y - e, e_k = alpha_k / gamma_k
+
+    def _require_dense(self, what):
+        if self.solver_ != "dense":
+            raise ValueError(f"{what} needs the dense n x n solution; refit with solver='dense'")
 
     def effective_degrees_of_freedom(self):
-        """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept)."""
+        """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept);
+        for solver "lowrank", 1 + sum_j gamma lam_j / (1 + gamma lam_j) from the fit's spectrum."""
         check_is_fitted(self)
+        if self.solver_ == "lowrank":
+            return self._model.dof
         n = self.X_fit_.shape[0]
-        _, _, c = _native.fit_dual(self.X_fit_, self._described, np.zeros((n, 1)), self._inv_gamma, loo=True,
+        inv_gamma = self._model.inv_gamma
+        _, _, c = _native.fit_dual(self.X_fit_, self._described, np.zeros((n, 1)), inv_gamma, loo=True,
                                    n_jobs=self.n_jobs)
-        return float(np.sum(1.0 - self._inv_gamma * c))
+        return float(np.sum(1.0 - inv_gamma * c))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -116,11 +137,13 @@ class ComponentwiseLSSVR(_LSSVRBase):
         Regularization constant (weight of the squared residuals).
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
+    {_SOLVER_PARAMS}
     {_GAMMA_NOTE}
     Attributes
     ----------
     dual_coef_ : ndarray of shape (n_fit,) or (n_fit, n_targets)
-        alpha of eq.clssvmr.train (rows with zero sample weight are left out).
+        alpha of eq.clssvmr.train (rows with zero sample weight are left out); with the low-rank
+        solver, the coefficients of the landmarks in ``X_fit_``.
     intercept_ : float or ndarray of shape (n_targets,)
         b.
     component_norms_ : ndarray of shape (n_components,) or (n_targets, n_components)
@@ -128,15 +151,20 @@ class ComponentwiseLSSVR(_LSSVRBase):
     components_ : list of Component
         The resolved specs (columns and sigma filled in).
     X_fit_ : ndarray of shape (n_fit, n_features)
-        The training inputs the dual expansion runs over.
+        The points the dual expansion runs over: the training inputs (dense), or one row per
+        landmark with its component's columns set (low-rank).
+    solver_ : {"dense", "lowrank"}
+        The solver used.
     n_features_in_, feature_names_in_ : as in scikit-learn.
     """
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, n_jobs=None):
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, n_jobs=None, *, solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
         self.n_jobs = n_jobs
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
         return self.components
@@ -155,13 +183,16 @@ class LSSVR(_LSSVRBase):
         Regularization constant.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
+    {_SOLVER_PARAMS}
     {_GAMMA_NOTE}
     """
 
-    def __init__(self, sigma=1.0, gamma=1.0, n_jobs=None):
+    def __init__(self, sigma=1.0, gamma=1.0, n_jobs=None, *, solver="auto", lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
         self.n_jobs = n_jobs
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
         return [rbf(tuple(range(n_features)))]

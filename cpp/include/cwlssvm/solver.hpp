@@ -24,14 +24,25 @@ using potrf_fn = void (*)(char* uplo, int* n, double* a, int* lda, int* info);
 using potrs_fn = void (*)(char* uplo, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb,
                           int* info);
 using potri_fn = void (*)(char* uplo, int* n, double* a, int* lda, int* info);
+// BLAS level 3, for the tiled Cholesky of large systems (see tiled_cholesky.hpp).
+using trsm_fn = void (*)(char* side, char* uplo, char* transa, char* diag, int* m, int* n, double* alpha,
+                         double* a, int* lda, double* b, int* ldb);
+using gemm_fn = void (*)(char* transa, char* transb, int* m, int* n, int* k, double* alpha, double* a, int* lda,
+                         double* b, int* ldb, double* beta, double* c, int* ldc);
+using syrk_fn = void (*)(char* uplo, char* trans, int* n, int* k, double* alpha, double* a, int* lda,
+                         double* beta, double* c, int* ldc);
 
 struct LapackRoutines {
     potrf_fn potrf = nullptr;
     potrs_fn potrs = nullptr;
     potri_fn potri = nullptr;
+    trsm_fn trsm = nullptr;
+    gemm_fn gemm = nullptr;
+    syrk_fn syrk = nullptr;
 };
 
-void set_lapack(const LapackRoutines& routines);  // all three non-null, or all null for Eigen
+void set_lapack(const LapackRoutines& routines);  // all six non-null, or all null for Eigen
+const LapackRoutines& lapack_routines();
 std::string cholesky_backend();
 
 // Cholesky factor of a small dense SPD matrix (column-major n x n), reusable for many solves:

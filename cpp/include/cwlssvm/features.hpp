@@ -1,0 +1,46 @@
+// Primal features of the componentwise kernel: the Nystrom map of each component on its landmarks.
+//
+// With landmarks Z_d (r_d points, the pivots of a pivoted Cholesky of Omega^d) and the lower
+// triangular L_d = chol(K^d(Z_d, Z_d)), the feature vector of a row x on component d is
+//     phi_d(x) = L_d^-1 k_d(Z_d, x)         (r_d values),   phi_d(x)' = k_d(x, Z_d)' T_d,  T_d = L_d^-T,
+// so K^d(x, x') ~= phi_d(x)' phi_d(x') (exact on the landmarks), and a model with primal
+// coefficients theta_d is the dual expansion f^d(x) = sum_j K^d(x, z_j) a_j with a = T_d theta_d.
+// With phi = [phi_1; ...; phi_D] (R = sum r_d values) the LS-SVM of eq.clssvmr.train becomes the
+// ridge problem  min gamma/2 sum_i w_i (y_i - phi_i' theta - b)^2 + ||theta||^2 / 2  of size R + 1,
+// whose normal equations need only the sums [phi 1]' W [phi 1] and [phi 1]' W Y over the rows.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "cwlssvm/kernels.hpp"
+
+namespace cwlssvm {
+
+struct FeatureMap {
+    std::vector<Component> components;
+    std::vector<std::vector<double>> landmarks;  // per component: r_d x q_d row-major (q_d = its columns)
+    std::vector<std::vector<double>> transform;  // per component: T_d = L_d^-T, r_d x r_d row-major (upper)
+    std::vector<std::size_t> offsets;            // D + 1 column offsets; R = offsets.back()
+
+    std::size_t size() const { return offsets.empty() ? 0 : offsets.back(); }
+    // Checks shapes and kernel parameters against p input columns; fills offsets.
+    void check(int p);
+};
+
+// Phi (m x R, row-major) for the m rows of X (m x p, row-major), on n_jobs threads.
+void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs);
+
+// The sufficient statistics of the ridge problem over the rows of X, per fold:
+//   G[f]  = sum_{i in f} w_i z_i z_i'   ((R+1) x (R+1), z_i = [phi_i; 1]; full, symmetric)
+//   B[f]  = sum_{i in f} w_i z_i y_i'   ((R+1) x k)
+//   yy[f] = sum_{i in f} w_i y_i y_i'   (k x k)
+// fold: m values in [0, n_folds), or null (one fold). All outputs row-major, concatenated over
+// folds. Rows are processed in blocks of `block` rows, so memory is O(block R + n_folds R^2).
+struct FeatureSums {
+    std::vector<double> G, B, yy;
+};
+FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, int p, const double* Y, int k,
+                         const double* w, const int* fold, int n_folds, std::size_t block, int n_jobs);
+
+}  // namespace cwlssvm

@@ -1,0 +1,162 @@
+#include "cwlssvm/features.hpp"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "cwlssvm/parallel.hpp"
+#include "cwlssvm/solver.hpp"
+
+namespace cwlssvm {
+namespace {
+
+using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task: a feature-major copy fits in L2
+
+// Features of `len` rows (row indices rows[0..len) of X) into the column-major buffer A with leading
+// dimension lda: A[c * lda + i] = phi_c(x_rows[i]) for c < R, A[R * lda + i] = 1.
+void row_features(const FeatureMap& map, const double* X, int p, const std::size_t* rows, std::size_t len,
+                  double* A, std::size_t lda) {
+    FeatureColumns fc;
+    fc.n = len;
+    fc.cols.assign(static_cast<std::size_t>(p), std::vector<double>(len));
+    for (std::size_t i = 0; i < len; ++i)
+        for (int c = 0; c < p; ++c) fc.cols[c][i] = X[rows[i] * static_cast<std::size_t>(p) + c];
+    std::vector<double> work(len), tmp(len);
+    for (std::size_t d = 0; d < map.components.size(); ++d) {
+        const Component& comp = map.components[d];
+        const std::size_t q = comp.columns.size(), r = map.offsets[d + 1] - map.offsets[d];
+        double* Kd = A + map.offsets[d] * lda;
+        const double* Z = map.landmarks[d].data();
+        for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, len, 1.0, Kd + j * lda, work.data());
+        // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
+        const double* T = map.transform[d].data();
+        for (std::size_t j = r; j-- > 0;) {
+            const double tjj = T[j * r + j];
+            const double* kj = Kd + j * lda;
+            for (std::size_t i = 0; i < len; ++i) tmp[i] = tjj * kj[i];
+            for (std::size_t l = 0; l < j; ++l) {
+                const double t = T[l * r + j];
+                const double* kl = Kd + l * lda;
+                for (std::size_t i = 0; i < len; ++i) tmp[i] += t * kl[i];
+            }
+            std::copy(tmp.begin(), tmp.end(), Kd + j * lda);
+        }
+    }
+    std::fill(A + map.size() * lda, A + map.size() * lda + len, 1.0);
+}
+
+// G (col-major R1 x R1, lower) += A' A and B (col-major R1 x k) += A' Ys for the rows [s, s + len) of
+// the column-major blocks A (lda) and Ys (lda): BLAS when SciPy's is registered, else Eigen.
+void accumulate(const double* A, const double* Ys, std::size_t lda, std::size_t s, std::size_t len, int R1, int k,
+                double* G, double* B) {
+    if (len == 0) return;
+    const LapackRoutines& r = lapack_routines();
+    if (r.syrk) {
+        char L = 'L', T = 'T', N = 'N';
+        int n = R1, kk = static_cast<int>(len), ld = static_cast<int>(lda), kt = k;
+        double one = 1.0;
+        r.syrk(&L, &T, &n, &kk, &one, const_cast<double*>(A + s), &ld, &one, G, &n);
+        r.gemm(&T, &N, &n, &kt, &kk, &one, const_cast<double*>(A + s), &ld, const_cast<double*>(Ys + s), &ld, &one,
+               B, &n);
+        return;
+    }
+    using Stride = Eigen::OuterStride<>;
+    Eigen::Map<const ColMatrix, 0, Stride> Ab(A + s, static_cast<Eigen::Index>(len), R1, Stride(lda));
+    Eigen::Map<const ColMatrix, 0, Stride> Yb(Ys + s, static_cast<Eigen::Index>(len), k, Stride(lda));
+    Eigen::Map<ColMatrix> Gm(G, R1, R1), Bm(B, R1, k);
+    Gm.selfadjointView<Eigen::Lower>().rankUpdate(Ab.transpose());
+    Bm.noalias() += Ab.transpose() * Yb;
+}
+
+}  // namespace
+
+void FeatureMap::check(int p) {
+    check_components(components, p);
+    const std::size_t D = components.size();
+    if (landmarks.size() != D || transform.size() != D)
+        throw std::invalid_argument("landmarks and transform need one entry per component");
+    offsets.assign(1, 0);
+    for (std::size_t d = 0; d < D; ++d) {
+        const std::size_t q = components[d].columns.size();
+        if (q == 0 || landmarks[d].size() % q != 0)
+            throw std::invalid_argument("component " + std::to_string(d) + ": landmarks must be r x (its columns)");
+        const std::size_t r = landmarks[d].size() / q;
+        if (transform[d].size() != r * r)
+            throw std::invalid_argument("component " + std::to_string(d) + ": transform must be r x r");
+        offsets.push_back(offsets.back() + r);
+    }
+}
+
+void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs) {
+    const std::size_t R = map.size();
+    parallel_for(m, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t begin, std::size_t end) {
+        const std::size_t len = end - begin;
+        std::vector<std::size_t> rows(len);
+        for (std::size_t i = 0; i < len; ++i) rows[i] = begin + i;
+        std::vector<double> A(len * (R + 1));
+        row_features(map, X, p, rows.data(), len, A.data(), len);
+        for (std::size_t i = 0; i < len; ++i)
+            for (std::size_t c = 0; c < R; ++c) Phi[(begin + i) * R + c] = A[c * len + i];
+    });
+}
+
+FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, int p, const double* Y, int k,
+                         const double* w, const int* fold, int n_folds, std::size_t block, int n_jobs) {
+    if (n_folds < 1) throw std::invalid_argument("n_folds must be >= 1");
+    if (block == 0) throw std::invalid_argument("block must be >= 1");
+    if (fold)
+        for (std::size_t i = 0; i < m; ++i)
+            if (fold[i] < 0 || fold[i] >= n_folds) throw std::invalid_argument("fold ids must be in [0, n_folds)");
+    const std::size_t R1 = map.size() + 1;
+    const int threads = resolve_n_jobs(n_jobs);
+    FeatureSums out;
+    std::vector<double> G(n_folds * R1 * R1, 0.0), B(n_folds * R1 * k, 0.0);  // column-major per fold
+    out.yy.assign(static_cast<std::size_t>(n_folds) * k * k, 0.0);
+    block = std::min(block, std::max<std::size_t>(m, 1));
+    std::vector<double> A(block * R1), Ys(block * k);
+    std::vector<std::size_t> rows(block), start(n_folds + 1);
+    for (std::size_t s0 = 0; s0 < m; s0 += block) {
+        const std::size_t mb = std::min(block, m - s0);
+        // this block's rows ordered by fold (counting sort), so that each fold is a row range
+        std::fill(start.begin(), start.end(), 0);
+        for (std::size_t i = 0; i < mb; ++i) ++start[(fold ? fold[s0 + i] : 0) + 1];
+        for (int f = 0; f < n_folds; ++f) start[f + 1] += start[f];
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < mb; ++i) rows[next[fold ? fold[s0 + i] : 0]++] = s0 + i;
+        parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
+            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb);
+            for (std::size_t i = b; i < e; ++i) {  // rows scaled by sqrt(w_i)
+                const std::size_t row = rows[i];
+                const double sw = std::sqrt(w[row]);
+                for (std::size_t c = 0; c < R1; ++c) A[c * mb + i] *= sw;
+                for (int j = 0; j < k; ++j) Ys[j * mb + i] = sw * Y[row * k + j];
+            }
+        });
+        for (int f = 0; f < n_folds; ++f) {
+            const std::size_t s = start[f], len = start[f + 1] - s;
+            accumulate(A.data(), Ys.data(), mb, s, len, static_cast<int>(R1), k, G.data() + f * R1 * R1,
+                       B.data() + f * R1 * k);
+            double* yy = out.yy.data() + static_cast<std::size_t>(f) * k * k;
+            for (std::size_t i = s; i < s + len; ++i)
+                for (int a = 0; a < k; ++a)
+                    for (int c = 0; c < k; ++c) yy[a * k + c] += Ys[a * mb + i] * Ys[c * mb + i];
+        }
+    }
+    // row-major outputs: G symmetric from its lower triangle, B transposed from column-major
+    out.G.resize(G.size());
+    out.B.resize(B.size());
+    for (int f = 0; f < n_folds; ++f) {
+        const double* g = G.data() + f * R1 * R1;
+        double* o = out.G.data() + f * R1 * R1;
+        for (std::size_t a = 0; a < R1; ++a)
+            for (std::size_t c = 0; c < R1; ++c) o[a * R1 + c] = a >= c ? g[c * R1 + a] : g[a * R1 + c];
+        for (std::size_t a = 0; a < R1; ++a)
+            for (int c = 0; c < k; ++c) out.B[f * R1 * k + a * k + c] = B[f * R1 * k + c * R1 + a];
+    }
+    return out;
+}
+
+}  // namespace cwlssvm

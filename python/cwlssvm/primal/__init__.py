@@ -1,0 +1,20 @@
+"""The low-rank primal layer: every estimator's road to large data.
+
+The componentwise Gram blocks of smooth kernels are numerically low rank, Omega^d ~= Phi_d Phi_d',
+so the LS-SVM of eq.clssvmr.train is a ridge problem in R = sum_d r_d primal coefficients. This layer
+owns that form:
+
+- :class:`FeatureMap` (_feature_map): landmarks per component by pivoted Cholesky and the Nystrom
+  features phi_d = L_d^-1 k_d(Z_d, x), computed and summed over row blocks in the C++ core.
+- :class:`RidgeSpectrum` (_ridge): one eigendecomposition of the centred sums serves every gamma:
+  coefficients, RSS, tr S, GCV, leverages for leave-one-out, validation errors from fold sums.
+- :func:`fit_lowrank` and :class:`PrimalModel` (_model): the fitted model, stored as per-component
+  dual expansions over the landmarks.
+"""
+
+from ._feature_map import FeatureMap, LowRankWarning
+from ._model import AUTO_DENSE_MAX_ROWS, SOLVERS, PrimalModel, choose_solver, fit_lowrank, row_chunks
+from ._ridge import RidgeSpectrum, validation_sq
+
+__all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel", "RidgeSpectrum", "fit_lowrank", "row_chunks",
+           "validation_sq"]

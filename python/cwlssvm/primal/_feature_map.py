@@ -1,0 +1,115 @@
+"""The Nystrom feature map of a componentwise kernel: landmarks per component and phi_d = L_d^-1 k_d.
+
+Landmarks. Each component's landmarks Z_d are the pivots of a pivoted Cholesky of its Gram block on a
+candidate set of rows: all rows when n <= ``sample``, else a uniform random sample of ``sample`` rows
+plus the rows that hold each input's minimum and maximum (so the landmarks span the whole range). The
+pivoted Cholesky stops when the largest remaining diagonal of the Schur complement falls below
+``tol`` (relative to the largest kernel diagonal): the Gram block of every candidate row is then
+reproduced to that tolerance. For a 1-D RBF block on [0, 1] the rank at tol = 1e-10 is about
+2.5 x range / sigma + 5 and does not grow with n.
+
+Features. With L_d = chol(K^d(Z_d, Z_d)) (lower) and T_d = L_d^-T, phi_d(x)' = k_d(x, Z_d)' T_d
+(r_d values); phi = [phi_1, ..., phi_D] has R = sum_d r_d columns and K ~= Phi Phi'. When the
+candidates are all the rows, Phi is exactly the pivoted-Cholesky factor F of each block. A model with
+primal coefficients theta_d is the dual expansion f^d(x) = sum_j K^d(x, z_j) a_j, a = T_d theta_d,
+with ||w_d|| = ||theta_d||.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from scipy.linalg import solve_triangular
+
+from .. import _native
+from .. import components as _components
+
+BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
+
+
+class LowRankWarning(UserWarning):
+    """A pivoted Cholesky reached its rank limit before its tolerance: the model approximates the kernel."""
+
+
+class FeatureMap:
+    """phi_d(x) = L_d^-1 k_d(Z_d, x) for every component d of a resolved component list.
+
+    Attributes: ``landmarks`` [Z_d (r_d, q_d)], ``transform`` [T_d = L_d^-T (r_d, r_d)], ``ranks`` (D,),
+    ``offsets`` (D + 1,), ``truncated`` (D,) bool, ``residual`` the largest remaining diagonal.
+    """
+
+    def __init__(self, resolved, landmarks, transform, truncated=None, residual=0.0):
+        self.resolved = resolved
+        self.described = _components.describe(resolved)
+        self.landmarks = landmarks
+        self.transform = transform
+        self.ranks = np.array([len(z) for z in landmarks], dtype=np.int64)
+        self.offsets = np.concatenate([[0], np.cumsum(self.ranks)]).astype(np.int64)
+        self.truncated = np.zeros(len(landmarks), bool) if truncated is None else np.asarray(truncated)
+        self.residual = float(residual)
+
+    @classmethod
+    def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None,
+                  warn=True):
+        """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
+        n = X.shape[0]
+        if n <= sample:
+            cand = X
+        else:
+            rng = np.random.default_rng(random_state)
+            rows = np.concatenate([rng.choice(n, sample, replace=False), X.argmin(axis=0), X.argmax(axis=0)])
+            cand = X[np.unique(rows)]
+        m = cand.shape[0]
+        max_rank = min(m, 600) if max_rank is None else min(m, int(max_rank))
+        described = _components.describe(resolved)
+        landmarks, transform, truncated, residual = [], [], [], 0.0
+        for c, (F, trunc, res, piv) in zip(resolved, _native.component_factors(cand, described, tol, max_rank,
+                                                                                n_jobs)):
+            piv = np.asarray(piv, dtype=np.int64)
+            L = F[piv]  # (r, r) lower triangular: F = Omega^d[:, piv] L^-T
+            T = solve_triangular(L, np.eye(len(piv)), lower=True, check_finite=False).T if len(piv) else L
+            landmarks.append(np.ascontiguousarray(cand[np.ix_(piv, list(c.columns))]))
+            transform.append(np.ascontiguousarray(T))
+            truncated.append(bool(trunc))
+            if trunc:
+                residual = max(residual, float(res))
+        if warn and residual > 1e-6:
+            warnings.warn(
+                f"a Gram block is not low rank at this kernel width (largest remaining diagonal {residual:.1e} at "
+                f"rank {max_rank}); the low-rank model approximates it (solver='dense' is exact)", LowRankWarning,
+                stacklevel=3)
+        return cls(resolved, landmarks, transform, truncated, residual)
+
+    @property
+    def size(self):
+        """R = sum_d r_d."""
+        return int(self.offsets[-1])
+
+    def block_rows(self):
+        """Rows per block of the C++ passes: BLOCK_BYTES of features, between 1024 and 65536."""
+        return int(np.clip(BLOCK_BYTES // (8 * (self.size + 1)), 1024, 65536))
+
+    def features(self, X, n_jobs=None):
+        """Phi (m, R) of the rows of X."""
+        return _native.features(X, self.described, self.landmarks, self.transform, n_jobs)
+
+    def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None):
+        """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem."""
+        return _native.feature_sums(X, self.described, self.landmarks, self.transform, Y, w, fold, n_folds,
+                                    self.block_rows(), n_jobs)
+
+    def blocks(self, theta):
+        """theta (R, ...) split per component."""
+        return [theta[self.offsets[d]:self.offsets[d + 1]] for d in range(len(self.ranks))]
+
+    def dual(self, theta):
+        """Dual coefficients over the landmarks, a_d = T_d theta_d, stacked: (R, ...) like theta."""
+        return np.concatenate([T @ th for T, th in zip(self.transform, self.blocks(theta))], axis=0)
+
+    def landmark_rows(self, n_features):
+        """(R, p): one row per landmark, its component's columns set to the landmark, the others 0."""
+        rows = np.zeros((self.size, n_features))
+        for c, z, o in zip(self.resolved, self.landmarks, self.offsets):
+            rows[np.ix_(np.arange(o, o + len(z)), list(c.columns))] = z
+        return rows

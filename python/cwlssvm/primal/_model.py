@@ -1,0 +1,104 @@
+"""Fitting and storing a low-rank componentwise LS-SVM (solver="lowrank").
+
+fit_lowrank: landmarks (FeatureMap.from_data), one chunked pass for the sums, the ridge solve from
+their eigendecomposition (RidgeSpectrum), and, when asked, a second chunked pass for the exact
+leave-one-out residuals. The fitted PrimalModel keeps, per component d, the dual expansion over its
+r_d landmarks (a = T_d theta_d): prediction costs O(R) kernel evaluations per row, whatever n was.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .. import _native
+from .._memory import fits_dense
+from .._validation import SOLVERS
+from ._feature_map import FeatureMap, LowRankWarning
+from ._ridge import RidgeSpectrum
+
+# solver="auto" solves exactly (dense) up to this many rows: there the dense fit takes well under a
+# second and the low-rank one is not yet much faster (bench/bench_lowrank.py prints both).
+AUTO_DENSE_MAX_ROWS = 2000
+
+
+def row_chunks(n, block):
+    """slice objects covering range(n) in steps of block."""
+    return [slice(s, min(n, s + block)) for s in range(0, n, block)]
+
+
+class PrimalModel:
+    """A fitted low-rank model with the interface of the dense dual model.
+
+    X_fit (R, p): one row per landmark (its component's columns set, others 0); coef (R, k): the dual
+    coefficients a of each landmark; theta (R, k): the primal coefficients; intercept (k,); ranks (D,)
+    landmarks per component; loo_residuals (n, k) or None; dof: tr S at the fitted gamma.
+    """
+
+    def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, dof=None):
+        self.X_fit = X_fit
+        self.coef = coef
+        self.theta = theta
+        self.intercept = intercept
+        self.ranks = ranks
+        self.loo_residuals = loo_residuals
+        self.dof = dof
+
+    def drop_loo(self):
+        """Forget the leave-one-out residuals once used (they are n x k)."""
+        self.loo_residuals = None
+
+    def _supports(self):
+        offsets = np.concatenate([[0], np.cumsum(self.ranks)])
+        return [np.arange(offsets[d], offsets[d + 1]) for d in range(len(self.ranks))]
+
+    def outputs(self, described, X, n_jobs) -> np.ndarray:
+        """Component outputs (m, D, k), eq.clssvmr.evald, each over its own landmarks."""
+        supports = self._supports()
+        out = np.empty((X.shape[0], len(self.ranks), self.coef.shape[1]))
+        for j in range(self.coef.shape[1]):
+            coefs = [self.coef[s, j] for s in supports]
+            out[:, :, j] = _native.sparse_component_outputs(self.X_fit, described, supports, coefs, X, n_jobs)
+        return out
+
+    def component_norms(self, described=None, n_jobs=None) -> np.ndarray:
+        """||w_d||^2 = ||theta_d||^2, shape (k, D)."""
+        return np.stack([(self.theta[s] ** 2).sum(axis=0) for s in self._supports()], axis=1)
+
+
+def choose_solver(solver, X, resolved, *, tol=1e-10, n_jobs=None):
+    """("dense", None) or ("lowrank", FeatureMap) for the training inputs X (n, p).
+
+    "auto": dense up to AUTO_DENSE_MAX_ROWS rows, low-rank above, except that a kernel that is not low
+    rank (a pivoted Cholesky truncated at its rank limit, e.g. one RBF over many inputs) stays dense
+    while two n x n matrices fit in memory. Never dense when they do not fit.
+    """
+    n = X.shape[0]
+    if solver == "dense":
+        return "dense", None
+    if solver == "auto" and n <= AUTO_DENSE_MAX_ROWS and fits_dense(n, 2):
+        return "dense", None
+    fmap = FeatureMap.from_data(X, resolved, tol=tol, n_jobs=n_jobs, warn=False)
+    if solver == "auto" and fmap.truncated.any() and fits_dense(n, 2):
+        return "dense", None
+    if fmap.residual > 1e-6:
+        warnings.warn(
+            f"a Gram block is not low rank at this kernel width (largest remaining diagonal {fmap.residual:.1e} at "
+            f"rank {fmap.ranks.max()}); the low-rank model approximates it", LowRankWarning, stacklevel=3)
+    return "lowrank", fmap
+
+
+def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
+    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel."""
+    G, B, yy = fmap.sums(X, Y, w, n_jobs=n_jobs)
+    spec = RidgeSpectrum(G[0], B[0], yy[0], n=X.shape[0])
+    theta, b = spec.coef([gamma])
+    residuals = None
+    if loo:
+        residuals = np.empty_like(Y)
+        for rows in row_chunks(X.shape[0], fmap.block_rows()):
+            fitted, lev = spec.loo_parts(fmap.features(X[rows], n_jobs), [gamma])
+            residuals[rows] = (Y[rows] - fitted[0]) / (1.0 - w[rows] * lev[0])[:, None]
+    return PrimalModel(fmap.landmark_rows(X.shape[1]), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, residuals,
+                       float(spec.trace([gamma])[0]))

@@ -1,0 +1,89 @@
+"""The LS-SVM in primal coordinates, from sums over the rows: one eigendecomposition per training set.
+
+With features phi_i (R values, FeatureMap), weights w_i and targets y_i (k values), eq.clssvmr.train
+with Omega = Phi Phi' is the ridge problem
+
+    min_{theta, b}  gamma/2 sum_i w_i ||y_i - theta' phi_i - b||^2 + ||theta||^2 / 2.
+
+Everything below needs only the sums G = sum w z z', B = sum w z y', yy = sum w y y' (z = [phi; 1]).
+Eliminating b: with s = sum w, mu = sum w phi / s, ybar = sum w y / s, the centred Gram matrix
+A = sum w (phi - mu)(phi - mu)' = G_pp - s mu mu' = V diag(lam) V' and the centred cross products
+C = sum w (phi - mu)(y - ybar)' = B_p - mu B_1', with c = V'C (R x k):
+
+    theta(gamma) = V diag(g) c,   g_j = gamma / (1 + gamma lam_j),   b = ybar - mu' theta,
+    RSS(gamma)   = sum w ||y - yhat||^2 = S_yy - sum_j c_j^2 g_j (2 - g_j lam_j),
+    tr S(gamma)  = 1 + sum_j gamma lam_j / (1 + gamma lam_j)   (the smoother with the bias),
+    h_ii(gamma)  = w_i / s + w_i sum_j g_j u_ij^2,   u_i = V'(phi_i - mu)   (one pass over the rows),
+
+so one eigendecomposition serves every gamma, and the leave-one-out residuals are
+(y_i - yhat_i) / (1 - h_ii) (weighted least squares, exact).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import linalg
+
+
+class RidgeSpectrum:
+    """The eigendecomposition of one training set's centred sums (see the module doc).
+
+    G (R+1, R+1), B (R+1, k), yy (k, k): sums over the training rows; n: their number (w > 0).
+    """
+
+    def __init__(self, G, B, yy, n):
+        s = G[-1, -1]
+        self.n = int(n)
+        self.s = float(s)
+        self.mu = G[:-1, -1] / s  # (R,)
+        self.ybar = B[-1] / s  # (k,)
+        A = G[:-1, :-1] - s * np.outer(self.mu, self.mu)
+        C = B[:-1] - np.outer(self.mu, B[-1])  # (R, k)
+        lam, self.V = linalg.eigh((A + A.T) / 2, check_finite=False)
+        self.lam = np.clip(lam, 0.0, None)
+        self.c = self.V.T @ C  # (R, k)
+        self.syy = np.diag(yy) - s * self.ybar**2  # (k,) centred weighted sum of squares
+
+    def gains(self, gammas):
+        """g = gamma / (1 + gamma lam), shape (G, R)."""
+        g = np.asarray(gammas, dtype=float)[:, None]
+        return g / (1.0 + g * self.lam[None, :])
+
+    def coef(self, gammas):
+        """theta (G, R, k) and b (G, k) for every gamma."""
+        theta = np.einsum("rj,gj,jk->grk", self.V, self.gains(gammas), self.c)
+        b = self.ybar[None, :] - np.einsum("r,grk->gk", self.mu, theta)
+        return theta, b
+
+    def rss(self, gammas):
+        """Weighted residual sum of squares on the training rows, (G, k)."""
+        g = self.gains(gammas)
+        drop = np.einsum("gj,jk->gk", g * (2.0 - g * self.lam[None, :]), self.c**2)
+        return np.clip(self.syy[None, :] - drop, 0.0, None)
+
+    def trace(self, gammas):
+        """tr S with the bias, (G,)."""
+        g = np.asarray(gammas, dtype=float)[:, None]
+        return 1.0 + (g * self.lam / (1.0 + g * self.lam)).sum(axis=1)
+
+    def gcv(self, gammas):
+        """Weighted GCV [RSS / s] / (1 - tr S / n)^2, averaged over the targets, (G,)."""
+        return (self.rss(gammas).mean(axis=1) / self.s) / (1.0 - self.trace(gammas) / self.n) ** 2
+
+    def loo_parts(self, Phi, gammas):
+        """For rows with features Phi (m, R): fitted values (G, m, k) and h_ii / w_i (G, m)."""
+        U = (Phi - self.mu) @ self.V  # (m, R)
+        g = self.gains(gammas)
+        fitted = np.einsum("mj,gj,jk->gmk", U, g, self.c) + self.ybar[None, None, :]
+        lev = 1.0 / self.s + (U * U) @ g.T  # (m, G)
+        return fitted, lev.T
+
+
+def validation_sq(G_val, B_val, yy_val, theta, b):
+    """sum_{val} w ||y - theta' phi - b||^2 from the validation rows' sums, for every gamma: (G, k).
+
+    theta (G, R, k), b (G, k)."""
+    Z = np.concatenate([theta, b[:, None, :]], axis=1)  # (G, R+1, k)
+    quad = np.einsum("grk,rs,gsk->gk", Z, G_val, Z)
+    cross = np.einsum("grk,rk->gk", Z, B_val)
+    return np.clip(np.diag(yy_val)[None, :] - 2.0 * cross + quad, 0.0, None)
