@@ -12,10 +12,12 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
 from .._report import ReportMixin
-from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight
+from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
 from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
+from ..primal import AUTO_DENSE_MAX_ROWS
 from ._evaluate import CRITERIA, CriterionEvaluator
+from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import results_table, tune
 
@@ -63,6 +65,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if self.criterion == "kfold":
             check_cv(self.cv)
         check_n_jobs(self.n_jobs)
+        check_solver(self.solver, self.lowrank_tol)
 
     def _search(self, X, Y, sample_weight, labels=None):
         """Tune on validated arrays; sets the search attributes and returns (components, sigma, gamma)."""
@@ -76,9 +79,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
         scale = _spread(X, resolved)
         sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        evaluator = CriterionEvaluator(
-            X, Y, w, resolved, criterion=self.criterion, folds=folds,
-            classification=self._classification, scoring=getattr(self, "scoring", "squared"), n_jobs=self.n_jobs)
+        common = dict(criterion=self.criterion, folds=folds, classification=self._classification,
+                      scoring=getattr(self, "scoring", "squared"), n_jobs=self.n_jobs)
+        if self.solver == "lowrank" or (self.solver == "auto" and X.shape[0] > AUTO_DENSE_MAX_ROWS):
+            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
+        else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
+            evaluator = CriterionEvaluator(X, Y, w, resolved, **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                      per_component=per_component, verbose=self.verbose)
@@ -96,11 +102,16 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.best_params_ = {"sigma": self.sigma_, "gamma": self.gamma_}
         return specs, self.sigma_, self.gamma_
 
+    def _solver_params(self):
+        return {"solver": self.solver, "lowrank_tol": self.lowrank_tol}
+
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
         self.best_estimator_ = est.fit(X, y, sample_weight=sample_weight)
-        for name in ("components_", "component_norms_", "dual_coef_", "intercept_", "X_fit_"):
-            setattr(self, name, getattr(est, name))
+        for name in ("components_", "component_norms_", "dual_coef_", "intercept_", "X_fit_", "solver_",
+                     "X_reference_"):
+            if hasattr(est, name):
+                setattr(self, name, getattr(est, name))
         return self
 
     def _validate(self, X, y, **kw):
@@ -144,6 +155,13 @@ _CV_PARAMS = """
         Show a progress bar (tqdm) over the search.
     random_state : int, default=0
         Seed of the fold assignment for ``criterion="kfold"``.
+    solver : {"auto", "dense", "lowrank"}, default="auto"
+        How the criteria and the refit are computed. "dense"/exact: from a spectral decomposition of
+        the n x n kernel matrix (its exact low-rank factors when they are small). "lowrank": from
+        the primal layer's sums over row blocks (O(n R^2) per width, O(R^2) memory; GCV and k-fold
+        in one pass over the rows per width, LOO in two). "auto": exact up to 2000 rows, low-rank above.
+    lowrank_tol : float, default=1e-10
+        Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
 
     Attributes
     ----------
@@ -192,7 +210,8 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     {_CV_PARAMS}"""
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
-                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0):
+                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
+                 lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -203,15 +222,19 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
         return self.components
 
     def _base_estimator(self, components, sigma, gamma):
         if self.sigma_per_component:
-            return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+            return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
+                                      **self._solver_params())
         comps = None if components is None else [replace(c, sigma=None) for c in _as_list(components)]
-        return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+        return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
+                                  **self._solver_params())
 
 
 class LSSVRCV(_RegressorCV):
@@ -222,7 +245,7 @@ class LSSVRCV(_RegressorCV):
     {_CV_PARAMS}"""
 
     def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, n_jobs=None, verbose=False,
-                 random_state=0):
+                 random_state=0, *, solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -231,12 +254,14 @@ class LSSVRCV(_RegressorCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
         return [_components.rbf(tuple(range(n_features)))]
 
     def _base_estimator(self, components, sigma, gamma):
-        return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs)
+        return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs, **self._solver_params())
 
 
 def _as_list(components):
@@ -309,7 +334,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
                  sigma_per_component=False, scoring="error", multi_class="ovr", probability=True, n_jobs=None,
-                 verbose=False, random_state=0):
+                 verbose=False, random_state=0, *, solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -323,6 +348,8 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
         return self.components
@@ -331,7 +358,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
         if not self.sigma_per_component and components is not None:
             components = [replace(c, sigma=None) for c in _as_list(components)]
         return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
-                                  probability=self.probability, n_jobs=self.n_jobs)
+                                  probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())
 
 
 class LSSVCCV(_ClassifierCV):
@@ -345,7 +372,8 @@ class LSSVCCV(_ClassifierCV):
     {_CV_PARAMS}"""
 
     def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, scoring="error",
-                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0):
+                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
+                 lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -357,10 +385,12 @@ class LSSVCCV(_ClassifierCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
         return [_components.rbf(tuple(range(n_features)))]
 
     def _base_estimator(self, components, sigma, gamma):
         return LSSVC(sigma=sigma, gamma=gamma, multi_class=self.multi_class, probability=self.probability,
-                     n_jobs=self.n_jobs)
+                     n_jobs=self.n_jobs, **self._solver_params())

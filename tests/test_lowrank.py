@@ -1,0 +1,217 @@
+"""The low-rank primal layer (solver="lowrank") against the dense, exact path."""
+
+import numpy as np
+import pytest
+
+import cwlssvm
+from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV, LSSVR,
+                     components as C)
+from cwlssvm._memory import InsufficientMemoryError
+from cwlssvm.datasets import make_additive
+from cwlssvm.model_selection import loo_decision_function, loo_residuals
+from cwlssvm.primal import FeatureMap, RidgeSpectrum, validation_sq
+
+
+@pytest.fixture(scope="module")
+def data():
+    X, y, _ = make_additive(600, seed=3)
+    Xt, _, ft = make_additive(300, seed=4)
+    return X, y, Xt
+
+
+def test_sums_match_numpy(data):
+    X, y, _ = data
+    res = C.resolve(None, X.shape[1], None, 0.7)
+    fmap = FeatureMap.from_data(X, res)
+    w = np.linspace(0.5, 2.0, len(y))
+    Y = np.column_stack([y, y**2])
+    Phi = fmap.features(X)
+    Z = np.column_stack([Phi, np.ones(len(y))])
+    G, B, yy = fmap.sums(X, Y, w)
+    np.testing.assert_allclose(G[0], Z.T @ (w[:, None] * Z), rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(B[0], Z.T @ (w[:, None] * Y), rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(yy[0], Y.T @ (w[:, None] * Y), rtol=1e-12)
+    # Omega ~= Phi Phi' on the training rows (all rows are candidates here: the pivoted Cholesky factor)
+    K = cwlssvm._native.gram(X, C.describe(res))
+    assert np.abs(K - Phi @ Phi.T).max() < 1e-8
+
+
+def test_fold_sums_add_up_and_are_chunk_invariant(data, monkeypatch):
+    X, y, _ = data
+    fmap = FeatureMap.from_data(X, C.resolve(None, X.shape[1], None, 0.7))
+    fold = (np.arange(len(y)) * 7) % 5
+    G, B, yy = fmap.sums(X, y[:, None], np.ones(len(y)), fold=fold, n_folds=5)
+    G1, B1, yy1 = fmap.sums(X, y[:, None], np.ones(len(y)))
+    np.testing.assert_allclose(G.sum(axis=0), G1[0], rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(B.sum(axis=0), B1[0], rtol=1e-12, atol=1e-9)
+    rows = fold == 2
+    Z = np.column_stack([fmap.features(X[rows]), np.ones(rows.sum())])
+    np.testing.assert_allclose(G[2], Z.T @ Z, rtol=1e-12, atol=1e-9)
+    # blocks of 7 rows (many blocks, uneven last one) give the same sums
+    from cwlssvm import _native
+    small = _native.feature_sums(X, fmap.described, fmap.landmarks, fmap.transform, y[:, None], np.ones(len(y)),
+                                 fold, 5, 7)
+    np.testing.assert_allclose(small[0], G, rtol=1e-11, atol=1e-9)
+    np.testing.assert_allclose(small[1], B, rtol=1e-11, atol=1e-9)
+
+
+def test_ridge_spectrum_matches_direct_solve(data):
+    X, y, _ = data
+    fmap = FeatureMap.from_data(X, C.resolve(None, X.shape[1], None, 0.7))
+    w = np.ones(len(y))
+    G, B, yy = fmap.sums(X, y[:, None], w)
+    spec = RidgeSpectrum(G[0], B[0], yy[0], n=len(y))
+    for gamma in (0.1, 10.0, 1e4):
+        M = gamma * G[0]
+        M[np.diag_indices(len(M) - 1)] += 1.0
+        z = np.linalg.solve(M, gamma * B[0])
+        theta, b = spec.coef([gamma])
+        np.testing.assert_allclose(theta[0], z[:-1], rtol=1e-6, atol=1e-8)
+        np.testing.assert_allclose(b[0], z[-1], rtol=1e-8)
+        Phi = fmap.features(X)
+        e = y - Phi @ z[:-1, 0] - z[-1, 0]
+        np.testing.assert_allclose(spec.rss([gamma])[0, 0], e @ e, rtol=1e-6)
+        np.testing.assert_allclose(validation_sq(G[0], B[0], yy[0], theta, b)[0, 0], e @ e, rtol=1e-6)
+
+
+def _agree(a, b, scale, tol=1e-6):
+    assert np.abs(np.asarray(a) - np.asarray(b)).max() <= tol * scale
+
+
+@pytest.mark.parametrize("gamma", [1.0, 100.0])
+def test_regressor_lowrank_equals_dense(data, gamma):
+    X, y, Xt = data
+    w = np.random.default_rng(0).uniform(0.2, 2.0, len(y))
+    dense = ComponentwiseLSSVR(sigma=0.6, gamma=gamma, solver="dense").fit(X, y, sample_weight=w)
+    low = ComponentwiseLSSVR(sigma=0.6, gamma=gamma, solver="lowrank").fit(X, y, sample_weight=w)
+    assert dense.solver_ == "dense" and low.solver_ == "lowrank"
+    _agree(dense.predict(Xt), low.predict(Xt), y.std())
+    _agree(dense.contributions(Xt), low.contributions(Xt), y.std())
+    np.testing.assert_allclose(low.component_norms_, dense.component_norms_, rtol=1e-5)
+    np.testing.assert_allclose(low.effective_degrees_of_freedom(), dense.effective_degrees_of_freedom(), rtol=1e-6)
+    _agree(loo_residuals(dense, X, y, w), loo_residuals(low, X, y, w), y.std())
+    # prediction from the primal coefficients: O(R) landmarks, not the n training rows
+    assert low.X_fit_.shape[0] == low._model.ranks.sum() < len(y)
+
+
+def test_mixed_and_interaction_components(data):
+    X, y, Xt = data
+    comps = [C.rbf(0), C.rbf(1), C.linear(2), C.poly(3, degree=2), C.rbf((4, 5))]
+    dense = ComponentwiseLSSVR(comps, sigma=1.0, gamma=10.0, solver="dense").fit(X, y)
+    low = ComponentwiseLSSVR(comps, sigma=1.0, gamma=10.0, solver="lowrank").fit(X, y)
+    _agree(dense.predict(Xt), low.predict(Xt), y.std())
+
+
+def test_multi_target(data):
+    X, y, Xt = data
+    Y = np.column_stack([y, -2 * y + 1])
+    dense = ComponentwiseLSSVR(sigma=0.6, gamma=5.0, solver="dense").fit(X, Y)
+    low = ComponentwiseLSSVR(sigma=0.6, gamma=5.0, solver="lowrank").fit(X, Y)
+    _agree(dense.predict(Xt), low.predict(Xt), y.std())
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_classifier_lowrank_equals_dense(data, n_classes):
+    X, y, Xt = data
+    labels = np.digitize(y, np.quantile(y, np.linspace(0, 1, n_classes + 1)[1:-1]))
+    dense = ComponentwiseLSSVC(sigma=0.6, gamma=5.0, solver="dense").fit(X, labels)
+    low = ComponentwiseLSSVC(sigma=0.6, gamma=5.0, solver="lowrank").fit(X, labels)
+    _agree(dense.decision_function(Xt), low.decision_function(Xt), 1.0)
+    np.testing.assert_allclose(low.probability_slope_, dense.probability_slope_, rtol=1e-5)
+    np.testing.assert_allclose(low.predict_proba(Xt), dense.predict_proba(Xt), atol=1e-6)
+    _agree(loo_decision_function(dense, X, labels), loo_decision_function(low, X, labels), 1.0)
+
+
+@pytest.mark.parametrize("criterion", ["loo", "gcv", "kfold"])
+def test_cv_criteria_lowrank_equal_exact(data, criterion):
+    X, y, _ = data
+    kw = dict(sigmas=[0.4, 1.0], gammas=[0.1, 10.0, 1000.0], criterion=criterion, cv=4, refine=False)
+    exact = ComponentwiseLSSVRCV(solver="dense", **kw).fit(X, y)
+    low = ComponentwiseLSSVRCV(solver="lowrank", **kw).fit(X, y)
+    np.testing.assert_allclose(low.cv_results_["criterion"], exact.cv_results_["criterion"], rtol=1e-5)
+    assert low.best_params_ == exact.best_params_
+    assert low.best_estimator_.solver_ == "lowrank"
+
+
+def test_cv_kfold_with_overlapping_splits(data):
+    X, y, _ = data
+    rng = np.random.default_rng(1)
+    splits = [(rng.choice(600, 400, replace=False), rng.choice(600, 150, replace=False)) for _ in range(3)]
+    splits = [(tr, np.setdiff1d(va, tr)) for tr, va in splits]
+    kw = dict(sigmas=[0.7], gammas=[1.0, 100.0], criterion="kfold", cv=splits, refine=False)
+    exact = ComponentwiseLSSVRCV(solver="dense", **kw).fit(X, y)
+    low = ComponentwiseLSSVRCV(solver="lowrank", **kw).fit(X, y)
+    np.testing.assert_allclose(low.cv_results_["criterion"], exact.cv_results_["criterion"], rtol=1e-5)
+
+
+@pytest.mark.parametrize("criterion", ["loo", "gcv", "kfold"])
+def test_cv_classifier_error_rates(data, criterion):
+    X, y, _ = data
+    labels = (y > np.median(y)).astype(int)
+    kw = dict(sigmas=[0.5, 1.5], gammas=[0.1, 10.0], criterion=criterion, cv=3, refine=False)
+    exact = ComponentwiseLSSVCCV(solver="dense", **kw).fit(X, labels)
+    low = ComponentwiseLSSVCCV(solver="lowrank", **kw).fit(X, labels)
+    np.testing.assert_allclose(low.cv_results_["error_rate"], exact.cv_results_["error_rate"], atol=1e-12)
+
+
+def test_auto_choice(data):
+    X, y, _ = data
+    assert ComponentwiseLSSVR(sigma=0.6).fit(X, y).solver_ == "dense"  # 600 rows: exact
+    Xb, yb, _ = make_additive(2500, seed=0)
+    assert ComponentwiseLSSVR(sigma=0.6).fit(Xb, yb).solver_ == "lowrank"
+    # one RBF over ten inputs is not low rank: auto stays exact while it fits in memory
+    assert LSSVR(sigma=0.5).fit(Xb, yb).solver_ == "dense"
+
+
+def test_summary_and_plots_use_training_rows():
+    X, y, _ = make_additive(3000, seed=0)
+    low = ComponentwiseLSSVR(sigma=0.6, gamma=10.0).fit(X, y)
+    assert low.solver_ == "lowrank" and low.X_reference_.shape == (2000, 10)
+    dense = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
+    spread = [r["spread"] for r in cwlssvm._report.component_table(low)]
+    spread_dense = [r["spread"] for r in cwlssvm._report.component_table(dense)]
+    np.testing.assert_allclose(spread[:4], spread_dense[:4], rtol=0.05)
+
+
+def test_save_load_lowrank(tmp_path, data):
+    X, y, Xt = data
+    low = ComponentwiseLSSVR(sigma=0.6, gamma=5.0, solver="lowrank").fit(X, y)
+    low.save(tmp_path / "m.npz")
+    back = cwlssvm.load(tmp_path / "m.npz")
+    np.testing.assert_array_equal(back.predict(Xt), low.predict(Xt))
+
+
+def test_bad_solver_parameters(data):
+    X, y, _ = data
+    with pytest.raises(ValueError, match="solver must be"):
+        ComponentwiseLSSVR(solver="sparse").fit(X, y)
+    with pytest.raises(ValueError, match="lowrank_tol"):
+        ComponentwiseLSSVR(lowrank_tol=0.0).fit(X, y)
+    with pytest.raises(ValueError, match="solver must be"):
+        ComponentwiseLSSVRCV(solver="qr").fit(X, y)
+
+
+def test_memory_guard(monkeypatch, data):
+    X, y, _ = data
+    monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 2_000_000)
+    with pytest.raises(InsufficientMemoryError, match=r"N = 600 .*solver='lowrank'"):
+        ComponentwiseLSSVR(solver="dense").fit(X, y)
+    # auto never goes dense when the system does not fit
+    assert ComponentwiseLSSVR(sigma=0.6).fit(X, y).solver_ == "lowrank"
+
+
+def test_tiled_cholesky_equals_lapack(data):
+    """The tiled factorization (used from n = 8192) on a small system with small tiles."""
+    X, y, _ = data
+    from cwlssvm import _core
+    ref = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
+    ref_loo = loo_residuals(ref, X, y)
+    tile, start = _core.tiled_cholesky()
+    _core.set_tiled_cholesky(64, 100)
+    try:
+        tiled = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
+        tiled_loo = loo_residuals(tiled, X, y)
+    finally:
+        _core.set_tiled_cholesky(tile, start)
+    np.testing.assert_allclose(tiled.dual_coef_, ref.dual_coef_, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(tiled_loo, ref_loo, rtol=1e-8, atol=1e-10)
