@@ -46,6 +46,15 @@ def test_sklearn_compatible_cv(estimator, check):
     check(estimator)
 
 
+@parametrize_with_checks(
+    [ComponentwiseLSSVR(solver="lowrank"), ComponentwiseLSSVC(solver="lowrank"),
+     ComponentwiseLSSVRCV(solver="lowrank", sigmas=3, gammas=5), ComponentwiseLSSVCCV(solver="lowrank", sigmas=3, gammas=5)],
+    expected_failed_checks=_expected_failures,
+)
+def test_sklearn_compatible_lowrank(estimator, check):
+    check(estimator)
+
+
 # sigma and gamma given, 3 folds and 6 lams, to keep the run short (the tuning is tested elsewhere)
 @parametrize_with_checks(
     [SparseComponentwiseLSSVR(sigma=1.0, gamma=10.0, cv=3, lams=6),

@@ -266,8 +266,9 @@ def build_parser():
     p.add_argument("--select", choices=("none", "l1", "stp", "fusion"), default="none",
                    help="structure detection: L1 (convex QP), STP (non-convex, GNC) or fusion with a validation "
                    "split (default none: every input kept)")
-    p.add_argument("--tune", choices=("loo", "kfold"), default="loo",
-                   help="how sigma and gamma are tuned: closed-form leave-one-out (default) or 10-fold CV")
+    p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold"), default="auto",
+                   help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
+                        "is leave-one-out up to 2000 rows and GCV on the low-rank path above")
     p.add_argument("--max-components", type=int, default=None, metavar="K",
                    help="with --select l1/stp: keep at most K components")
     p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")

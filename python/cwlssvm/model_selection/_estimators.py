@@ -25,6 +25,9 @@ N_SIGMAS = 10
 N_GAMMAS = 50
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of the inputs' spread
 GAMMA_RANGE = (1e-3, 1e6)
+# Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
+# subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
+GRID_SAMPLE = 100_000
 
 
 def _grid(values, default_count, name, lo, hi):
@@ -60,8 +63,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         raise NotImplementedError
 
     def _check_params(self):
-        if self.criterion not in CRITERIA:
-            raise ValueError(f"criterion must be one of {CRITERIA}, got {self.criterion!r}")
+        if self.criterion not in CRITERIA + ("auto",):
+            raise ValueError(f"criterion must be 'auto' or one of {CRITERIA}, got {self.criterion!r}")
         if self.criterion == "kfold":
             check_cv(self.cv)
         check_n_jobs(self.n_jobs)
@@ -79,15 +82,25 @@ class _TunedBase(ReportMixin, BaseEstimator):
         scale = _spread(X, resolved)
         sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        common = dict(criterion=self.criterion, folds=folds, classification=self._classification,
+        primal = self.solver == "lowrank" or (self.solver == "auto" and X.shape[0] > AUTO_DENSE_MAX_ROWS)
+        # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
+        # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
+        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
+        common = dict(criterion=self.criterion_, folds=folds, classification=self._classification,
                       scoring=getattr(self, "scoring", "squared"), n_jobs=self.n_jobs)
-        if self.solver == "lowrank" or (self.solver == "auto" and X.shape[0] > AUTO_DENSE_MAX_ROWS):
+        grid_evaluator = None
+        if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
+            if X.shape[0] > 2 * GRID_SAMPLE and self.criterion_ != "kfold":
+                rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], GRID_SAMPLE, replace=False))
+                grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol,
+                                                          **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
             evaluator = CriterionEvaluator(X, Y, w, resolved, **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
-                                     per_component=per_component, verbose=self.verbose)
+                                     per_component=per_component, verbose=self.verbose, grid_evaluator=grid_evaluator)
+        self.passes_ = getattr(evaluator, "passes", None)
         self.cv_results_ = results_table(record, per_component)
         best = record.best()
         self.best_score_ = -best["criterion"]
@@ -139,10 +152,11 @@ _CV_PARAMS = """
         sqrt(sum of the variances of their columns)). Default: 10 values.
     gammas : int or array-like, optional
         The gamma grid: explicit values or a count of log-spaced values over [1e-3, 1e6]. Default: 50.
-    criterion : {"loo", "gcv", "kfold"}, default="loo"
+    criterion : {"auto", "loo", "gcv", "kfold"}, default="auto"
         Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
         or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
-        of the kernel matrix serves every gamma.
+        of the kernel matrix serves every gamma. "auto": "loo" on the exact path, "gcv" on the
+        low-rank one (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10
         The folds for ``criterion="kfold"``: a number of shuffled folds (stratified for classifiers
         when every class has that many rows), or explicit splits as in scikit-learn.
@@ -159,7 +173,9 @@ _CV_PARAMS = """
         How the criteria and the refit are computed. "dense"/exact: from a spectral decomposition of
         the n x n kernel matrix (its exact low-rank factors when they are small). "lowrank": from
         the primal layer's sums over row blocks (O(n R^2) per width, O(R^2) memory; GCV and k-fold
-        in one pass over the rows per width, LOO in two). "auto": exact up to 2000 rows, low-rank above.
+        in one pass over the rows per width, LOO in two; above 200,000 rows the sigma grid is scored
+        on a random subsample of 100,000 rows, then the gamma grid at its best sigma and the
+        refinement on all rows). "auto": exact up to 2000 rows, low-rank above.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
 
@@ -209,7 +225,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         same criterion), an ARD-like additive model.
     {_CV_PARAMS}"""
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
                  lowrank_tol=1e-10):
         self.components = components
@@ -244,7 +260,7 @@ class LSSVRCV(_RegressorCV):
     ----------
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, n_jobs=None, verbose=False,
+    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None, verbose=False,
                  random_state=0, *, solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
@@ -332,7 +348,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True,
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="error", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, *, solver="auto", lowrank_tol=1e-10):
         self.components = components
@@ -371,7 +387,7 @@ class LSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="loo", cv=10, refine=True, scoring="error",
+    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, scoring="error",
                  multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
                  lowrank_tol=1e-10):
         self.sigmas = sigmas

@@ -39,13 +39,22 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             if (fold_id >= 0).all():
                 self.fold_id = fold_id.astype(np.int32)
         self.passes = 0  # passes over the rows so far (for the benches)
+        self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
 
     def _feature_map(self, sigmas):
-        return FeatureMap.from_data(self.X, self._specs(sigmas), tol=self.tol, n_jobs=self.n_jobs, warn=False)
+        key = ("fmap", tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12)))
+        if key not in self._cache:
+            self._cache = {key: FeatureMap.from_data(self.X, self._specs(sigmas), tol=self.tol, n_jobs=self.n_jobs,
+                                                     warn=False)}
+        return self._cache[key]
 
-    def _sums(self, fmap, w, fold=None, n_folds=1):
-        self.passes += 1
-        return fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs)
+    def _sums(self, fmap, w, fold=None, n_folds=1, part="all"):
+        """Sums for these widths (cached under `part`: "all", "folds" or a split's set)."""
+        key = ("sums", part)
+        if key not in self._cache:
+            self.passes += 1
+            self._cache[key] = fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs)
+        return self._cache[key]
 
     def _each_chunk(self, fmap):
         """(rows, Phi) over the rows, one chunk at a time (one pass)."""
@@ -87,17 +96,17 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         w, Y = self.w, self.Y
         K = len(self.folds)
         if self.fold_id is not None:
-            G, B, yy = self._sums(fmap, w, self.fold_id, K)
+            G, B, yy = self._sums(fmap, w, self.fold_id, K, part="folds")
             total = G.sum(axis=0), B.sum(axis=0), yy.sum(axis=0)
             parts = [((total[0] - G[f], total[1] - B[f], total[2] - yy[f]), (G[f], B[f], yy[f])) for f in range(K)]
         else:  # overlapping or partial splits: each set summed on its own
             parts = []
-            for train, val in self.folds:
+            for i, (train, val) in enumerate(self.folds):
                 sums = []
-                for rows in (train, val):
+                for name, rows in (("train", train), ("val", val)):
                     mask = np.zeros_like(w)
                     mask[rows] = w[rows]
-                    G, B, yy = self._sums(fmap, mask)
+                    G, B, yy = self._sums(fmap, mask, part=(i, name))
                     sums.append((G[0], B[0], yy[0]))
                 parts.append(tuple(sums))
         sq = np.zeros(len(gammas))
