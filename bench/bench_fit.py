@@ -33,7 +33,7 @@ def main():
     def cholesky():
         cho_solve(cho_factor(H, lower=True, check_finite=False), rhs, check_finite=False)
 
-    model = ComponentwiseLSSVR(sigma=sigma, gamma=gamma)
+    model = ComponentwiseLSSVR(sigma=sigma, gamma=gamma, solver="dense")
     t_chol = best_time(cholesky, args.repeat)
     t_fit = best_time(lambda: model.fit(X, y), args.repeat)
     t_np = best_time(lambda: numpy_reference.fit(X, y, sigma, gamma), max(2, args.repeat // 2))

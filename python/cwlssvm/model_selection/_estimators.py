@@ -64,7 +64,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _check_params(self):
         if self.criterion not in CRITERIA + ("auto",):
-            raise ValueError(f"criterion must be 'auto' or one of {CRITERIA}, got {self.criterion!r}")
+            raise ValueError(f"criterion must be one of {('auto',) + CRITERIA}, got {self.criterion!r}")
         if self.criterion == "kfold":
             check_cv(self.cv)
         check_n_jobs(self.n_jobs)

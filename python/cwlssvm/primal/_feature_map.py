@@ -1,8 +1,9 @@
 """The Nystrom feature map of a componentwise kernel: landmarks per component and phi_d = L_d^-1 k_d.
 
 Landmarks. Each component's landmarks Z_d are the pivots of a pivoted Cholesky of its Gram block on a
-candidate set of rows: all rows when n <= ``sample``, else a uniform random sample of ``sample`` rows
-plus the rows that hold each input's minimum and maximum (so the landmarks span the whole range). The
+candidate set of rows: the distinct rows when n <= ``sample``, else those of a uniform random sample of
+``sample`` rows plus the rows that hold each input's minimum and maximum (so the landmarks span the
+whole range). The
 pivoted Cholesky stops when the largest remaining diagonal of the Schur complement falls below
 ``tol`` (relative to the largest kernel diagonal): the Gram block of every candidate row is then
 reproduced to that tolerance. For a 1-D RBF block on [0, 1] the rank at tol = 1e-10 is about
@@ -54,12 +55,10 @@ class FeatureMap:
                   warn=True):
         """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
         n = X.shape[0]
-        if n <= sample:
-            cand = X
-        else:
+        if n > sample:
             rng = np.random.default_rng(random_state)
-            rows = np.concatenate([rng.choice(n, sample, replace=False), X.argmin(axis=0), X.argmax(axis=0)])
-            cand = X[np.unique(rows)]
+            X = X[np.concatenate([rng.choice(n, sample, replace=False), X.argmin(axis=0), X.argmax(axis=0)])]
+        cand = np.unique(X, axis=0)  # distinct rows, sorted: repeating a row does not move the landmarks
         m = cand.shape[0]
         max_rank = min(m, 600) if max_rank is None else min(m, int(max_rank))
         described = _components.describe(resolved)
