@@ -80,9 +80,10 @@ PYBIND11_MODULE(_core, m) {
               r.trsm = reinterpret_cast<trsm_fn>(get("dtrsm"));
               r.gemm = reinterpret_cast<gemm_fn>(get("dgemm"));
               r.syrk = reinterpret_cast<syrk_fn>(get("dsyrk"));
+              r.trmm = reinterpret_cast<trmm_fn>(get("dtrmm"));
               set_lapack(r);
           },
-          "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk from "
+          "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk, dtrmm from "
           "scipy.linalg.cython_lapack/cython_blas), or Eigen for an empty dict.",
           py::arg("routines"));
 

@@ -15,10 +15,12 @@ namespace {
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task: a feature-major copy fits in L2
 
-// Features of `len` rows (row indices rows[0..len) of X) into the column-major buffer A with leading
-// dimension lda: A[c * lda + i] = phi_c(x_rows[i]) for c < R, A[R * lda + i] = 1.
+// Kernel columns of `len` rows (row indices rows[0..len) of X) into the column-major buffer A with
+// leading dimension lda: A[c * lda + i] = k_c(x_rows[i]) (component d's columns: K^d(x, z_j)), and
+// A[R * lda + i] = 1. With `transform`, each component's block is then multiplied by T_d here
+// (phi = k' T_d); otherwise the caller does it for a whole block (transform_block).
 void row_features(const FeatureMap& map, const double* X, int p, const std::size_t* rows, std::size_t len,
-                  double* A, std::size_t lda) {
+                  double* A, std::size_t lda, bool transform) {
     FeatureColumns fc;
     fc.n = len;
     fc.cols.assign(static_cast<std::size_t>(p), std::vector<double>(len));
@@ -31,6 +33,7 @@ void row_features(const FeatureMap& map, const double* X, int p, const std::size
         double* Kd = A + map.offsets[d] * lda;
         const double* Z = map.landmarks[d].data();
         for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, len, 1.0, Kd + j * lda, work.data());
+        if (!transform) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
         const double* T = map.transform[d].data();
         for (std::size_t j = r; j-- > 0;) {
@@ -46,6 +49,21 @@ void row_features(const FeatureMap& map, const double* X, int p, const std::size
         }
     }
     std::fill(A + map.size() * lda, A + map.size() * lda + len, 1.0);
+}
+
+// phi = k' T_d for every component over the first m rows of the column-major block A (lda), with
+// BLAS dtrmm: T_d row-major upper triangular is the column-major lower triangular T_d', so
+// A_d := A_d op(T_d') with op = transpose.
+void transform_block(const LapackRoutines& r, const FeatureMap& map, double* A, std::size_t m, std::size_t lda) {
+    char R = 'R', L = 'L', T = 'T', N = 'N';
+    double one = 1.0;
+    int mi = static_cast<int>(m), ld = static_cast<int>(lda);
+    for (std::size_t d = 0; d < map.components.size(); ++d) {
+        int rd = static_cast<int>(map.offsets[d + 1] - map.offsets[d]);
+        if (rd == 0 || m == 0) continue;
+        r.trmm(&R, &L, &T, &N, &mi, &rd, &one, const_cast<double*>(map.transform[d].data()), &rd,
+               A + map.offsets[d] * lda, &ld);
+    }
 }
 
 // G (col-major R1 x R1, lower) += A' A and B (col-major R1 x k) += A' Ys for the rows [s, s + len) of
@@ -92,15 +110,22 @@ void FeatureMap::check(int p) {
 
 void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs) {
     const std::size_t R = map.size();
-    parallel_for(m, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t begin, std::size_t end) {
-        const std::size_t len = end - begin;
-        std::vector<std::size_t> rows(len);
-        for (std::size_t i = 0; i < len; ++i) rows[i] = begin + i;
-        std::vector<double> A(len * (R + 1));
-        row_features(map, X, p, rows.data(), len, A.data(), len);
-        for (std::size_t i = 0; i < len; ++i)
-            for (std::size_t c = 0; c < R; ++c) Phi[(begin + i) * R + c] = A[c * len + i];
-    });
+    const LapackRoutines& blas = lapack_routines();
+    const std::size_t block = 8192;
+    std::vector<double> A(std::min(block, std::max<std::size_t>(m, 1)) * (R + 1));
+    std::vector<std::size_t> rows(block);
+    for (std::size_t s0 = 0; s0 < m; s0 += block) {
+        const std::size_t mb = std::min(block, m - s0);
+        for (std::size_t i = 0; i < mb; ++i) rows[i] = s0 + i;
+        parallel_for(mb, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t b, std::size_t e) {
+            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb, !blas.trmm);
+        });
+        if (blas.trmm) transform_block(blas, map, A.data(), mb, mb);
+        parallel_for(mb, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i)
+                for (std::size_t c = 0; c < R; ++c) Phi[(s0 + i) * R + c] = A[c * mb + i];
+        });
+    }
 }
 
 FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, int p, const double* Y, int k,
@@ -126,14 +151,20 @@ FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, 
         for (int f = 0; f < n_folds; ++f) start[f + 1] += start[f];
         std::vector<std::size_t> next(start.begin(), start.end() - 1);
         for (std::size_t i = 0; i < mb; ++i) rows[next[fold ? fold[s0 + i] : 0]++] = s0 + i;
+        const LapackRoutines& blas = lapack_routines();
         parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
-            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb);
-            for (std::size_t i = b; i < e; ++i) {  // rows scaled by sqrt(w_i)
-                const std::size_t row = rows[i];
-                const double sw = std::sqrt(w[row]);
-                for (std::size_t c = 0; c < R1; ++c) A[c * mb + i] *= sw;
-                for (int j = 0; j < k; ++j) Ys[j * mb + i] = sw * Y[row * k + j];
+            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb, !blas.trmm);
+        });
+        if (blas.trmm) transform_block(blas, map, A.data(), mb, mb);
+        parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
+            std::vector<double> sw(e - b);  // rows scaled by sqrt(w_i), column by column
+            for (std::size_t i = b; i < e; ++i) sw[i - b] = std::sqrt(w[rows[i]]);
+            for (std::size_t c = 0; c < R1; ++c) {
+                double* col = A.data() + c * mb;
+                for (std::size_t i = b; i < e; ++i) col[i] *= sw[i - b];
             }
+            for (int j = 0; j < k; ++j)
+                for (std::size_t i = b; i < e; ++i) Ys[j * mb + i] = sw[i - b] * Y[rows[i] * k + j];
         });
         for (int f = 0; f < n_folds; ++f) {
             const std::size_t s = start[f], len = start[f + 1] - s;

@@ -90,10 +90,10 @@ void SpdFactor::solve(double* x) const {
 
 void set_lapack(const LapackRoutines& routines) {
     const bool all = routines.potrf && routines.potrs && routines.potri && routines.trsm && routines.gemm &&
-                     routines.syrk;
+                     routines.syrk && routines.trmm;
     const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
-                      !routines.syrk;
-    if (!all && !none) throw std::invalid_argument("set_lapack: give all six routines, or none");
+                      !routines.syrk && !routines.trmm;
+    if (!all && !none) throw std::invalid_argument("set_lapack: give all seven routines, or none");
     lapack = routines;
 }
 

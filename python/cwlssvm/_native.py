@@ -19,14 +19,16 @@ class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
 def _use_scipy_lapack() -> None:
     # SciPy's LAPACK (OpenBLAS) picks its kernels for the CPU at run time and uses every core,
     # which our portable build of Eigen cannot; cython_lapack exports its routines as capsules.
-    # Its BLAS level 3 (dtrsm, dgemm, dsyrk) serves the tiled Cholesky of large systems.
+    # Its BLAS level 3 serves the tiled Cholesky of large systems (dtrsm, dgemm, dsyrk) and the feature
+    # passes of the low-rank layer (dtrmm, dsyrk, dgemm).
     try:
         from scipy.linalg import cython_blas, cython_lapack
     except ImportError:  # pragma: no cover - scipy is a dependency
         return
     lapack, blas = cython_lapack.__pyx_capi__, cython_blas.__pyx_capi__
     _core.set_lapack({"dpotrf": lapack["dpotrf"], "dpotrs": lapack["dpotrs"], "dpotri": lapack["dpotri"],
-                      "dtrsm": blas["dtrsm"], "dgemm": blas["dgemm"], "dsyrk": blas["dsyrk"]})
+                      "dtrsm": blas["dtrsm"], "dgemm": blas["dgemm"], "dsyrk": blas["dsyrk"],
+                      "dtrmm": blas["dtrmm"]})
 
 
 def use_cholesky_backend(name: str) -> None:

@@ -31,6 +31,8 @@ using gemm_fn = void (*)(char* transa, char* transb, int* m, int* n, int* k, dou
                          double* b, int* ldb, double* beta, double* c, int* ldc);
 using syrk_fn = void (*)(char* uplo, char* trans, int* n, int* k, double* alpha, double* a, int* lda,
                          double* beta, double* c, int* ldc);
+using trmm_fn = void (*)(char* side, char* uplo, char* transa, char* diag, int* m, int* n, double* alpha,
+                         double* a, int* lda, double* b, int* ldb);
 
 struct LapackRoutines {
     potrf_fn potrf = nullptr;
@@ -39,9 +41,10 @@ struct LapackRoutines {
     trsm_fn trsm = nullptr;
     gemm_fn gemm = nullptr;
     syrk_fn syrk = nullptr;
+    trmm_fn trmm = nullptr;
 };
 
-void set_lapack(const LapackRoutines& routines);  // all six non-null, or all null for Eigen
+void set_lapack(const LapackRoutines& routines);  // all seven non-null, or all null for Eigen
 const LapackRoutines& lapack_routines();
 std::string cholesky_backend();
 

@@ -27,7 +27,7 @@ SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of the inputs' spr
 GAMMA_RANGE = (1e-3, 1e6)
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
 # subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
-GRID_SAMPLE = 100_000
+GRID_SAMPLE = 25_000
 
 
 def _grid(values, default_count, name, lo, hi):
@@ -173,8 +173,8 @@ _CV_PARAMS = """
         How the criteria and the refit are computed. "dense"/exact: from a spectral decomposition of
         the n x n kernel matrix (its exact low-rank factors when they are small). "lowrank": from
         the primal layer's sums over row blocks (O(n R^2) per width, O(R^2) memory; GCV and k-fold
-        in one pass over the rows per width, LOO in two; above 200,000 rows the sigma grid is scored
-        on a random subsample of 100,000 rows, then the gamma grid at its best sigma and the
+        in one pass over the rows per width, LOO in two; above 50,000 rows the sigma grid is scored
+        on a random subsample of 25,000 rows, then the gamma grid at its best sigma and the
         refinement on all rows). "auto": exact up to 2000 rows, low-rank above.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
