@@ -15,7 +15,7 @@ from .._report import ReportMixin
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
 from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
-from ..primal import AUTO_DENSE_MAX_ROWS
+from .._memory import fits_dense
 from ._evaluate import CRITERIA, CriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
@@ -25,6 +25,9 @@ N_SIGMAS = 10
 N_GAMMAS = 50
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of the inputs' spread
 GAMMA_RANGE = (1e-3, 1e6)
+# solver="auto" tunes on the exact path (the n x n kernel matrix's spectrum, or its exact low-rank
+# factors held in memory) up to this many rows, and through the primal layer's sums above.
+AUTO_PRIMAL_ROWS = 20_000
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
 # subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
 GRID_SAMPLE = 25_000
@@ -82,7 +85,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         scale = _spread(X, resolved)
         sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        primal = self.solver == "lowrank" or (self.solver == "auto" and X.shape[0] > AUTO_DENSE_MAX_ROWS)
+        primal = self.solver == "lowrank" or (
+            self.solver == "auto" and (X.shape[0] > AUTO_PRIMAL_ROWS or not fits_dense(X.shape[0], 3)))
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
@@ -156,7 +160,7 @@ _CV_PARAMS = """
         Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
         or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
         of the kernel matrix serves every gamma. "auto": "loo" on the exact path, "gcv" on the
-        low-rank one (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
+        low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10
         The folds for ``criterion="kfold"``: a number of shuffled folds (stratified for classifiers
         when every class has that many rows), or explicit splits as in scikit-learn.
@@ -175,7 +179,8 @@ _CV_PARAMS = """
         the primal layer's sums over row blocks (O(n R^2) per width, O(R^2) memory; GCV and k-fold
         in one pass over the rows per width, LOO in two; above 50,000 rows the sigma grid is scored
         on a random subsample of 25,000 rows, then the gamma grid at its best sigma and the
-        refinement on all rows). "auto": exact up to 2000 rows, low-rank above.
+        refinement on all rows). "auto": exact up to 20,000 rows (while three n x n matrices fit in
+        memory), low-rank above; the refit follows the base estimator's own "auto" rule.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
 

@@ -16,5 +16,5 @@ from ._feature_map import FeatureMap, LowRankWarning
 from ._model import AUTO_DENSE_MAX_ROWS, SOLVERS, PrimalModel, choose_solver, fit_lowrank, row_chunks
 from ._ridge import RidgeSpectrum, validation_sq
 
-__all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel", "RidgeSpectrum", "fit_lowrank", "row_chunks",
-           "validation_sq"]
+__all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
+           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq"]

@@ -73,8 +73,10 @@ class RidgeSpectrum:
     def loo_parts(self, Phi, gammas):
         """For rows with features Phi (m, R): fitted values (G, m, k) and h_ii / w_i (G, m)."""
         U = (Phi - self.mu) @ self.V  # (m, R)
-        g = self.gains(gammas)
-        fitted = np.einsum("mj,gj,jk->gmk", U, g, self.c) + self.ybar[None, None, :]
+        g = self.gains(gammas)  # (G, R)
+        m, (G, R), k = U.shape[0], g.shape, self.c.shape[1]
+        W = (g.T[:, :, None] * self.c[:, None, :]).reshape(R, G * k)  # W[j, (g, k)] = g_j c_jk
+        fitted = (U @ W).reshape(m, G, k).transpose(1, 0, 2) + self.ybar[None, None, :]
         lev = 1.0 / self.s + (U * U) @ g.T  # (m, G)
         return fitted, lev.T
 
