@@ -11,7 +11,7 @@ from cwlssvm.datasets import make_additive
 from cwlssvm.fusion import Level1, areg_box, areg_hull, eta_als, eta_gradient, fit_level1
 from cwlssvm.fusion._eta import validation_error
 from cwlssvm.structure import ComponentBasis
-from cwlssvm.structure._l1 import L1Path
+from cwlssvm.primal import L1Path
 
 from reference import omega, solve_saddle
 

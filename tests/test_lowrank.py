@@ -203,15 +203,15 @@ def test_memory_guard(monkeypatch, data):
 def test_tiled_cholesky_equals_lapack(data):
     """The tiled factorization (used from n = 8192) on a small system with small tiles."""
     X, y, _ = data
-    from cwlssvm import _core
+    from cwlssvm import _native
     ref = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
     ref_loo = loo_residuals(ref, X, y)
-    tile, start = _core.tiled_cholesky()
-    _core.set_tiled_cholesky(64, 100)
+    tile, start = _native.tiled_cholesky()
+    _native.set_tiled_cholesky(64, 100)
     try:
         tiled = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
         tiled_loo = loo_residuals(tiled, X, y)
     finally:
-        _core.set_tiled_cholesky(tile, start)
+        _native.set_tiled_cholesky(tile, start)
     np.testing.assert_allclose(tiled.dual_coef_, ref.dual_coef_, rtol=1e-8, atol=1e-10)
     np.testing.assert_allclose(tiled_loo, ref_loo, rtol=1e-8, atol=1e-10)

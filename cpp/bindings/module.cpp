@@ -24,15 +24,13 @@ using namespace cwlssvm;
 namespace {
 
 using Array = py::array_t<double, py::array::c_style>;
-// (kind, columns, sigma, degree, coef0), as cwlssvm.components.Spec.describe() returns it.
-using ComponentTuple = std::tuple<int, std::vector<int>, double, int, double>;
+// (kind, columns, sigma, degree, coef0), as cwlssvm.components.describe() returns it.
+using ComponentTuple = std::tuple<KernelKind, std::vector<int>, double, int, double>;
 
 std::vector<Component> to_components(const std::vector<ComponentTuple>& specs) {
     std::vector<Component> out;
-    for (const auto& [kind, columns, sigma, degree, coef0] : specs) {
-        if (kind < 0 || kind > 2) throw std::invalid_argument("unknown kernel kind " + std::to_string(kind));
-        out.push_back(Component{static_cast<KernelKind>(kind), columns, sigma, degree, coef0});
-    }
+    for (const auto& [kind, columns, sigma, degree, coef0] : specs)
+        out.push_back(Component{kind, columns, sigma, degree, coef0});
     return out;
 }
 
@@ -65,6 +63,35 @@ FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::v
 PYBIND11_MODULE(_core, m) {
     m.doc() = "cwlssvm C++ core: componentwise Gram blocks and LS-SVM dual solvers";
     py::register_exception<NotPositiveDefinite>(m, "NotPositiveDefinite", PyExc_ArithmeticError);
+
+    py::enum_<KernelKind>(m, "KernelKind", "The kernel of a component (eq.clssvmr.ak).")
+        .value("rbf", KernelKind::rbf)
+        .value("linear", KernelKind::linear)
+        .value("poly", KernelKind::poly);
+    py::enum_<PenaltyKind>(m, "PenaltyKind", "The penalty on the component norms of the GNC engine.")
+        .value("none", PenaltyKind::none)
+        .value("stp", PenaltyKind::stp)
+        .value("hard", PenaltyKind::hard)
+        .value("lp", PenaltyKind::lp)
+        .value("group_l1", PenaltyKind::l1);
+    py::enum_<LossKind>(m, "LossKind", "The loss on the residuals of the GNC engine.")
+        .value("squared", LossKind::squared)
+        .value("l1", LossKind::l1)
+        .value("huber", LossKind::huber);
+    py::class_<GncOptions>(m, "GncOptions", "Options of the weighted GNC engine (see cwlssvm/gnc.hpp).")
+        .def(py::init<>())
+        .def_readwrite("penalty", &GncOptions::penalty)
+        .def_readwrite("lam", &GncOptions::lam)
+        .def_readwrite("a", &GncOptions::a)
+        .def_readwrite("p", &GncOptions::p)
+        .def_readwrite("loss", &GncOptions::loss)
+        .def_readwrite("delta", &GncOptions::delta)
+        .def_readwrite("gamma", &GncOptions::gamma)
+        .def_readwrite("output_norms", &GncOptions::output_norms)
+        .def_readwrite("relax_steps", &GncOptions::relax_steps)
+        .def_readwrite("max_iter", &GncOptions::max_iter)
+        .def_readwrite("tol", &GncOptions::tol)
+        .def_readwrite("max_cg", &GncOptions::max_cg);
 
     m.def("set_lapack",
           [](py::dict routines) {
@@ -254,9 +281,7 @@ PYBIND11_MODULE(_core, m) {
 
     m.def("gnc_fit",
           [](const Array& F, const std::vector<std::size_t>& offsets, const Array& y, const Array& w,
-             std::optional<Array> gram, std::optional<Array> theta0, int penalty, double lam, double a, double p,
-             int loss, double delta, double gamma, bool output_norms, int relax_steps, int max_iter, double tol,
-             int max_cg) {
+             std::optional<Array> gram, std::optional<Array> theta0, const GncOptions& o) {
               require_2d(F, "F");
               const std::size_t n = F.shape(0), R = F.shape(1);
               if (static_cast<std::size_t>(y.size()) != n || static_cast<std::size_t>(w.size()) != n)
@@ -265,21 +290,6 @@ PYBIND11_MODULE(_core, m) {
                   throw std::invalid_argument("gram must be (R+1) x (R+1)");
               if (theta0 && static_cast<std::size_t>(theta0->size()) != R + 1)
                   throw std::invalid_argument("theta0 must hold R + 1 values");
-              if (penalty < 0 || penalty > 4) throw std::invalid_argument("unknown penalty");
-              if (loss < 0 || loss > 2) throw std::invalid_argument("unknown loss");
-              GncOptions o;
-              o.penalty = static_cast<PenaltyKind>(penalty);
-              o.lam = lam;
-              o.a = a;
-              o.p = p;
-              o.loss = static_cast<LossKind>(loss);
-              o.delta = delta;
-              o.gamma = gamma;
-              o.output_norms = output_norms;
-              o.relax_steps = relax_steps;
-              o.max_iter = max_iter;
-              o.tol = tol;
-              o.max_cg = max_cg;
               GncResult r;
               {
                   py::gil_scoped_release release;
@@ -303,9 +313,7 @@ PYBIND11_MODULE(_core, m) {
           },
           "Weighted GNC; returns (theta, b, norms, history, converged, factorizations).", py::arg("F").noconvert(),
           py::arg("offsets"), py::arg("y").noconvert(), py::arg("w").noconvert(), py::arg("gram"), py::arg("theta0"),
-          py::arg("penalty"), py::arg("lam"), py::arg("a"), py::arg("p"), py::arg("loss"), py::arg("delta"),
-          py::arg("gamma"), py::arg("output_norms"), py::arg("relax_steps"), py::arg("max_iter"), py::arg("tol"),
-          py::arg("max_cg"));
+          py::arg("options"));
 
     py::class_<BlockRidge>(m, "BlockRidge",
                            "The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag(I + s_d I, 0), solved for "
@@ -342,12 +350,11 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("factorizations", &BlockRidge::factorizations);
 
     m.def("penalty",
-          [](int kind, const Array& u, double a, double p) {
-              if (kind < 0 || kind > 4) throw std::invalid_argument("unknown penalty");
+          [](PenaltyKind kind, const Array& u, double a, double p) {
               std::vector<double> value(u.size()), weight(u.size());
               for (py::ssize_t i = 0; i < u.size(); ++i) {
-                  value[i] = penalty_value(static_cast<PenaltyKind>(kind), u.data()[i], a, p);
-                  weight[i] = penalty_weight(static_cast<PenaltyKind>(kind), u.data()[i], a, p);
+                  value[i] = penalty_value(kind, u.data()[i], a, p);
+                  weight[i] = penalty_weight(kind, u.data()[i], a, p);
               }
               const auto m_ = static_cast<py::ssize_t>(u.size());
               return py::make_tuple(to_numpy(std::move(value), {m_}), to_numpy(std::move(weight), {m_}));

@@ -12,6 +12,13 @@ from . import _core
 from ._memory import require_dense
 
 
+# The kinds and options that cross the boundary: enums and one struct with named fields.
+KernelKind = _core.KernelKind
+PenaltyKind = _core.PenaltyKind
+LossKind = _core.LossKind
+GncOptions = _core.GncOptions
+
+
 class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
     """Omega + diag(1/gamma) could not be factored: it is not numerically positive definite."""
 
@@ -52,11 +59,16 @@ def _threads(n_jobs) -> int:
     return -1 if n_jobs is None else int(n_jobs)
 
 
+def _kinds(described):
+    """components.describe() tuples with the kernel name replaced by the core's KernelKind."""
+    return [(getattr(KernelKind, kind), *rest) for kind, *rest in described]
+
+
 def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:
     """Omega = sum_d eta_d Omega^d, shape (n, n), for described components (see components.describe)."""
     eta = None if eta is None else _c(eta)
     require_dense(X.shape[0])
-    return _core.gram(_c(X), described, eta, _threads(n_jobs))
+    return _core.gram(_c(X), _kinds(described), eta, _threads(n_jobs))
 
 
 def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hint=""):
@@ -68,7 +80,7 @@ def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hi
     eta = None if eta is None else _c(eta)
     require_dense(X.shape[0])
     try:
-        return _core.fit_lssvm(_c(X), described, eta, _c(Y), _c(inv_gamma), bool(loo), _threads(n_jobs))
+        return _core.fit_lssvm(_c(X), _kinds(described), eta, _c(Y), _c(inv_gamma), bool(loo), _threads(n_jobs))
     except _core.NotPositiveDefinite as exc:
         raise NotPositiveDefiniteError(
             f"{exc}. The kernel matrix is too close to singular for this regularization{hint}: "
@@ -78,7 +90,7 @@ def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hi
 
 def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
     """eq.clssvmr.evald: out[i, d, j] = sum_l K^d(X_i, X_fit_l) coef[l, j], shape (m, D, k)."""
-    return _core.component_outputs(_c(X_fit), described, _c(coef), _c(X), _threads(n_jobs))
+    return _core.component_outputs(_c(X_fit), _kinds(described), _c(coef), _c(X), _threads(n_jobs))
 
 
 def build_info() -> dict:
@@ -88,19 +100,19 @@ def build_info() -> dict:
 
 def component_factors(X, described, tol, max_rank, n_jobs=None):
     """Pivoted-Cholesky factors of each Gram block: a list of (F_d (n, r_d), truncated, residual, pivots)."""
-    return _core.component_factors(_c(X), described, float(tol), int(max_rank), _threads(n_jobs))
+    return _core.component_factors(_c(X), _kinds(described), float(tol), int(max_rank), _threads(n_jobs))
 
 
 def sparse_component_outputs(X_fit, described, supports, coefs, X, n_jobs=None) -> np.ndarray:
     """out[i, d] = sum_j K^d(X_i, X_fit[supports[d][j]]) coefs[d][j], shape (m, D)."""
     supports = [np.asarray(s, dtype=np.int32).tolist() for s in supports]
     coefs = [np.asarray(c, dtype=np.float64).tolist() for c in coefs]
-    return _core.sparse_component_outputs(_c(X_fit), described, supports, coefs, _c(X), _threads(n_jobs))
+    return _core.sparse_component_outputs(_c(X_fit), _kinds(described), supports, coefs, _c(X), _threads(n_jobs))
 
 
 def features(X, described, landmarks, transform, n_jobs=None) -> np.ndarray:
     """Nystrom features Phi (m, R) of the rows of X: phi_d(x) = L_d^-1 k_d(Z_d, x)."""
-    return _core.features(_c(X), described, [_c(z) for z in landmarks], [_c(t) for t in transform],
+    return _core.features(_c(X), _kinds(described), [_c(z) for z in landmarks], [_c(t) for t in transform],
                           _threads(n_jobs))
 
 
@@ -108,5 +120,34 @@ def feature_sums(X, described, landmarks, transform, Y, w, fold=None, n_folds=1,
     """Per fold f: G[f] = sum w z z' ((R+1)^2), B[f] = sum w z y' ((R+1) x k), yy[f] = sum w y y' (k x k),
     z = [phi(x); 1], accumulated over blocks of `block` rows in the C++ core (GIL released)."""
     fold = None if fold is None else np.ascontiguousarray(fold, dtype=np.int32)
-    return _core.feature_sums(_c(X), described, [_c(z) for z in landmarks], [_c(t) for t in transform], _c(Y),
+    return _core.feature_sums(_c(X), _kinds(described), [_c(z) for z in landmarks], [_c(t) for t in transform], _c(Y),
                               _c(w), fold, int(n_folds), int(block), _threads(n_jobs))
+
+
+def gnc_fit(F, offsets, y, w, gram, theta0, options):
+    """The weighted GNC engine (cpp/include/cwlssvm/gnc.hpp) on features F (n, R) with component column
+    offsets (D + 1,): returns (theta (R,), b, norms (D,), history list of dicts, converged, factorizations)."""
+    gram = None if gram is None else _c(gram)
+    theta0 = None if theta0 is None else _c(theta0)
+    return _core.gnc_fit(_c(F), [int(o) for o in offsets], _c(y), _c(w), gram, theta0, options)
+
+
+def penalty(kind, u, a, p):
+    """(l(u), nu^2 = l'(u) / 2u) for a PenaltyKind over the values u."""
+    return _core.penalty(kind, _c(u), float(a), float(p))
+
+
+def block_ridge(gram, offsets, gamma, max_cg=25):
+    """The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag((1 + s_d) I, 0) with a kept Cholesky
+    factor (cpp/include/cwlssvm/block_ridge.hpp); its solve(scale, rhs, z0) runs CG preconditioned by it."""
+    return _core.BlockRidge(_c(gram), [int(o) for o in offsets], float(gamma), int(max_cg))
+
+
+def tiled_cholesky():
+    """(tile width, n from which the tiled Cholesky replaces dpotrf) of the dense solver."""
+    return tuple(_core.tiled_cholesky())
+
+
+def set_tiled_cholesky(tile, start):
+    """Set the tiled Cholesky's tile width and the n from which it is used (tests run it on small n)."""
+    _core.set_tiled_cholesky(int(tile), int(start))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass, replace
 
-KERNEL_CODES = {"rbf": 0, "linear": 1, "poly": 2}
 
 
 @dataclass(frozen=True)
@@ -127,9 +126,10 @@ def resolve(components, n_features, feature_names, sigma) -> list[Component]:
 
 
 def describe(resolved) -> list[tuple]:
-    """The compact description the C++ core takes: (kind, columns, sigma, degree, coef0) per component."""
+    """The compact description of the components for the C++ core: (kernel name, columns, sigma, degree,
+    coef0) per component (cwlssvm._native turns the name into the core's KernelKind)."""
     return [
-        (KERNEL_CODES[c.kernel], list(c.columns), float(c.sigma if c.sigma is not None else 1.0), int(c.degree),
+        (c.kernel, list(c.columns), float(c.sigma if c.sigma is not None else 1.0), int(c.degree),
          float(c.coef0))
         for c in resolved
     ]

@@ -27,7 +27,7 @@ import numpy as np
 import osqp
 import scipy.sparse as sp
 
-from ..structure._l1 import check_osqp
+from ..primal import check_osqp
 
 GAMMA_GRID = np.geomspace(1e-3, 1e6, 19)  # the "hull" grid: every half decade
 SPAN_GRID = np.geomspace(1e-2, 1e6, 5)  # the "span" grid: every second decade

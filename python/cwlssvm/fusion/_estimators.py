@@ -11,10 +11,9 @@ from sklearn.utils.validation import check_array
 from .. import components as _components
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
 from ..classification import encode_classes, pm1_coding
-from ..structure._basis import ComponentBasis
-from ..structure._estimators import FACTOR_TOL, _detrend_pairs, tune_kernel
-from ..structure._expansion import (ExpansionClassifierMixin, ExpansionRegressorMixin, ExpansionStore,
-                                    _ExpansionModel, standardize)
+from ..model_selection import tune_kernel
+from ..primal import (FACTOR_TOL, ComponentBasis, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin,
+                      ExpansionStore, detrend_pairs, standardize)
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
@@ -25,7 +24,7 @@ AREG_SETS = ("hull", "span", "box")
 ETA_SOLVERS = ("gradient", "als")
 
 
-class _FusionBase(_ExpansionModel):
+class _FusionBase(ExpansionModel):
     _classification = False
 
     def __init__(self, components=None, method="eta", validation_fraction=0.3, validation_data=None, sigma=None,
@@ -190,7 +189,7 @@ class _FusionBase(_ExpansionModel):
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
         names = getattr(self, "feature_names_in_", None)
         components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X_all, components, tol=FACTOR_TOL, detrend=_detrend_pairs(components),
+        basis = ComponentBasis(X_all, components, tol=FACTOR_TOL, detrend=detrend_pairs(components),
                                n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)

@@ -26,6 +26,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import lsq_linear, minimize
 
+from ..model_selection import mean_se
+
 ETA_BOUNDS = (1e-8, 1e4)  # eta_d / gamma, the bounds of both solvers
 ALS_MU = 1.0
 
@@ -127,8 +129,8 @@ def prune_one_se(basis, train, t, w, Gv, t_val, w_val, eta, sizes):
         return w_val * r * r / np.mean(w_val)
 
     mask = sizes > 0
-    e0 = errors(mask)
-    bound = e0.mean() + e0.std(ddof=1) / np.sqrt(len(e0))
+    mean, se = mean_se(errors(mask))
+    bound = mean + se
     for d in np.argsort(sizes):
         if not mask[d] or mask.sum() == 1:
             continue

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..structure._l1 import L1Path
+from ..model_selection import mean_se, one_se_choice
+from ..primal import L1Path
 from ._level1 import fit_level1
 
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), as for the sparse estimators
@@ -41,14 +42,8 @@ def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero
         pred = basis.F[val] @ refit + b
         masks.append(mask)
         errors.append(w_val * (pred - t_val) ** 2 / np.mean(w_val))
-    errors = np.array(errors)  # (n_lams, n_val)
-    mean = errors.mean(axis=1)
-    se = errors.std(axis=1, ddof=1) / np.sqrt(errors.shape[1])
+    mean, se = mean_se(errors, axis=1)  # errors: (n_lams, n_val)
     n_sel = np.array([m.sum() for m in masks])
-    best = int(np.argmin(mean))
-    chosen = best
-    if one_se:
-        within = np.flatnonzero(mean <= mean[best] + se[best])
-        chosen = int(within[np.lexsort((mean[within], n_sel[within]))[0]])  # fewest components, then best
+    chosen = one_se_choice(mean, se, n_sel) if one_se else int(np.argmin(mean))
     table = {"lams": np.asarray(lams), "validation": mean, "se": se, "n_selected": n_sel, "chosen": chosen}
     return masks[chosen], float(lams[chosen]), table

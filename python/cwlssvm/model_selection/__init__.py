@@ -1,6 +1,9 @@
 """Model selection: closed-form leave-one-out and GCV, k-fold CV, and self-tuning estimators."""
 
 from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._folds import check_cv, make_folds
+from ._kernel import tune_kernel
+from ._one_se import mean_se, one_se_choice
 from ._loo import loo_decision_function, loo_residuals
 from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path, smoother_trace
 
@@ -16,4 +19,9 @@ __all__ = [
     "loo_path",
     "gcv_path",
     "smoother_trace",
+    "check_cv",
+    "make_folds",
+    "tune_kernel",
+    "mean_se",
+    "one_se_choice",
 ]

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import _core, _native
+from .. import _native
 from .. import components as _components
 from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path
 
@@ -63,8 +63,7 @@ class CriterionEvaluator:
         if missing:
             specs = self._specs(sigmas)
             described = _components.describe([specs[d] for d in missing])
-            out = _core.component_factors(_native._c(self.X), described, self.tol, self.max_rank,
-                                          _native._threads(self.n_jobs))
+            out = _native.component_factors(self.X, described, self.tol, self.max_rank, self.n_jobs)
             for d, (F, truncated, _, _) in zip(missing, out):
                 self._factor_cache[keys[d]] = None if truncated else F
         if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches

@@ -10,11 +10,21 @@ owns that form:
   coefficients, RSS, tr S, GCV, leverages for leave-one-out, validation errors from fold sums.
 - :func:`fit_lowrank` and :class:`PrimalModel` (_model): the fitted model, stored as per-component
   dual expansions over the landmarks.
+- :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
+  in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
+  the L1 component QP along lam; :class:`ExpansionStore` and :class:`ExpansionModel` (_expansion),
+  fitted models stored as one dual expansion per component.
 """
 
+from ._basis import FACTOR_TOL, ComponentBasis, detrend_pairs
+from ._expansion import (ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
+                         standardize)
 from ._feature_map import FeatureMap, LowRankWarning
+from ._l1 import L1Path, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import AUTO_DENSE_MAX_ROWS, SOLVERS, PrimalModel, choose_solver, fit_lowrank, row_chunks
 from ._ridge import RidgeSpectrum, validation_sq
 
 __all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
-           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq"]
+           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq", "FACTOR_TOL", "ComponentBasis",
+           "detrend_pairs", "ExpansionStore", "ExpansionModel", "ExpansionRegressorMixin", "ExpansionClassifierMixin",
+           "standardize", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -7,10 +7,9 @@
 """
 
 from ._areg import areg_substrate
-from ._basis import ComponentBasis, LowRankWarning
+from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from ._gnc import gnc_fit, penalty
-from ._l1 import QPAccuracyWarning, l1_component_qp, l1_objective
 
 __all__ = [
     "SparseComponentwiseLSSVR",

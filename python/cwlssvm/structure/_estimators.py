@@ -9,31 +9,18 @@ import numpy as np
 from .. import components as _components
 from ..classification import encode_classes, pm1_coding
 from .._validation import check_n_jobs, check_positive, check_sample_weight
-from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
-from ..model_selection._folds import check_cv, make_folds
-from ._basis import ComponentBasis
-from ._expansion import (ExpansionClassifierMixin, ExpansionRegressorMixin, ExpansionStore, _ExpansionModel,
-                         standardize)
+from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
+from ..primal import (FACTOR_TOL, ComponentBasis, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin,
+                      ExpansionStore, L1Path, detrend_pairs, standardize)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
-from ._l1 import L1Path
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
-FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks, relative to their largest diagonal entry
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
-
-
-def _detrend_pairs(resolved):
-    """(d, column) for every RBF main effect whose column also has a linear component in the
-    dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
-    be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space)."""
-    linear = {c.columns[0] for c in resolved if c.kernel == "linear" and len(c.columns) == 1}
-    return [(d, c.columns[0]) for d, c in enumerate(resolved)
-            if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
 
 
 def _ridge_refit(basis, rows, t, w, gamma, mask):
@@ -49,21 +36,7 @@ def _ridge_refit(basis, rows, t, w, gamma, mask):
     return theta, float(z[-1])
 
 
-def tune_kernel(est, X, y, sample_weight):
-    """sigma and gamma of the unpenalized componentwise model by leave-one-out (grid stage), unless the
-    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``)."""
-    if est.sigma is not None and est.gamma is not None:
-        return float(est.sigma), float(est.gamma)
-    Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
-    kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
-    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, **kw)
-    if est._classification:
-        cv.set_params(probability=False)
-    cv.fit(X, y, sample_weight=sample_weight)
-    return float(cv.sigma_), float(cv.gamma_ if est.gamma is None else est.gamma)
-
-
-class _SparseBase(_ExpansionModel):
+class _SparseBase(ExpansionModel):
     """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
 
     _classification = False
@@ -220,17 +193,13 @@ class _SparseBase(_ExpansionModel):
                     z = np.append(theta, b)
                 row.append(np.sum(w[val] * (t[val] - pred) ** 2) / np.sum(w[val]))
             errors.append(row)
-        errors = np.array(errors)
-        mean = errors.mean(axis=0)
-        se = errors.std(axis=0, ddof=1) / np.sqrt(errors.shape[0])
+        mean, se = mean_se(errors, axis=0)  # over the folds
         best = int(np.argmin(mean))
         chosen = best
         sizes = None
-        if self.one_se:
-            # the sparsest model on all the data among the lams within one SE of the best CV error
+        if self.one_se:  # the sparsest model on all the data among the lams within one SE of the best
             sizes = self._path_sizes(basis, t, w, lams)
-            within = np.flatnonzero(mean <= mean[best] + se[best])
-            chosen = int(within[np.argmin(sizes[within])])  # argmin: the smallest such lam
+            chosen = one_se_choice(mean, se, sizes)
         if self.max_components is not None:
             if sizes is None:
                 sizes = self._path_sizes(basis, t, w, lams)
@@ -264,7 +233,7 @@ class _SparseBase(_ExpansionModel):
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
         components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X, components, tol=FACTOR_TOL, detrend=_detrend_pairs(components), n_jobs=self.n_jobs)
+        basis = ComponentBasis(X, components, tol=FACTOR_TOL, detrend=detrend_pairs(components), n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         store = ExpansionStore(basis, T.shape[1])
         lams, histories, cv_tables = [], [], []
@@ -350,7 +319,7 @@ _PARAMS = """
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
     coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-8, at most 600 columns
     per component), on the standardized target for regression. The LS-SVM's own Tikhonov term is kept:
-    without it the penalty on norms saturates (GUIDE.md, section 4).
+    without it every component is "large", no penalty bites and the model interpolates.
 
     Attributes
     ----------
@@ -402,7 +371,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
         resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(Xv[keep], resolved, tol=FACTOR_TOL, detrend=_detrend_pairs(resolved), n_jobs=self.n_jobs)
+        basis = ComponentBasis(Xv[keep], resolved, tol=FACTOR_TOL, detrend=detrend_pairs(resolved), n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
         solve = self._path_solver(basis, rows, t[keep], w[keep])

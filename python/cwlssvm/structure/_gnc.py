@@ -1,19 +1,19 @@
-"""Python side of the C++ weighted GNC engine (cwlssvm._core.gnc_fit)."""
+"""Python side of the C++ weighted GNC engine (cpp/include/cwlssvm/gnc.hpp, through cwlssvm._native)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import _core
+from .. import _native
 
-PENALTIES = {"none": 0, "stp": 1, "hard": 2, "lp": 3, "group_l1": 4}
-LOSSES = {"squared": 0, "l1": 1, "huber": 2}
+PENALTIES = {name: getattr(_native.PenaltyKind, name) for name in ("none", "stp", "hard", "lp", "group_l1")}
+LOSSES = {name: getattr(_native.LossKind, name) for name in ("squared", "l1", "huber")}
 FORMULATIONS = ("norms", "outputs")
 
 
 def penalty(kind, u, a=3.7, p=0.6):
     """(l(u), nu^2 = l'(u) / 2u) of a penalty of the GNC engine, for plots and tests."""
-    return _core.penalty(PENALTIES[kind], np.ascontiguousarray(u, dtype=np.float64), float(a), float(p))
+    return _native.penalty(PENALTIES[kind], u, a, p)
 
 
 def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss="squared", delta=1.345,
@@ -31,10 +31,12 @@ def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss=
         gram = basis.gram(rows, w)
     elif loss != "squared":
         gram = None
-    z0 = None if theta0 is None else np.ascontiguousarray(theta0, dtype=np.float64)
-    theta, b, norms, history, converged, n_factor = _core.gnc_fit(
-        F, [int(o) for o in basis.offsets], y, w, gram, z0, PENALTIES[penalty], float(lam), float(a), float(p),
-        LOSSES[loss], float(delta), float(gamma), formulation == "outputs", int(relax_steps), int(max_iter),
-        float(tol), int(max_cg))
+    options = _native.GncOptions()
+    options.penalty, options.lam, options.a, options.p = PENALTIES[penalty], float(lam), float(a), float(p)
+    options.loss, options.delta, options.gamma = LOSSES[loss], float(delta), float(gamma)
+    options.output_norms = formulation == "outputs"
+    options.relax_steps, options.max_iter, options.tol, options.max_cg = (int(relax_steps), int(max_iter), float(tol),
+                                                                          int(max_cg))
+    theta, b, norms, history, converged, n_factor = _native.gnc_fit(F, basis.offsets, y, w, gram, theta0, options)
     return {"theta": theta, "b": float(b), "norms": norms, "history": history, "converged": bool(converged),
             "factorizations": int(n_factor)}

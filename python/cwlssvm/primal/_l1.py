@@ -9,7 +9,8 @@ Relation to the paper: eq.aregam.costb writes the outputs as Yhat^d = Omega^d al
 shared by all components; with Omega^d = F_d F_d', theta_d = F_d' alpha, and when R < n - 1 every
 theta is reached by some alpha with 1'alpha = 0, so the two feasible sets of outputs coincide. The
 paper's objective has no Tikhonov term; we keep the LS-SVM's own 1/2 ||w||^2 = 1/2 ||theta||^2, which
-makes the QP strictly convex and well posed (see GUIDE.md on the literal form), and scale the L1 term
+makes the QP strictly convex and well posed (the literal form, with no Tikhonov term and nearly
+rank-deficient blocks, is unbounded or fails in ADMM solvers), and scale the L1 term
 by lam / n so that lam does not depend on the sample size.
 """
 

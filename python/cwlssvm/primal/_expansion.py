@@ -12,7 +12,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .. import _core, _native
+from .. import _native
 from .. import components as _components
 from .._report import ReportMixin
 from .._validation import check_numeric_columns
@@ -41,7 +41,7 @@ class ExpansionStore:
         self.norms[j] = [th @ th for th in self.basis.blocks(theta)]
 
 
-class _ExpansionModel(ReportMixin, BaseEstimator):
+class ExpansionModel(ReportMixin, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
     def _store(self, store, components):
@@ -62,8 +62,8 @@ class _ExpansionModel(ReportMixin, BaseEstimator):
         for j in range(k):
             supports = [np.flatnonzero(self._coef[:, d, j]).astype(np.int32).tolist() for d in range(D)]
             coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
-            out[:, :, j] = _core.sparse_component_outputs(self.X_fit_, self._described, supports, coefs,
-                                                          _native._c(X), _native._threads(self.n_jobs))
+            out[:, :, j] = _native.sparse_component_outputs(self.X_fit_, self._described, supports, coefs, X,
+                                                            self.n_jobs)
             for d, col in self._trend_columns.items():
                 out[:, d, j] -= self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col]
         return out

@@ -15,12 +15,20 @@ import warnings
 import numpy as np
 from scipy.linalg import solve_triangular
 
-from .. import _core, _native
+from .. import _native
 from .. import components as _components
+from ._feature_map import LowRankWarning
+
+FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection and fusion (relative)
 
 
-class LowRankWarning(UserWarning):
-    """The pivoted Cholesky reached its rank limit before its tolerance."""
+def detrend_pairs(resolved):
+    """(d, column) for every RBF main effect whose column also has a linear component in the
+    dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
+    be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space)."""
+    linear = {c.columns[0] for c in resolved if c.kernel == "linear" and len(c.columns) == 1}
+    return [(d, c.columns[0]) for d, c in enumerate(resolved)
+            if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
 
 
 class ComponentBasis:
@@ -32,7 +40,7 @@ class ComponentBasis:
         self.described = _components.describe(resolved)
         n = self.X.shape[0]
         max_rank = min(n, 600) if max_rank is None else int(max_rank)
-        out = _core.component_factors(self.X, self.described, float(tol), max_rank, _native._threads(n_jobs))
+        out = _native.component_factors(self.X, self.described, tol, max_rank, n_jobs)
         self.factors = [F for F, _, _, _ in out]
         self.pivots = [np.asarray(piv, dtype=np.int64) for _, _, _, piv in out]
         residual = max((res for _, trunc, res, _ in out if trunc), default=0.0)

@@ -1,0 +1,19 @@
+"""The kernel of a structure-detection or fusion model: sigma and gamma of the unpenalized model."""
+
+from __future__ import annotations
+
+from ._estimators import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+
+
+def tune_kernel(est, X, y, sample_weight):
+    """sigma and gamma of the unpenalized componentwise model by leave-one-out (grid stage), unless the
+    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``_classification``)."""
+    if est.sigma is not None and est.gamma is not None:
+        return float(est.sigma), float(est.gamma)
+    Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
+    kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
+    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, **kw)
+    if est._classification:
+        cv.set_params(probability=False)
+    cv.fit(X, y, sample_weight=sample_weight)
+    return float(cv.sigma_), float(cv.gamma_ if est.gamma is None else est.gamma)

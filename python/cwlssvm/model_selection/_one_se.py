@@ -1,0 +1,27 @@
+"""The one-standard-error rule: the sparsest model whose error is within one standard error of the best.
+
+Cross-validation at its minimum keeps spurious components; among the candidates whose mean error is
+at most the best mean plus its standard error, the rule takes the one with the fewest components
+(ties: the lower mean error). Structure detection applies it over lam (fold errors), fusion over
+lam and in its backward elimination (validation-row errors).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def mean_se(errors, axis=0):
+    """Mean and standard error (std with ddof=1 / sqrt(count)) of errors along axis."""
+    errors = np.asarray(errors, dtype=float)
+    count = errors.shape[axis]
+    return errors.mean(axis=axis), errors.std(axis=axis, ddof=1) / np.sqrt(count)
+
+
+def one_se_choice(mean, se, sizes):
+    """Index of the candidate with the fewest components (then the lowest mean) among those with
+    mean <= mean[best] + se[best], best = argmin(mean). mean, se, sizes: (n_candidates,)."""
+    mean, se, sizes = np.asarray(mean), np.asarray(se), np.asarray(sizes)
+    best = int(np.argmin(mean))
+    within = np.flatnonzero(mean <= mean[best] + se[best])
+    return int(within[np.lexsort((mean[within], sizes[within]))[0]])
