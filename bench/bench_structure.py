@@ -8,7 +8,7 @@ Additive example (N = 100, D = 10, 20 seeds, test MSE against the noise-free f o
 Spam (5 random 3065/1536 splits): the tuned unpenalized componentwise classifier has mean test error
 at most 6.5%; with STP selection at most 10 components remain and the mean test error is at most 10%.
 
-Run: python bench/bench_structure.py [--seeds 20] [--splits 5] [--skip-spam]
+Run: python bench/bench_structure.py [--seeds 20] [--first-seed 0] [--splits 5] [--skip-spam]
 """
 
 import argparse
@@ -25,7 +25,7 @@ from cwlssvm.datasets import additive_function, make_additive
 TRUE = [0, 1, 2, 3]
 
 
-def additive(n_seeds, mixed_only=False):
+def additive(n_seeds, mixed_only=False, first_seed=0):
     models = {
         "unpenalized (ComponentwiseLSSVRCV)": lambda: ComponentwiseLSSVRCV(),
         "L1 (OSQP)": lambda: SparseComponentwiseLSSVR(penalty="l1"),
@@ -40,7 +40,7 @@ def additive(n_seeds, mixed_only=False):
     times = {k: 0.0 for k in models}
     mixed_ok = 0
     mixed_clean = 0
-    for seed in range(n_seeds):
+    for seed in range(first_seed, first_seed + n_seeds):
         X, y, _ = make_additive(n=100, noise=1.0, seed=seed)
         Xt = np.random.default_rng(10_000 + seed).uniform(size=(2000, 10))
         ft = additive_function(Xt)
@@ -99,9 +99,10 @@ def main():
     ap.add_argument("--splits", type=int, default=5)
     ap.add_argument("--skip-spam", action="store_true")
     ap.add_argument("--mixed-only", action="store_true", help="additive example: only the mixed dictionary")
+    ap.add_argument("--first-seed", type=int, default=0, help="additive example: seeds first-seed, ... (default 0)")
     args = ap.parse_args()
     header("bench_structure: accuracy of structure detection")
-    additive(args.seeds, args.mixed_only)
+    additive(args.seeds, args.mixed_only, args.first_seed)
     if not args.skip_spam:
         spam(args.splits)
 

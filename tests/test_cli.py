@@ -135,3 +135,20 @@ def test_parquet_input(files):
     res = run("predict", d / "model.npz", d / "data.parquet", "-o", d / "pq.csv")
     assert res.returncode == 0, res.stderr
     assert len(pd.read_csv(d / "pq.csv")) == len(df)
+
+
+def test_out_of_memory_is_one_line(files, monkeypatch, capsys):
+    """A MemoryError (the dense guard, or an allocation the C++ core could not make) exits 2 with one line."""
+    from cwlssvm import ComponentwiseLSSVRCV, cli
+    from cwlssvm._memory import InsufficientMemoryError
+
+    def refuse(self, X, y, sample_weight=None):
+        raise InsufficientMemoryError("solver='dense' needs 1 dense 100 x 100 matrix: use solver='lowrank'")
+
+    monkeypatch.setattr(ComponentwiseLSSVRCV, "fit", refuse)
+    d, _ = files
+    out = d / "never.npz"
+    assert cli.main(["fit", str(d / "additive.csv"), "--target", "y", "--quiet", "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("cwlssvm: error: solver='dense'") and "solver='lowrank'" in err[-1]
+    assert not out.exists()

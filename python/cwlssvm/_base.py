@@ -89,6 +89,21 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
         return _DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 
+    def _fitted_models(self):
+        """The fitted _DualModel/PrimalModel objects (one, or one per one-vs-one pair)."""
+        raise NotImplementedError
+
+    @property
+    def component_norms_(self):
+        """||w_d||^2 = alpha' Omega^d alpha per component: (D,) for one target or two classes, else
+        (n_models, D). Computed on first use (another pass over the n x n kernel blocks for a dense fit,
+        which the fit itself does not need) and kept."""
+        check_is_fitted(self)
+        if getattr(self, "_component_norms", None) is None:
+            norms = np.vstack([m.component_norms(self._described, self.n_jobs) for m in self._fitted_models()])
+            self._component_norms = norms[0] if np.ndim(self.intercept_) == 0 else norms
+        return self._component_norms
+
     def _check_predict_X(self, X):
         check_is_fitted(self)
         check_numeric_columns(X)

@@ -89,8 +89,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         if self.probability:
             self.probability_slope_ = _calibration.platt_slope(
                 np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
-        norms = [m.component_norms(self._described, self.n_jobs) for m in models]
-        self.component_norms_ = norms[0][0] if n_classes == 2 else np.vstack(norms)
+        self._component_norms = None  # component_norms_ on first use
         if self.pairs_ is None:
             self.X_fit_ = models[0].X_fit
             self.dual_coef_ = models[0].coef[:, 0].copy() if n_classes == 2 else models[0].coef
@@ -100,6 +99,9 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
             self.dual_coef_ = [m.coef[:, 0] for m in models]
             self.intercept_ = np.array([m.intercept[0] for m in models])
         return self
+
+    def _fitted_models(self):
+        return self._models
 
     def _outputs(self, X):
         """Component outputs (m, D, n_models), n_models = 1 (binary), K (ovr) or K(K-1)/2 (ovo)."""

@@ -315,7 +315,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         _log("cwlssvm: interrupted")
         return 130
-    except (CLIError, ModelFileError, FileNotFoundError, ImportError, ValueError, OSError) as exc:
+    except (CLIError, ModelFileError, FileNotFoundError, ImportError, ValueError, OSError, MemoryError) as exc:
         _log(f"cwlssvm: error: {exc}")
         return 2
     except Exception as exc:  # an unexpected failure: still one line, unless debugging

@@ -59,9 +59,11 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
             self.X_reference_ = reference_rows(X)
         self.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
         self.intercept_ = float(model.intercept[0]) if single else model.intercept
-        norms = model.component_norms(self._described, self.n_jobs)
-        self.component_norms_ = norms[0] if single else norms
+        self._component_norms = None  # component_norms_ on first use
         return self
+
+    def _fitted_models(self):
+        return [self._model]
 
     def _outputs(self, X):
         return self._model.outputs(self._described, X, self.n_jobs)

@@ -125,7 +125,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
         self.best_estimator_ = est.fit(X, y, sample_weight=sample_weight)
-        for name in ("components_", "component_norms_", "dual_coef_", "intercept_", "X_fit_", "solver_",
+        for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_",
                      "X_reference_"):
             if hasattr(est, name):
                 setattr(self, name, getattr(est, name))
@@ -139,6 +139,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
         """The refitted model, or NotFittedError."""
         check_is_fitted(self)
         return self.best_estimator_
+
+    @property
+    def component_norms_(self):
+        """||w_d||^2 of the refitted model (computed on first use)."""
+        return self._fitted().component_norms_
 
     def contributions(self, X):
         """Component outputs of the refitted model (see the base estimator's ``contributions``)."""
