@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import cwlssvm
-from cwlssvm import ModelFileError
+from cwlssvm import ComponentwiseLSSVR, ModelFileError
 from cwlssvm.datasets import make_additive
 
 
@@ -154,3 +154,17 @@ def test_missing_array_entry(saved, tmp_path):
             zout.writestr(item, zin.read(item))
     with pytest.raises(ModelFileError, match="inconsistent contents"):
         cwlssvm.load(broken)
+
+
+def test_regressor_state_of_the_previous_format_still_predicts():
+    """Files written before the solver choice kept X_fit_, dual_coef_, intercept_ and _inv_gamma only."""
+    X, y, _ = make_additive(80, seed=2)
+    m = ComponentwiseLSSVR(sigma=0.7, gamma=5.0).fit(X, y)
+    expected, dof = m.predict(X), m.effective_degrees_of_freedom()
+    inv_gamma = m._model.inv_gamma
+    for name in ("_model", "solver_", "_component_norms"):
+        delattr(m, name)
+    m._inv_gamma = inv_gamma
+    np.testing.assert_array_equal(m.predict(X), expected)
+    assert m.effective_degrees_of_freedom() == pytest.approx(dof, rel=1e-12)
+    assert m.component_norms_.shape == (10,)

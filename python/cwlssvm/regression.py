@@ -9,7 +9,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 
-from ._base import _LSSVMBase, contributions_frame, reference_rows
+from ._base import _DualModel, _LSSVMBase, contributions_frame, reference_rows
 from .components import rbf
 
 _SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
@@ -63,10 +63,15 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         return self
 
     def _fitted_models(self):
+        if "_model" not in vars(self):  # a model file written before the solver choice existed: dense
+            coef = self.dual_coef_.reshape(self.X_fit_.shape[0], -1)
+            self._model = _DualModel(self.X_fit_, coef, np.atleast_1d(self.intercept_),
+                                     inv_gamma=vars(self).get("_inv_gamma"))
+            self.solver_ = "dense"
         return [self._model]
 
     def _outputs(self, X):
-        return self._model.outputs(self._described, X, self.n_jobs)
+        return self._fitted_models()[0].outputs(self._described, X, self.n_jobs)
 
     def contributions(self, X):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.
@@ -91,6 +96,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:
         the fitted values on the training rows are S y. Dense, O(n_fit^3): solver "dense" only."""
         check_is_fitted(self)
+        self._fitted_models()
         self._require_dense("smoother_matrix")
         n = self.X_fit_.shape[0]
         H = _native.gram(self.X_fit_, self._described, n_jobs=self.n_jobs)
@@ -109,6 +115,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept);
         for solver "lowrank", 1 + sum_j gamma lam_j / (1 + gamma lam_j) from the fit's spectrum."""
         check_is_fitted(self)
+        self._fitted_models()
         if self.solver_ == "lowrank":
             return self._model.dof
         n = self.X_fit_.shape[0]
