@@ -91,7 +91,8 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("relax_steps", &GncOptions::relax_steps)
         .def_readwrite("max_iter", &GncOptions::max_iter)
         .def_readwrite("tol", &GncOptions::tol)
-        .def_readwrite("max_cg", &GncOptions::max_cg);
+        .def_readwrite("max_cg", &GncOptions::max_cg)
+        .def_readwrite("cg_tol", &GncOptions::cg_tol);
 
     m.def("set_lapack",
           [](py::dict routines) {

@@ -1,6 +1,7 @@
 #include "cwlssvm/block_ridge.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace cwlssvm {
@@ -66,21 +67,32 @@ void StepSystem::add_penalty(const Vec& z, Vec& out) const {
 namespace {
 
 // Preconditioned conjugate gradients from x; returns the iterations used, or -1 if it did not
-// reach the tolerance within max_iter.
-int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol) {
+// reach the tolerance within max_iter. From the fourth iteration on, CG gives up as soon as the
+// average rate of its residual decrease so far projects more than 1.5 max_iter iterations: the
+// caller then refactors, and the iterations it would have wasted are saved (in the relaxation phase
+// of GNC, where the penalty weights change most, CG often cannot converge with an old factor).
+int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol, int& spent) {
+    spent = 0;
     Vec r = rhs - A.apply(x);
     const double stop = rtol * std::max(rhs.norm(), 1e-300);
-    if (r.norm() <= stop) return 0;
+    const double r0 = r.norm();
+    if (r0 <= stop) return 0;
     Vec zv = r;
     M.solve(zv.data());
     Vec p = zv;
     double rz = r.dot(zv);
     for (int it = 1; it <= max_iter; ++it) {
+        spent = it;
         const Vec Ap = A.apply(p);
         const double alpha = rz / p.dot(Ap);
         x += alpha * p;
         r -= alpha * Ap;
-        if (r.norm() <= stop) return it;
+        const double rn = r.norm();
+        if (rn <= stop) return it;
+        if (it >= 4) {
+            const double rate = std::pow(rn / r0, 1.0 / it);  // mean residual reduction per iteration
+            if (!(rate < 1.0) || it + std::log(stop / rn) / std::log(rate) > 1.5 * max_iter) return -1;
+        }
         zv = r;
         M.solve(zv.data());
         const double rz_new = r.dot(zv);
@@ -96,16 +108,17 @@ StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Vec& rhs, Vec& 
     StepSolve out;
     if (M.size() == static_cast<int>(rhs.size())) {
         Vec x = z;
-        out.cg_iterations = pcg(A, M, rhs, x, max_cg, rtol);
+        int spent = 0;
+        out.cg_iterations = pcg(A, M, rhs, x, max_cg, rtol, spent);
         if (out.cg_iterations >= 0) {
             z = x;
             return out;
         }
+        out.cg_iterations = spent;  // the CG iterations spent before refactoring
     }
     const Mat matrix = A.matrix();  // the old factor no longer preconditions well (or there is none)
     M.factor(matrix.data(), static_cast<int>(matrix.rows()));
     out.refactored = true;
-    out.cg_iterations = out.cg_iterations < 0 ? max_cg : 0;  // the CG iterations spent before refactoring
     z = rhs;
     M.solve(z.data());
     return out;

@@ -147,10 +147,11 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
         factor.factor(A.data(), static_cast<int>(Ri + 1));
         ++result.factorizations;
     }
+    const Vec fixed_rhs = rhs_for(omega);  // the squared loss keeps the row weights, so the rhs is fixed
     if (theta0) {
         z = Eigen::Map<const Vec>(theta0, Ri + 1);
     } else {
-        z = rhs_for(omega);
+        z = fixed_rhs;
         factor.solve(z.data());
     }
 
@@ -167,11 +168,11 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
                 omega[k] = W[k] * ((1.0 - zeta) * loss_weight(opt.loss, e[k], opt.delta) + zeta);
         }
         system.set_weights(&omega, squared ? &fixed_gram : nullptr, scale);
-        const Vec rhs = rhs_for(omega);
+        const Vec rhs = squared ? fixed_rhs : rhs_for(omega);
         Vec z_new = z;
         GncStep step;
         step.zeta = zeta;
-        const StepSolve solved = solve_reusing(system, factor, rhs, z_new, opt.max_cg, 1e-11);
+        const StepSolve solved = solve_reusing(system, factor, rhs, z_new, opt.max_cg, opt.cg_tol);
         step.cg_iterations = solved.cg_iterations;
         step.refactored = solved.refactored;
         if (solved.refactored) ++result.factorizations;

@@ -36,6 +36,7 @@ struct GncOptions {
     int max_iter = 200;
     double tol = 1e-7;  // stop when ||z_t - z_{t-1}|| <= tol (1 + ||z_t||) at zeta = 0
     int max_cg = 25;
+    double cg_tol = 1e-11;  // relative residual at which CG stops for each step's system
 };
 
 struct GncStep {

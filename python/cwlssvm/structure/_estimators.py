@@ -18,6 +18,7 @@ PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
+CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
@@ -108,6 +109,7 @@ class _SparseBase(ExpansionModel):
     def _path_solver(self, basis, rows, t, w, max_iter=None, tol=None):
         """solve(lam, z0) -> (theta, b, history, mask) on fixed rows; the L1 QP is set up once per path.
         max_iter caps the GNC steps (the lam search uses a lower cap than the final fit)."""
+        searching = tol is not None  # the lam search: looser GNC, CG and QP tolerances than the final fit
         max_iter = self.max_iter if max_iter is None else min(max_iter, self.max_iter)
         tol = self.tol if tol is None else max(tol, self.tol)
         refit = self.penalty == "l1" if self.refit is None else self.refit
@@ -116,7 +118,6 @@ class _SparseBase(ExpansionModel):
                                 rows).max()
 
         if self.penalty == "l1":
-            searching = tol is not None
             path = L1Path(basis, rows, t, w, self.gamma_, eps=CV_QP_EPS if searching else 1e-6, polish=not searching)
 
             def solve_raw(lam, z0):
@@ -125,7 +126,7 @@ class _SparseBase(ExpansionModel):
         else:
             gram = basis.gram(rows, w) if self.loss == "squared" else None  # shared along the path
             kw = dict(gamma=self.gamma_, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss, delta=self.delta,
-                      formulation=self.formulation, tol=tol)
+                      formulation=self.formulation, tol=tol, cg_tol=CV_CG_TOL if searching else 1e-11)
 
             def solve_raw(lam, z0):
                 # GNC in rounds of at most 30 steps. The penalties' weights grow without bound as a
@@ -197,23 +198,28 @@ class _SparseBase(ExpansionModel):
         best = int(np.argmin(mean))
         chosen = best
         sizes = None
+        # model sizes on all the data, along the path from the smallest lam within one SE of the best
+        # (the smaller lams, where every component is alive and GNC costs most, are never candidates)
+        start = int(np.flatnonzero(mean <= mean[best] + se[best])[0]) if self.one_se else best
         if self.one_se:  # the sparsest model on all the data among the lams within one SE of the best
-            sizes = self._path_sizes(basis, t, w, lams)
+            sizes = self._path_sizes(basis, t, w, lams, start)
             chosen = one_se_choice(mean, se, sizes)
         if self.max_components is not None:
             if sizes is None:
-                sizes = self._path_sizes(basis, t, w, lams)
+                sizes = self._path_sizes(basis, t, w, lams, start)
             allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
             if len(allowed) and sizes[chosen] > self.max_components:
                 chosen = int(allowed[np.argmin(mean[allowed])])
         return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
                                      "n_selected": sizes}
 
-    def _path_sizes(self, basis, t, w, lams):
-        """Number of components selected on all the data along the lam path (warm-started)."""
-        solve, z, sizes = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL), None, []
-        for lam in lams:
-            if len(sizes) < 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
+    def _path_sizes(self, basis, t, w, lams, start=0):
+        """Number of components selected on all the data along the lam path from lams[start] on
+        (warm-started); the lams before start get the largest size, D + 1 (never the sparsest)."""
+        solve, z = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL), None
+        sizes = [basis.n_components + 1] * start
+        for lam in lams[start:]:
+            if len(sizes) < start + 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
                 theta, b, _, mask = solve(lam, z)
                 z = np.append(theta, b)
             sizes.append(int(mask.sum()))

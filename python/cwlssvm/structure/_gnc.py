@@ -17,7 +17,8 @@ def penalty(kind, u, a=3.7, p=0.6):
 
 
 def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss="squared", delta=1.345,
-            formulation="norms", theta0=None, gram=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25):
+            formulation="norms", theta0=None, gram=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25,
+            cg_tol=1e-11):
     """Weighted GNC on the training rows; returns dict(theta, b, norms, history, converged, factorizations).
 
     For the squared loss the (R+1) x (R+1) matrix [F 1]' W [F 1] is formed here by BLAS (fast on all
@@ -37,6 +38,7 @@ def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss=
     options.output_norms = formulation == "outputs"
     options.relax_steps, options.max_iter, options.tol, options.max_cg = (int(relax_steps), int(max_iter), float(tol),
                                                                           int(max_cg))
+    options.cg_tol = float(cg_tol)
     theta, b, norms, history, converged, n_factor = _native.gnc_fit(F, basis.offsets, y, w, gram, theta0, options)
     return {"theta": theta, "b": float(b), "norms": norms, "history": history, "converged": bool(converged),
             "factorizations": int(n_factor)}
