@@ -215,3 +215,36 @@ def test_tiled_cholesky_equals_lapack(data):
         _native.set_tiled_cholesky(tile, start)
     np.testing.assert_allclose(tiled.dual_coef_, ref.dual_coef_, rtol=1e-8, atol=1e-10)
     np.testing.assert_allclose(tiled_loo, ref_loo, rtol=1e-8, atol=1e-10)
+
+
+@pytest.mark.parametrize("penalty", ["stp", "l1"])
+def test_sparse_lowrank_equals_dense(penalty):
+    """Structure detection at fixed sigma, gamma, lam: the basis to 1e-8 and to machine precision agree."""
+    from cwlssvm import SparseComponentwiseLSSVR
+    X, y, _ = make_additive(150, seed=5)
+    Xt, _, _ = make_additive(200, seed=6)
+    kw = dict(penalty=penalty, sigma=1.0, gamma=20.0, lam=50.0)
+    low = SparseComponentwiseLSSVR(solver="lowrank", **kw).fit(X, y)
+    dense = SparseComponentwiseLSSVR(solver="dense", **kw).fit(X, y)
+    assert dense.ranks_.sum() > low.ranks_.sum()
+    np.testing.assert_array_equal(low.selected_components_, dense.selected_components_)
+    _agree(low.predict(Xt), dense.predict(Xt), y.std(), tol=1e-5)
+
+
+def test_fusion_lowrank_equals_dense():
+    from cwlssvm import FusionComponentwiseLSSVR
+    X, y, _ = make_additive(150, seed=5)
+    Xt, _, _ = make_additive(200, seed=6)
+    kw = dict(sigma=1.0, gamma=20.0, max_iter=30)
+    low = FusionComponentwiseLSSVR(solver="lowrank", **kw).fit(X, y)
+    dense = FusionComponentwiseLSSVR(solver="dense", **kw).fit(X, y)
+    np.testing.assert_array_equal(low.selected_components_, dense.selected_components_)
+    _agree(low.predict(Xt), dense.predict(Xt), y.std(), tol=1e-5)
+
+
+def test_sparse_and_fusion_bad_solver():
+    from cwlssvm import FusionComponentwiseLSSVR, SparseComponentwiseLSSVR
+    X, y, _ = make_additive(60, seed=1)
+    for Est in (SparseComponentwiseLSSVR, FusionComponentwiseLSSVR):
+        with pytest.raises(ValueError, match="solver must be"):
+            Est(solver="exact").fit(X, y)

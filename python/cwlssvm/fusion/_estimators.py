@@ -9,11 +9,11 @@ from sklearn.model_selection import train_test_split
 from sklearn.utils.validation import check_array
 
 from .. import components as _components
-from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight
+from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
 from ..model_selection import tune_kernel
-from ..primal import (FACTOR_TOL, ComponentBasis, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin,
-                      ExpansionStore, detrend_pairs, standardize)
+from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
+                      component_basis, standardize)
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
@@ -29,7 +29,8 @@ class _FusionBase(ExpansionModel):
 
     def __init__(self, components=None, method="eta", validation_fraction=0.3, validation_data=None, sigma=None,
                  gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None, one_se=True,
-                 zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0):
+                 zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0, *, solver="auto",
+                 lowrank_tol=FACTOR_TOL):
         self.components = components
         self.method = method
         self.validation_fraction = validation_fraction
@@ -47,6 +48,8 @@ class _FusionBase(ExpansionModel):
         self.tol = tol
         self.n_jobs = n_jobs
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     # ------------------------------------------------------------------ parameters and data
     def _check_params(self):
@@ -68,6 +71,7 @@ class _FusionBase(ExpansionModel):
         if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, numbers.Integral) or self.max_iter < 1:
             raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
         check_positive(self.tol, "tol")
+        check_solver(self.solver, self.lowrank_tol)
         if self.lams is not None:
             lams = np.asarray(self.lams, dtype=float).ravel()
             if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
@@ -189,8 +193,7 @@ class _FusionBase(ExpansionModel):
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
         names = getattr(self, "feature_names_in_", None)
         components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X_all, components, tol=FACTOR_TOL, detrend=detrend_pairs(components),
-                               n_jobs=self.n_jobs)
+        basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
         reports = []
@@ -269,6 +272,13 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the validation split.
+    solver : {"auto", "dense", "lowrank"}, default="auto"
+        The primal coordinates the solvers work in: "lowrank" and "auto" factor each Gram block by
+        pivoted Cholesky to ``lowrank_tol`` (at most 600 columns per component); "dense" factors it
+        to machine precision (up to n columns per component: exact, for moderate n). The tuning of
+        sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
+    lowrank_tol : float, default=1e-8
+        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
 
     Attributes
     ----------

@@ -7,12 +7,14 @@ from ._estimators import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 def tune_kernel(est, X, y, sample_weight):
     """sigma and gamma of the unpenalized componentwise model by leave-one-out (grid stage), unless the
-    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``_classification``)."""
+    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``solver``,
+    ``_classification``); solver "dense" tunes on the exact path, the others by the "auto" rule."""
     if est.sigma is not None and est.gamma is not None:
         return float(est.sigma), float(est.gamma)
     Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
     kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
-    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, **kw)
+    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
+    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, solver=solver, **kw)
     if est._classification:
         cv.set_params(probability=False)
     cv.fit(X, y, sample_weight=sample_weight)

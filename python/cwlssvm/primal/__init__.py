@@ -16,7 +16,7 @@ owns that form:
   fitted models stored as one dual expansion per component.
 """
 
-from ._basis import FACTOR_TOL, ComponentBasis, detrend_pairs
+from ._basis import FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
 from ._expansion import (ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                          standardize)
 from ._feature_map import FeatureMap, LowRankWarning
@@ -25,6 +25,6 @@ from ._model import AUTO_DENSE_MAX_ROWS, SOLVERS, PrimalModel, choose_solver, fi
 from ._ridge import RidgeSpectrum, validation_sq
 
 __all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
-           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq", "FACTOR_TOL", "ComponentBasis",
+           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "detrend_pairs", "ExpansionStore", "ExpansionModel", "ExpansionRegressorMixin", "ExpansionClassifierMixin",
            "standardize", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

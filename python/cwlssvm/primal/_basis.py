@@ -17,6 +17,7 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
+from .._memory import require_dense
 from ._feature_map import LowRankWarning
 
 FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection and fusion (relative)
@@ -29,6 +30,19 @@ def detrend_pairs(resolved):
     linear = {c.columns[0] for c in resolved if c.kernel == "linear" and len(c.columns) == 1}
     return [(d, c.columns[0]) for d, c in enumerate(resolved)
             if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
+
+
+def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
+    """The ComponentBasis of a structure-detection or fusion estimator for its ``solver``: "dense" factors
+    every Gram block to machine precision (tolerance 1e-15, no rank limit: F_d F_d' = Omega^d, up to
+    n columns per component, so the memory guard checks D n x n matrices), "lowrank" and "auto" to
+    ``tol`` with at most 600 columns per component. RBF main effects next to a linear component of
+    their input are detrended (detrend_pairs)."""
+    if solver == "dense":
+        require_dense(X.shape[0], len(resolved))
+        return ComponentBasis(X, resolved, tol=1e-15, max_rank=X.shape[0], detrend=detrend_pairs(resolved),
+                              n_jobs=n_jobs)
+    return ComponentBasis(X, resolved, tol=tol, detrend=detrend_pairs(resolved), n_jobs=n_jobs)
 
 
 class ComponentBasis:

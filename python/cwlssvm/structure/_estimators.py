@@ -8,10 +8,10 @@ import numpy as np
 
 from .. import components as _components
 from ..classification import encode_classes, pm1_coding
-from .._validation import check_n_jobs, check_positive, check_sample_weight
+from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
-from ..primal import (FACTOR_TOL, ComponentBasis, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin,
-                      ExpansionStore, L1Path, detrend_pairs, standardize)
+from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
+                      L1Path, component_basis, standardize)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -44,7 +44,8 @@ class _SparseBase(ExpansionModel):
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0):
+                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0, *, solver="auto",
+                 lowrank_tol=FACTOR_TOL):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -65,6 +66,8 @@ class _SparseBase(ExpansionModel):
         self.tol = tol
         self.n_jobs = n_jobs
         self.random_state = random_state
+        self.solver = solver
+        self.lowrank_tol = lowrank_tol
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
@@ -93,6 +96,7 @@ class _SparseBase(ExpansionModel):
             raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
         check_cv(self.cv, allow_none=True)
         check_n_jobs(self.n_jobs)
+        check_solver(self.solver, self.lowrank_tol)
 
     def _lam_grid(self, data_scale, n):
         if self.lams is None or (isinstance(self.lams, numbers.Integral) and not isinstance(self.lams, bool)):
@@ -239,7 +243,7 @@ class _SparseBase(ExpansionModel):
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
         components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(X, components, tol=FACTOR_TOL, detrend=detrend_pairs(components), n_jobs=self.n_jobs)
+        basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         store = ExpansionStore(basis, T.shape[1])
         lams, histories, cv_tables = [], [], []
@@ -320,6 +324,13 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the folds.
+    solver : {"auto", "dense", "lowrank"}, default="auto"
+        The primal coordinates the solvers work in: "lowrank" and "auto" factor each Gram block by
+        pivoted Cholesky to ``lowrank_tol`` (at most 600 columns per component); "dense" factors it
+        to machine precision (up to n columns per component: exact, for moderate n). The tuning of
+        sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
+    lowrank_tol : float, default=1e-8
+        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
 
     The objective (see cwlssvm.structure._gnc and _l1):
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
@@ -377,7 +388,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
         resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
-        basis = ComponentBasis(Xv[keep], resolved, tol=FACTOR_TOL, detrend=detrend_pairs(resolved), n_jobs=self.n_jobs)
+        basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
         solve = self._path_solver(basis, rows, t[keep], w[keep])
