@@ -89,6 +89,18 @@ void accumulate(const double* A, const double* Ys, std::size_t lda, std::size_t 
     Bm.noalias() += Ab.transpose() * Yb;
 }
 
+// Features [phi 1] of the mb rows rows[0..mb) into the column-major block A (mb x (R+1)): kernel
+// columns on n_threads threads, then the transform (BLAS dtrmm per component when SciPy's BLAS is
+// registered, else inside each thread's task).
+void block_features(const FeatureMap& map, const double* X, int p, const std::size_t* rows, std::size_t mb,
+                    double* A, int n_threads) {
+    const LapackRoutines& blas = lapack_routines();
+    parallel_for(mb, n_threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
+        row_features(map, X, p, rows + b, e - b, A + b, mb, !blas.trmm);
+    });
+    if (blas.trmm) transform_block(blas, map, A, mb, mb);
+}
+
 }  // namespace
 
 void FeatureMap::check(int p) {
@@ -110,17 +122,13 @@ void FeatureMap::check(int p) {
 
 void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs) {
     const std::size_t R = map.size();
-    const LapackRoutines& blas = lapack_routines();
     const std::size_t block = 8192;
     std::vector<double> A(std::min(block, std::max<std::size_t>(m, 1)) * (R + 1));
     std::vector<std::size_t> rows(block);
     for (std::size_t s0 = 0; s0 < m; s0 += block) {
         const std::size_t mb = std::min(block, m - s0);
         for (std::size_t i = 0; i < mb; ++i) rows[i] = s0 + i;
-        parallel_for(mb, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t b, std::size_t e) {
-            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb, !blas.trmm);
-        });
-        if (blas.trmm) transform_block(blas, map, A.data(), mb, mb);
+        block_features(map, X, p, rows.data(), mb, A.data(), resolve_n_jobs(n_jobs));
         parallel_for(mb, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t b, std::size_t e) {
             for (std::size_t i = b; i < e; ++i)
                 for (std::size_t c = 0; c < R; ++c) Phi[(s0 + i) * R + c] = A[c * mb + i];
@@ -151,11 +159,7 @@ FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, 
         for (int f = 0; f < n_folds; ++f) start[f + 1] += start[f];
         std::vector<std::size_t> next(start.begin(), start.end() - 1);
         for (std::size_t i = 0; i < mb; ++i) rows[next[fold ? fold[s0 + i] : 0]++] = s0 + i;
-        const LapackRoutines& blas = lapack_routines();
-        parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
-            row_features(map, X, p, rows.data() + b, e - b, A.data() + b, mb, !blas.trmm);
-        });
-        if (blas.trmm) transform_block(blas, map, A.data(), mb, mb);
+        block_features(map, X, p, rows.data(), mb, A.data(), threads);
         parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
             std::vector<double> sw(e - b);  // rows scaled by sqrt(w_i), column by column
             for (std::size_t i = b; i < e; ++i) sw[i - b] = std::sqrt(w[rows[i]]);

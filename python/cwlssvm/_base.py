@@ -8,7 +8,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
-from .primal import SOLVERS, choose_solver, fit_lowrank
+from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
 from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 

@@ -13,7 +13,7 @@ from .._validation import check_n_jobs, check_numeric_columns, check_positive, c
 from ..classification import encode_classes, pm1_coding
 from ..model_selection import tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                      component_basis, standardize)
+                      BASIS_SOLVER_PARAMS, component_basis, standardize)
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
@@ -272,14 +272,7 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the validation split.
-    solver : {"auto", "dense", "lowrank"}, default="auto"
-        The primal coordinates the solvers work in: "lowrank" and "auto" factor each Gram block by
-        pivoted Cholesky to ``lowrank_tol`` (at most 600 columns per component); "dense" factors it
-        to machine precision (up to n columns per component: exact, for moderate n). The tuning of
-        sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
-    lowrank_tol : float, default=1e-8
-        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
-
+""" + BASIS_SOLVER_PARAMS + """
     Attributes
     ----------
     selected_components_ : ndarray of int

@@ -81,10 +81,15 @@ class CriterionEvaluator:
         described = _components.describe(self._specs(sigmas))
         return "dense", _native.gram(self.X, described, n_jobs=self.n_jobs)
 
+    @staticmethod
+    def _width_key(sigmas):
+        """A hashable key for a vector of kernel widths (log, to 12 decimals)."""
+        return tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12))
+
     def spectra(self, sigmas):
         """The decompositions for these widths: [(train_rows, spectrum, cross)] with
         cross(val_rows, coef (G, n_train, k)) = Omega[val, train] coef."""
-        key = tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12))
+        key = self._width_key(sigmas)
         if key == self._spectra_key:
             return self._spectra
         kind, M = self._representation(sigmas)

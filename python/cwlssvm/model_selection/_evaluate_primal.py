@@ -42,10 +42,9 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
 
     def _feature_map(self, sigmas):
-        key = ("fmap", tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12)))
+        key = ("fmap", self._width_key(sigmas))
         if key not in self._cache:
-            self._cache = {key: FeatureMap.from_data(self.X, self._specs(sigmas), tol=self.tol, n_jobs=self.n_jobs,
-                                                     warn=False)}
+            self._cache = {key: FeatureMap.from_data(self.X, self._specs(sigmas), tol=self.tol, n_jobs=self.n_jobs)}
         return self._cache[key]
 
     def _sums(self, fmap, w, fold=None, n_folds=1, part="all"):
@@ -82,8 +81,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             return out
         sq, err = np.zeros(len(gammas)), np.zeros(len(gammas))
         for rows, Phi in self._each_chunk(fmap):
-            fitted, lev = spec.loo_parts(Phi, gammas)
-            r = (Y[rows][None] - fitted) / (1.0 - w[rows][None, :] * lev)[:, :, None]  # (G, m, k)
+            r = spec.loo_residuals(Phi, Y[rows], w[rows], gammas)  # (G, m, k)
             sq += (w[rows][None, :, None] * r**2).sum(axis=1).mean(axis=1)
             if self.classification:
                 err += self._errors(Y[rows], Y[rows][None] - r) @ w[rows]

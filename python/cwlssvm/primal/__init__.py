@@ -16,15 +16,15 @@ owns that form:
   fitted models stored as one dual expansion per component.
 """
 
-from ._basis import FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
+from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
 from ._expansion import (ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                          standardize)
 from ._feature_map import FeatureMap, LowRankWarning
 from ._l1 import L1Path, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
-from ._model import AUTO_DENSE_MAX_ROWS, SOLVERS, PrimalModel, choose_solver, fit_lowrank, row_chunks
+from ._model import AUTO_DENSE_MAX_ROWS, PrimalModel, choose_solver, fit_lowrank, row_chunks
 from ._ridge import RidgeSpectrum, validation_sq
 
-__all__ = ["AUTO_DENSE_MAX_ROWS", "SOLVERS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
-           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq", "FACTOR_TOL", "ComponentBasis", "component_basis",
+__all__ = ["AUTO_DENSE_MAX_ROWS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
+           "RidgeSpectrum", "fit_lowrank", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "detrend_pairs", "ExpansionStore", "ExpansionModel", "ExpansionRegressorMixin", "ExpansionClassifierMixin",
            "standardize", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -32,6 +32,17 @@ def detrend_pairs(resolved):
             if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
 
 
+# The numpydoc entries of ``solver`` and ``lowrank_tol`` for the estimators that solve on a ComponentBasis.
+BASIS_SOLVER_PARAMS = """    solver : {"auto", "dense", "lowrank"}, default="auto"
+        The primal coordinates the solvers work in: "lowrank" and "auto" factor each Gram block by
+        pivoted Cholesky to ``lowrank_tol`` (at most 600 columns per component); "dense" factors it
+        to machine precision (up to n columns per component: exact, for moderate n). The tuning of
+        sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
+    lowrank_tol : float, default=1e-8
+        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
+"""
+
+
 def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
     """The ComponentBasis of a structure-detection or fusion estimator for its ``solver``: "dense" factors
     every Gram block to machine precision (tolerance 1e-15, no rank limit: F_d F_d' = Omega^d, up to

@@ -60,8 +60,8 @@ class ExpansionModel(ReportMixin, BaseEstimator):
         m, D, k = X.shape[0], self._coef.shape[1], self._coef.shape[2]
         out = np.empty((m, D, k))
         for j in range(k):
-            supports = [np.flatnonzero(self._coef[:, d, j]).astype(np.int32).tolist() for d in range(D)]
-            coefs = [self._coef[s, d, j].tolist() for d, s in enumerate(supports)]
+            supports = [np.flatnonzero(self._coef[:, d, j]) for d in range(D)]
+            coefs = [self._coef[s, d, j] for d, s in enumerate(supports)]
             out[:, :, j] = _native.sparse_component_outputs(self.X_fit_, self._described, supports, coefs, X,
                                                             self.n_jobs)
             for d, col in self._trend_columns.items():

@@ -51,8 +51,7 @@ class FeatureMap:
         self.residual = float(residual)
 
     @classmethod
-    def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None,
-                  warn=True):
+    def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None):
         """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
         n = X.shape[0]
         if n > sample:
@@ -73,12 +72,15 @@ class FeatureMap:
             truncated.append(bool(trunc))
             if trunc:
                 residual = max(residual, float(res))
-        if warn and residual > 1e-6:
-            warnings.warn(
-                f"a Gram block is not low rank at this kernel width (largest remaining diagonal {residual:.1e} at "
-                f"rank {max_rank}); the low-rank model approximates it (solver='dense' is exact)", LowRankWarning,
-                stacklevel=3)
         return cls(resolved, landmarks, transform, truncated, residual)
+
+    def warn_if_approximate(self, stacklevel=2):
+        """LowRankWarning when a pivoted Cholesky stopped at its rank limit with a remaining diagonal > 1e-6."""
+        if self.residual > 1e-6:
+            warnings.warn(
+                f"a Gram block is not low rank at this kernel width (largest remaining diagonal {self.residual:.1e} "
+                f"at rank {self.ranks.max()}); the low-rank model approximates it (solver='dense' is exact)",
+                LowRankWarning, stacklevel=stacklevel + 1)
 
     @property
     def size(self):

@@ -8,14 +8,11 @@ r_d landmarks (a = T_d theta_d): prediction costs O(R) kernel evaluations per ro
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from .. import _native
 from .._memory import fits_dense
-from .._validation import SOLVERS
-from ._feature_map import FeatureMap, LowRankWarning
+from ._feature_map import FeatureMap
 from ._ridge import RidgeSpectrum
 
 # solver="auto" solves exactly (dense) up to this many rows: there the dense fit takes well under a
@@ -83,13 +80,10 @@ def choose_solver(solver, X, resolved, *, tol=1e-10, n_jobs=None):
         return "dense", None
     if solver == "auto" and n <= AUTO_DENSE_MAX_ROWS and fits_dense(n, 2):
         return "dense", None
-    fmap = FeatureMap.from_data(X, resolved, tol=tol, n_jobs=n_jobs, warn=False)
+    fmap = FeatureMap.from_data(X, resolved, tol=tol, n_jobs=n_jobs)
     if solver == "auto" and (fmap.truncated.any() or fmap.size * AUTO_RANK_RATIO > n) and fits_dense(n, 2):
         return "dense", None
-    if fmap.residual > 1e-6:
-        warnings.warn(
-            f"a Gram block is not low rank at this kernel width (largest remaining diagonal {fmap.residual:.1e} at "
-            f"rank {fmap.ranks.max()}); the low-rank model approximates it", LowRankWarning, stacklevel=3)
+    fmap.warn_if_approximate(stacklevel=3)
     return "lowrank", fmap
 
 
@@ -102,7 +96,6 @@ def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     if loo:
         residuals = np.empty_like(Y)
         for rows in row_chunks(X.shape[0], fmap.block_rows()):
-            fitted, lev = spec.loo_parts(fmap.features(X[rows], n_jobs), [gamma])
-            residuals[rows] = (Y[rows] - fitted[0]) / (1.0 - w[rows] * lev[0])[:, None]
+            residuals[rows] = spec.loo_residuals(fmap.features(X[rows], n_jobs), Y[rows], w[rows], [gamma])[0]
     return PrimalModel(fmap.landmark_rows(X.shape[1]), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, residuals,
                        float(spec.trace([gamma])[0]))

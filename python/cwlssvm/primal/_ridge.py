@@ -80,6 +80,12 @@ class RidgeSpectrum:
         lev = 1.0 / self.s + (U * U) @ g.T  # (m, G)
         return fitted, lev.T
 
+    def loo_residuals(self, Phi, Y, w, gammas):
+        """Exact leave-one-out residuals (y_i - yhat_i) / (1 - h_ii) of rows with features Phi (m, R),
+        targets Y (m, k) and weights w (m,), for every gamma: (G, m, k)."""
+        fitted, lev = self.loo_parts(Phi, gammas)
+        return (Y[None] - fitted) / (1.0 - w[None, :] * lev)[:, :, None]
+
 
 def validation_sq(G_val, B_val, yy_val, theta, b):
     """sum_{val} w ||y - theta' phi - b||^2 from the validation rows' sums, for every gamma: (G, k).

@@ -11,7 +11,7 @@ from ..classification import encode_classes, pm1_coding
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                      L1Path, component_basis, standardize)
+                      BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -324,14 +324,7 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the folds.
-    solver : {"auto", "dense", "lowrank"}, default="auto"
-        The primal coordinates the solvers work in: "lowrank" and "auto" factor each Gram block by
-        pivoted Cholesky to ``lowrank_tol`` (at most 600 columns per component); "dense" factors it
-        to machine precision (up to n columns per component: exact, for moderate n). The tuning of
-        sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
-    lowrank_tol : float, default=1e-8
-        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
-
+""" + BASIS_SOLVER_PARAMS + """
     The objective (see cwlssvm.structure._gnc and _l1):
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
     coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-8, at most 600 columns
