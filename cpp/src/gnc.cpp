@@ -117,13 +117,19 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
         e.array() -= z[Ri];
         return e;
     };
+    const double ywy = Y.dot(W.cwiseProduct(Y));
+    Vec fixed_rhs;  // the squared loss keeps the row weights, so the rhs is fixed (set below)
     auto objective = [&](const Vec& z) {
         const auto u = norms_of(z);
         double pen = 0.0;
         for (double ud : u) pen += penalty_value(opt.penalty, ud, opt.a, opt.p);
-        const Vec e = residuals(z);
         double loss = 0.0;
-        for (std::size_t k = 0; k < n; ++k) loss += W[k] * loss_value(opt.loss, e[k], opt.delta);
+        if (squared) {  // sum_k w_k e_k^2 = y'Wy - 2 z'[F 1]'Wy + z'[F 1]'W[F 1]z: O(R^2) instead of O(n R)
+            loss = std::max(0.0, ywy - 2.0 * z.dot(fixed_rhs) / opt.gamma + z.dot(fixed_gram * z));
+        } else {
+            const Vec e = residuals(z);
+            for (std::size_t k = 0; k < n; ++k) loss += W[k] * loss_value(opt.loss, e[k], opt.delta);
+        }
         return 0.5 * z.head(Ri).squaredNorm() + 0.5 * opt.lam * pen + 0.5 * opt.gamma * loss;
     };
 
@@ -147,7 +153,7 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
         factor.factor(A.data(), static_cast<int>(Ri + 1));
         ++result.factorizations;
     }
-    const Vec fixed_rhs = rhs_for(omega);  // the squared loss keeps the row weights, so the rhs is fixed
+    fixed_rhs = rhs_for(omega);
     if (theta0) {
         z = Eigen::Map<const Vec>(theta0, Ri + 1);
     } else {

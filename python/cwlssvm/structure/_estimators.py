@@ -16,6 +16,8 @@ from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
+RELAX_STEPS = 10  # GNC steps of the graduation from the convex start (zeta from 1 to 0)
+ROUND_STEPS = 10  # GNC steps between two prunings of the components that fell below the threshold
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
@@ -133,19 +135,28 @@ class _SparseBase(ExpansionModel):
                       formulation=self.formulation, tol=tol, cg_tol=CV_CG_TOL if searching else 1e-11)
 
             def solve_raw(lam, z0):
-                # GNC in rounds of at most 30 steps. The penalties' weights grow without bound as a
-                # component shrinks to zero, so a component that has fallen below the selection
-                # threshold stays there: each round goes on with the live components only (a smaller
-                # system), warm-started from the previous round.
+                # GNC in rounds of ROUND_STEPS steps (the first round also relaxes). The penalties'
+                # weights grow without bound as a component shrinks to zero, so a component that has
+                # fallen below the selection threshold stays there: each round goes on with the live
+                # components only (a smaller system), warm-started from the previous round. A warm
+                # start from the previous lam of a path (increasing lam) starts from its live
+                # components: a zero block stays zero under its capped weight anyway.
                 theta, b, history = np.zeros(basis.F.shape[1]), 0.0, []
-                live = np.ones(basis.n_components, dtype=bool)
-                start, relax, used = z0, 10 if z0 is None else 0, 0
+                if z0 is None:
+                    live = np.ones(basis.n_components, dtype=bool)
+                    start, relax = None, RELAX_STEPS
+                else:
+                    live = self._sizes(basis, z0[:-1], rows) > self.zero_tol * reference
+                    if not live.any():
+                        return theta, float(np.sum(w * t) / np.sum(w)), history
+                    start, relax = np.append(z0[basis.columns(live)], z0[-1]), 0
+                used = 0
                 while True:
                     sub = basis if live.all() else basis.subset(live)
                     cols = np.append(basis.columns(live), basis.F.shape[1])
                     sub_gram = None if gram is None else np.ascontiguousarray(gram[np.ix_(cols, cols)])
                     res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, gram=sub_gram, relax_steps=relax,
-                                  max_iter=min(30, max_iter - used), **kw)
+                                  max_iter=min(relax + ROUND_STEPS, max_iter - used), **kw)
                     used += len(res["history"])
                     history += res["history"]
                     theta = np.zeros(basis.F.shape[1])
@@ -202,32 +213,35 @@ class _SparseBase(ExpansionModel):
         best = int(np.argmin(mean))
         chosen = best
         sizes = None
-        # model sizes on all the data, along the path from the smallest lam within one SE of the best
-        # (the smaller lams, where every component is alive and GNC costs most, are never candidates)
-        start = int(np.flatnonzero(mean <= mean[best] + se[best])[0]) if self.one_se else best
+        # Model sizes on all the data along the path, where a rule needs them: for the one-SE rule
+        # the lams within one SE of the best (the smaller lams, where every component is alive and
+        # GNC costs most, and the larger ones are never candidates); for max_components every lam
+        # from there on.
+        within = np.flatnonzero(mean <= mean[best] + se[best])
+        start = int(within[0]) if self.one_se else best
+        stop = len(lams) if self.max_components is not None else int(within[-1]) + 1
+        if self.one_se or self.max_components is not None:
+            sizes = self._path_sizes(basis, t, w, lams, start, stop)
         if self.one_se:  # the sparsest model on all the data among the lams within one SE of the best
-            sizes = self._path_sizes(basis, t, w, lams, start)
             chosen = one_se_choice(mean, se, sizes)
         if self.max_components is not None:
-            if sizes is None:
-                sizes = self._path_sizes(basis, t, w, lams, start)
             allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
             if len(allowed) and sizes[chosen] > self.max_components:
                 chosen = int(allowed[np.argmin(mean[allowed])])
         return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
                                      "n_selected": sizes}
 
-    def _path_sizes(self, basis, t, w, lams, start=0):
-        """Number of components selected on all the data along the lam path from lams[start] on
-        (warm-started); the lams before start get the largest size, D + 1 (never the sparsest)."""
+    def _path_sizes(self, basis, t, w, lams, start, stop):
+        """Number of components selected on all the data at lams[start:stop] along the lam path
+        (warm-started), NaN at the other lams (not solved)."""
         solve, z = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL), None
-        sizes = [basis.n_components + 1] * start
-        for lam in lams[start:]:
-            if len(sizes) < start + 2 or sizes[-1] > 0 or sizes[-2] > 0:  # two empty models: the rest is empty
-                theta, b, _, mask = solve(lam, z)
+        sizes = np.full(len(lams), np.nan)
+        for i in range(start, stop):
+            if i < start + 2 or sizes[i - 1] > 0 or sizes[i - 2] > 0:  # two empty models: the rest is empty
+                theta, b, _, mask = solve(lams[i], z)
                 z = np.append(theta, b)
-            sizes.append(int(mask.sum()))
-        return np.array(sizes)
+            sizes[i] = mask.sum()
+        return sizes
 
     # ------------------------------------------------------------------ fit
     def _fit_targets(self, X, T, sample_weight, strata=None):
@@ -342,7 +356,9 @@ _PARAMS = """
         OSQP status and iterations).
     lam_, sigma_, gamma_ : the parameters used.
     lam_cv_ : dict or None
-        The CV table for lam (lams, mean, se, best) when lam was chosen by CV.
+        The CV table for lam (lams, mean, se, best, n_selected) when lam was chosen by CV; n_selected
+        holds the number of components of the model on all the data at the lams that the one-SE rule
+        (or max_components) looked at, NaN at the others.
     intercept_, components_, X_fit_, ranks_ (columns of each component's factor).
 """
 
