@@ -58,6 +58,24 @@ FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::v
     return map;
 }
 
+// (theta, b, norms, history, converged, factorizations) of a GNC run, history as a list of dicts.
+py::tuple gnc_result_tuple(GncResult r, std::size_t R) {
+    py::list history;
+    for (const auto& s : r.history) {
+        py::dict h;
+        h["zeta"] = s.zeta;
+        h["objective"] = s.objective;
+        h["change"] = s.change;
+        h["cg_iterations"] = s.cg_iterations;
+        h["refactored"] = s.refactored;
+        history.append(h);
+    }
+    const auto Rs = static_cast<py::ssize_t>(R);
+    const auto Ds = static_cast<py::ssize_t>(r.norms.size());
+    return py::make_tuple(to_numpy(std::move(r.theta), {Rs}), r.b, to_numpy(std::move(r.norms), {Ds}), history,
+                          r.converged, r.factorizations);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -297,24 +315,37 @@ PYBIND11_MODULE(_core, m) {
                   r = gnc_fit(F.data(), n, R, offsets, y.data(), w.data(), gram ? gram->data() : nullptr,
                               theta0 ? theta0->data() : nullptr, o);
               }
-              py::list history;
-              for (const auto& s : r.history) {
-                  py::dict h;
-                  h["zeta"] = s.zeta;
-                  h["objective"] = s.objective;
-                  h["change"] = s.change;
-                  h["cg_iterations"] = s.cg_iterations;
-                  h["refactored"] = s.refactored;
-                  history.append(h);
-              }
-              const auto Rs = static_cast<py::ssize_t>(R);
-              const auto Ds = static_cast<py::ssize_t>(r.norms.size());
-              return py::make_tuple(to_numpy(std::move(r.theta), {Rs}), r.b, to_numpy(std::move(r.norms), {Ds}),
-                                    history, r.converged, r.factorizations);
+              return gnc_result_tuple(std::move(r), R);
           },
           "Weighted GNC; returns (theta, b, norms, history, converged, factorizations).", py::arg("F").noconvert(),
           py::arg("offsets"), py::arg("y").noconvert(), py::arg("w").noconvert(), py::arg("gram"), py::arg("theta0"),
           py::arg("options"));
+
+    m.def("gnc_fit_sums",
+          [](const Array& gram, const Array& rhs, double yy, const std::vector<std::size_t>& offsets,
+             std::optional<Array> theta0, const GncOptions& o) {
+              require_2d(gram, "gram");
+              if (gram.shape(0) != gram.shape(1) || gram.shape(0) < 1)
+                  throw std::invalid_argument("gram must be square");
+              const std::size_t R = static_cast<std::size_t>(gram.shape(0)) - 1;
+              if (static_cast<std::size_t>(rhs.size()) != R + 1) throw std::invalid_argument("rhs must hold R + 1 values");
+              if (theta0 && static_cast<std::size_t>(theta0->size()) != R + 1)
+                  throw std::invalid_argument("theta0 must hold R + 1 values");
+              SquaredSums sums;
+              sums.gram = gram.data();
+              sums.rhs = rhs.data();
+              sums.yy = yy;
+              GncResult r;
+              {
+                  py::gil_scoped_release release;
+                  r = gnc_fit_sums(sums, R, offsets, theta0 ? theta0->data() : nullptr, o);
+              }
+              return gnc_result_tuple(std::move(r), R);
+          },
+          "Weighted GNC for the squared loss from the sums [F 1]'W[F 1], [F 1]'Wy and y'Wy; returns (theta, b, "
+          "norms, history, converged, factorizations).",
+          py::arg("gram").noconvert(), py::arg("rhs").noconvert(), py::arg("yy"), py::arg("offsets"),
+          py::arg("theta0"), py::arg("options"));
 
     py::class_<BlockRidge>(m, "BlockRidge",
                            "The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag(I + s_d I, 0), solved for "

@@ -62,9 +62,9 @@ double penalty_weight(PenaltyKind kind, double u, double a, double p) {
     return std::min(w, kMaxWeight);
 }
 
-GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
-                  const double* y, const double* w, const double* gram, const double* theta0,
-                  const GncOptions& opt) {
+namespace {
+
+void check_options(std::size_t R, const std::vector<std::size_t>& offsets, const GncOptions& opt) {
     if (offsets.size() < 2 || offsets.front() != 0 || offsets.back() != R)
         throw std::invalid_argument("offsets must run from 0 to R");
     for (std::size_t d = 0; d + 1 < offsets.size(); ++d)
@@ -75,11 +75,17 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
     if (opt.penalty == PenaltyKind::lp && !(opt.p > 0.0 && opt.p < 1.0))
         throw std::invalid_argument("p must be in (0, 1)");
     if (opt.loss == LossKind::huber && !(opt.delta > 0.0)) throw std::invalid_argument("delta must be > 0");
+}
 
-    const RowMap F(Fp, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(R));
-    const Eigen::Map<const Vec> Y(y, n), W(w, n);
+// The GNC iterations. F (n x R, n = 0 allowed for the squared loss with the "norms" formulation),
+// y and w (n) are the rows; sums (squared loss only) their sums [F 1]'W[F 1], [F 1]'Wy, y'Wy.
+GncResult run_gnc(const RowMap& F, const Eigen::Map<const Vec>& Y, const Eigen::Map<const Vec>& W,
+                  const std::vector<std::size_t>& offsets, const SquaredSums* sums, const double* theta0,
+                  const GncOptions& opt) {
+    const std::size_t n = static_cast<std::size_t>(F.rows());
+    const Eigen::Index Ri = F.cols();
     const std::size_t D = offsets.size() - 1;
-    const Eigen::Index Ri = static_cast<Eigen::Index>(R);
+    const bool squared = opt.loss == LossKind::squared;
 
     // "outputs": M_d = F_d' C F_d / n with C the centring matrix, so that u_d is the standard deviation
     // of the component's training outputs (a constant offset belongs to b, not to the component).
@@ -90,18 +96,13 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
             const Mat Fc = Fd.rowwise() - Fd.colwise().mean();
             metrics.push_back(Fc.transpose() * Fc / static_cast<double>(n));
         }
-    Mat fixed_gram;  // [F 1]' W [F 1] when the loss keeps the sample weights fixed
-    const bool squared = opt.loss == LossKind::squared;
+    Mat fixed_gram;  // [F 1]' W [F 1]: the squared loss keeps the row weights, so the system's data part
+    Vec fixed_rhs;   // and its right-hand side gamma [F 1]' W y are fixed
+    double yy = 0.0;
     if (squared) {
-        if (gram) {
-            fixed_gram = Eigen::Map<const Mat>(gram, Ri + 1, Ri + 1);
-        } else {
-            Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(n, Ri + 1);
-            Fa.leftCols(Ri) = F;
-            Fa.col(Ri).setOnes();
-            const Mat Fw = W.cwiseSqrt().asDiagonal() * Fa;
-            fixed_gram = Fw.transpose() * Fw;
-        }
+        fixed_gram = Eigen::Map<const Mat>(sums->gram, Ri + 1, Ri + 1);
+        fixed_rhs = opt.gamma * Eigen::Map<const Vec>(sums->rhs, Ri + 1);
+        yy = sums->yy;
     }
 
     auto norms_of = [&](const Vec& z) {
@@ -117,20 +118,25 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
         e.array() -= z[Ri];
         return e;
     };
-    const double ywy = Y.dot(W.cwiseProduct(Y));
-    Vec fixed_rhs;  // the squared loss keeps the row weights, so the rhs is fixed (set below)
     auto objective = [&](const Vec& z) {
         const auto u = norms_of(z);
         double pen = 0.0;
         for (double ud : u) pen += penalty_value(opt.penalty, ud, opt.a, opt.p);
         double loss = 0.0;
         if (squared) {  // sum_k w_k e_k^2 = y'Wy - 2 z'[F 1]'Wy + z'[F 1]'W[F 1]z: O(R^2) instead of O(n R)
-            loss = std::max(0.0, ywy - 2.0 * z.dot(fixed_rhs) / opt.gamma + z.dot(fixed_gram * z));
+            loss = std::max(0.0, yy - 2.0 * z.dot(fixed_rhs) / opt.gamma + z.dot(fixed_gram * z));
         } else {
             const Vec e = residuals(z);
             for (std::size_t k = 0; k < n; ++k) loss += W[k] * loss_value(opt.loss, e[k], opt.delta);
         }
         return 0.5 * z.head(Ri).squaredNorm() + 0.5 * opt.lam * pen + 0.5 * opt.gamma * loss;
+    };
+    auto rhs_for = [&](const Vec& om) {  // the robust losses: gamma [F 1]' diag(om) y
+        Vec rhs(Ri + 1);
+        const Vec wy = om.cwiseProduct(Y);
+        rhs.head(Ri).noalias() = opt.gamma * (F.transpose() * wy);
+        rhs[Ri] = opt.gamma * wy.sum();
+        return rhs;
     };
 
     StepSystem system(F, offsets, metrics, opt.gamma);
@@ -138,13 +144,6 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
     GncResult result;
     Vec omega = W, scale = Vec::Zero(D);
     Vec z(Ri + 1);
-    auto rhs_for = [&](const Vec& om) {
-        Vec rhs(Ri + 1);
-        const Vec wy = om.cwiseProduct(Y);
-        rhs.head(Ri).noalias() = opt.gamma * (F.transpose() * wy);
-        rhs[Ri] = opt.gamma * wy.sum();
-        return rhs;
-    };
 
     // zeta = 1: the least-squares componentwise model (unless warm-started)
     system.set_weights(&omega, squared ? &fixed_gram : nullptr, scale);
@@ -153,18 +152,17 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
         factor.factor(A.data(), static_cast<int>(Ri + 1));
         ++result.factorizations;
     }
-    fixed_rhs = rhs_for(omega);
     if (theta0) {
         z = Eigen::Map<const Vec>(theta0, Ri + 1);
     } else {
-        z = fixed_rhs;
+        z = squared ? fixed_rhs : rhs_for(omega);
         factor.solve(z.data());
     }
 
     for (int t = 1; t <= opt.max_iter; ++t) {
         const double zeta = opt.relax_steps > 0 ? std::max(0.0, 1.0 - static_cast<double>(t) / opt.relax_steps) : 0.0;
         const auto u = norms_of(z);
-        const double floor = 1e-12 * (1.0 + *std::max_element(u.begin(), u.end()));
+        const double floor = 1e-12 * (1.0 + (D ? *std::max_element(u.begin(), u.end()) : 0.0));
         for (std::size_t d = 0; d < D; ++d)
             scale[d] = (1.0 - zeta) * opt.lam * 2.0 * 0.5 *
                        penalty_weight(opt.penalty, std::max(u[d], floor), opt.a, opt.p);
@@ -195,6 +193,48 @@ GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vec
     result.b = z[Ri];
     result.norms = norms_of(z);
     return result;
+}
+
+}  // namespace
+
+GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
+                  const double* y, const double* w, const double* gram, const double* theta0,
+                  const GncOptions& opt) {
+    check_options(R, offsets, opt);
+    const Eigen::Index Ri = static_cast<Eigen::Index>(R);
+    const RowMap F(Fp, static_cast<Eigen::Index>(n), Ri);
+    const Eigen::Map<const Vec> Y(y, n), W(w, n);
+    if (opt.loss != LossKind::squared) return run_gnc(F, Y, W, offsets, nullptr, theta0, opt);
+    // the squared loss: the sums over the rows, by BLAS-backed products unless the gram is given
+    Mat own_gram;
+    if (!gram) {
+        Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(n, Ri + 1);
+        Fa.leftCols(Ri) = F;
+        Fa.col(Ri).setOnes();
+        const Mat Fw = W.cwiseSqrt().asDiagonal() * Fa;
+        own_gram = Fw.transpose() * Fw;
+        gram = own_gram.data();
+    }
+    const Vec wy = W.cwiseProduct(Y);
+    Vec rhs(Ri + 1);
+    rhs.head(Ri).noalias() = F.transpose() * wy;
+    rhs[Ri] = wy.sum();
+    SquaredSums sums;
+    sums.gram = gram;
+    sums.rhs = rhs.data();
+    sums.yy = Y.dot(wy);
+    return run_gnc(F, Y, W, offsets, &sums, theta0, opt);
+}
+
+GncResult gnc_fit_sums(const SquaredSums& sums, std::size_t R, const std::vector<std::size_t>& offsets,
+                       const double* theta0, const GncOptions& opt) {
+    check_options(R, offsets, opt);
+    if (opt.loss != LossKind::squared || opt.output_norms)
+        throw std::invalid_argument("GNC from sums needs the squared loss and the \"norms\" formulation");
+    if (!sums.gram || !sums.rhs) throw std::invalid_argument("gram and rhs are required");
+    const RowMap F(nullptr, 0, static_cast<Eigen::Index>(R));
+    const Eigen::Map<const Vec> none(nullptr, 0);
+    return run_gnc(F, none, none, offsets, &sums, theta0, opt);
 }
 
 }  // namespace cwlssvm

@@ -132,6 +132,13 @@ def gnc_fit(F, offsets, y, w, gram, theta0, options):
     return _core.gnc_fit(_c(F), [int(o) for o in offsets], _c(y), _c(w), gram, theta0, options)
 
 
+def gnc_fit_sums(gram, rhs, yy, offsets, theta0, options):
+    """The GNC engine for the squared loss from the sums gram = [F 1]'W[F 1] (R+1, R+1), rhs = [F 1]'Wy (R+1,)
+    and yy = y'Wy of the training rows; returns what gnc_fit returns."""
+    theta0 = None if theta0 is None else _c(theta0)
+    return _core.gnc_fit_sums(_c(gram), _c(rhs), float(yy), [int(o) for o in offsets], theta0, options)
+
+
 def penalty(kind, u, a, p):
     """(l(u), nu^2 = l'(u) / 2u) for a PenaltyKind over the values u."""
     return _core.penalty(kind, _c(u), float(a), float(p))

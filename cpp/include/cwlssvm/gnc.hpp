@@ -60,11 +60,24 @@ struct GncResult {
 double penalty_value(PenaltyKind kind, double u, double a, double p);
 double penalty_weight(PenaltyKind kind, double u, double a, double p);
 
+// The squared loss sees the rows only through their sums over the training rows:
+// gram = [F 1]' W [F 1] ((R+1) x (R+1), symmetric), rhs = [F 1]' W y (R + 1), yy = y' W y.
+struct SquaredSums {
+    const double* gram = nullptr;
+    const double* rhs = nullptr;
+    double yy = 0.0;
+};
+
 // F: n x R row-major; offsets: D + 1 column boundaries of the components in F; y, w: n values;
 // gram: optional (R+1) x (R+1) matrix [F 1]' W [F 1] (symmetric); theta0: optional warm start (R + 1
 // values, b last).
 GncResult gnc_fit(const double* F, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
                   const double* y, const double* w, const double* gram, const double* theta0,
                   const GncOptions& options);
+
+// The squared loss with the "norms" formulation from the sums alone (no rows): per-fold sums of a lam
+// search are differences of accumulated sums, and F is never needed.
+GncResult gnc_fit_sums(const SquaredSums& sums, std::size_t R, const std::vector<std::size_t>& offsets,
+                       const double* theta0, const GncOptions& options);
 
 }  // namespace cwlssvm

@@ -26,17 +26,25 @@ LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 1
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
-def _ridge_refit(basis, rows, t, w, gamma, mask):
+def _ridge_refit(sums, ranks, gamma, mask):
     """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
-    min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2. Returns (theta (R,), b)."""
-    cols = np.repeat(mask, basis.ranks)
-    Fa = np.column_stack([basis.F[np.ix_(rows, np.flatnonzero(cols))], np.ones(len(rows))])
-    A = gamma * (Fa.T @ (w[:, None] * Fa))
-    A[np.arange(Fa.shape[1] - 1), np.arange(Fa.shape[1] - 1)] += 1.0
-    z = np.linalg.solve(A, gamma * (Fa.T @ (w * t)))
-    theta = np.zeros(basis.F.shape[1])
-    theta[cols] = z[:-1]
+    min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2, from the training rows' sums
+    (G, c, yy) of ComponentBasis.sums. Returns (theta (R,), b)."""
+    G, c, _ = sums
+    cols = np.append(np.flatnonzero(np.repeat(mask, ranks)), len(c) - 1)  # the selected columns and b
+    A = gamma * G[np.ix_(cols, cols)]
+    A[np.arange(len(cols) - 1), np.arange(len(cols) - 1)] += 1.0
+    z = np.linalg.solve(A, gamma * c[cols])
+    theta = np.zeros(len(c) - 1)
+    theta[cols[:-1]] = z[:-1]
     return theta, float(z[-1])
+
+
+def _mean_sq_error(sums, theta, b):
+    """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy)."""
+    G, c, yy = sums
+    z = np.append(theta, b)
+    return max(0.0, yy - 2.0 * z @ c + z @ (G @ z)) / G[-1, -1]
 
 
 class _SparseBase(ExpansionModel):
@@ -112,16 +120,18 @@ class _SparseBase(ExpansionModel):
         return np.sort(lams)
 
     # ------------------------------------------------------------------ solving
-    def _path_solver(self, basis, rows, t, w, max_iter=None, tol=None):
+    def _path_solver(self, basis, rows, t, w, max_iter=None, tol=None, sums=None):
         """solve(lam, z0) -> (theta, b, history, mask) on fixed rows; the L1 QP is set up once per path.
-        max_iter caps the GNC steps (the lam search uses a lower cap than the final fit)."""
+        max_iter caps the GNC steps (the lam search uses a lower cap than the final fit). sums: the
+        rows' (G, c, yy) of ComponentBasis.sums when known (per fold: total minus validation)."""
         searching = tol is not None  # the lam search: looser GNC, CG and QP tolerances than the final fit
         max_iter = self.max_iter if max_iter is None else min(max_iter, self.max_iter)
         tol = self.tol if tol is None else max(tol, self.tol)
         refit = self.penalty == "l1" if self.refit is None else self.refit
+        sums = basis.sums(rows, w, t) if sums is None else sums
         # sizes below zero_tol times the largest component of the unpenalized model are zero
-        reference = self._sizes(basis, _ridge_refit(basis, rows, t, w, self.gamma_, np.ones(len(basis.ranks), bool))[0],
-                                rows).max()
+        everything = np.ones(basis.n_components, dtype=bool)
+        reference = self._sizes(basis, _ridge_refit(sums, basis.ranks, self.gamma_, everything)[0], rows).max()
 
         if self.penalty == "l1":
             path = L1Path(basis, rows, t, w, self.gamma_, eps=CV_QP_EPS if searching else 1e-6, polish=not searching)
@@ -130,7 +140,6 @@ class _SparseBase(ExpansionModel):
                 theta, b, info = path.solve(lam)
                 return theta, b, [info]
         else:
-            gram = basis.gram(rows, w) if self.loss == "squared" else None  # shared along the path
             kw = dict(gamma=self.gamma_, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss, delta=self.delta,
                       formulation=self.formulation, tol=tol, cg_tol=CV_CG_TOL if searching else 1e-11)
 
@@ -148,14 +157,14 @@ class _SparseBase(ExpansionModel):
                 else:
                     live = self._sizes(basis, z0[:-1], rows) > self.zero_tol * reference
                     if not live.any():
-                        return theta, float(np.sum(w * t) / np.sum(w)), history
+                        return theta, float(sums[1][-1] / sums[0][-1, -1]), history  # b alone: the weighted mean
                     start, relax = np.append(z0[basis.columns(live)], z0[-1]), 0
                 used = 0
                 while True:
                     sub = basis if live.all() else basis.subset(live)
                     cols = np.append(basis.columns(live), basis.F.shape[1])
-                    sub_gram = None if gram is None else np.ascontiguousarray(gram[np.ix_(cols, cols)])
-                    res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, gram=sub_gram, relax_steps=relax,
+                    sub_sums = (np.ascontiguousarray(sums[0][np.ix_(cols, cols)]), sums[1][cols], sums[2])
+                    res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, sums=sub_sums, relax_steps=relax,
                                   max_iter=min(relax + ROUND_STEPS, max_iter - used), **kw)
                     used += len(res["history"])
                     history += res["history"]
@@ -175,7 +184,7 @@ class _SparseBase(ExpansionModel):
             theta, b, history = solve_raw(lam, z0)
             mask = self._sizes(basis, theta, rows) > self.zero_tol * reference
             if refit:
-                theta, b = _ridge_refit(basis, rows, t, w, self.gamma_, mask)
+                theta, b = _ridge_refit(sums, basis.ranks, self.gamma_, mask)
             else:
                 theta = np.where(np.repeat(mask, basis.ranks), theta, 0.0)
             return theta, b, history, mask
@@ -192,22 +201,27 @@ class _SparseBase(ExpansionModel):
             return basis.outputs(theta, rows).std(axis=0)
         return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
 
-    def _cv_lam(self, basis, t, w, folds):
+    def _cv_lam(self, basis, t, w, folds, total):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
-        toward larger lam (sparser models). Returns (lam, table)."""
+        toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
+        sums are total minus its validation sums, and its validation errors come from those sums.
+        Returns (lam, table)."""
         n = len(t)
         lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
         errors = []
         for train, val in folds:
-            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL)
+            val_sums = basis.sums(val, w[val], t[val])
+            train_sums = tuple(a - b for a, b in zip(total, val_sums))
+            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL,
+                                      sums=train_sums)
             row, z, empty = [], None, 0
             for lam in lams:
                 if empty < 2:  # past two empty models in a row the rest of the path is empty too
                     theta, b, _, mask = solve(lam, z)
                     empty = empty + 1 if not mask.any() else 0
-                    pred = basis.F[val] @ theta + b
+                    error = _mean_sq_error(val_sums, theta, b)
                     z = np.append(theta, b)
-                row.append(np.sum(w[val] * (t[val] - pred) ** 2) / np.sum(w[val]))
+                row.append(error)
             errors.append(row)
         mean, se = mean_se(errors, axis=0)  # over the folds
         best = int(np.argmin(mean))
@@ -221,7 +235,7 @@ class _SparseBase(ExpansionModel):
         start = int(within[0]) if self.one_se else best
         stop = len(lams) if self.max_components is not None else int(within[-1]) + 1
         if self.one_se or self.max_components is not None:
-            sizes = self._path_sizes(basis, t, w, lams, start, stop)
+            sizes = self._path_sizes(basis, t, w, lams, start, stop, total)
         if self.one_se:  # the sparsest model on all the data among the lams within one SE of the best
             chosen = one_se_choice(mean, se, sizes)
         if self.max_components is not None:
@@ -231,10 +245,11 @@ class _SparseBase(ExpansionModel):
         return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
                                      "n_selected": sizes}
 
-    def _path_sizes(self, basis, t, w, lams, start, stop):
-        """Number of components selected on all the data at lams[start:stop] along the lam path
-        (warm-started), NaN at the other lams (not solved)."""
-        solve, z = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL), None
+    def _path_sizes(self, basis, t, w, lams, start, stop, total):
+        """Number of components selected on all the data (sums total) at lams[start:stop] along the
+        lam path (warm-started), NaN at the other lams (not solved)."""
+        solve = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
+        z = None
         sizes = np.full(len(lams), np.nan)
         for i in range(start, stop):
             if i < start + 2 or sizes[i - 1] > 0 or sizes[i - 2] > 0:  # two empty models: the rest is empty
@@ -263,12 +278,13 @@ class _SparseBase(ExpansionModel):
         lams, histories, cv_tables = [], [], []
         selected = np.zeros(basis.n_components, dtype=bool)
         for j in range(T.shape[1]):
+            total = basis.sums(rows, w, T[:, j])
             if self.lam is None:
-                lam, table = self._cv_lam(basis, T[:, j], w, folds)
+                lam, table = self._cv_lam(basis, T[:, j], w, folds, total)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w)(lam)
+            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w, sums=total)(lam)
             store.put(j, theta, b)
             selected |= mask
             lams.append(lam)

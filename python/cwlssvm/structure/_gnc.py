@@ -17,21 +17,16 @@ def penalty(kind, u, a=3.7, p=0.6):
 
 
 def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss="squared", delta=1.345,
-            formulation="norms", theta0=None, gram=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25,
+            formulation="norms", theta0=None, sums=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25,
             cg_tol=1e-11):
     """Weighted GNC on the training rows; returns dict(theta, b, norms, history, converged, factorizations).
 
-    For the squared loss the (R+1) x (R+1) matrix [F 1]' W [F 1] is formed here by BLAS (fast on all
-    cores), unless given (``gram``, to share it along a path), and handed to the engine, which only
-    adds the diagonal blocks that change between steps.
+    The squared loss sees the rows only through their sums (G, c, yy) = ([F 1]'W[F 1], [F 1]'Wy, y'Wy)
+    of ComponentBasis.sums, formed here unless given (``sums``: to share them along a path, or per
+    fold as differences of accumulated sums). With the "norms" formulation the engine gets nothing
+    else, so rows, y and w are not used when sums are given; between steps it only adds the diagonal
+    blocks that change.
     """
-    F = np.ascontiguousarray(basis.F[rows])
-    y = np.ascontiguousarray(y, dtype=np.float64)
-    w = np.ascontiguousarray(w, dtype=np.float64)
-    if loss == "squared" and gram is None:
-        gram = basis.gram(rows, w)
-    elif loss != "squared":
-        gram = None
     options = _native.GncOptions()
     options.penalty, options.lam, options.a, options.p = PENALTIES[penalty], float(lam), float(a), float(p)
     options.loss, options.delta, options.gamma = LOSSES[loss], float(delta), float(gamma)
@@ -39,6 +34,16 @@ def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss=
     options.relax_steps, options.max_iter, options.tol, options.max_cg = (int(relax_steps), int(max_iter), float(tol),
                                                                           int(max_cg))
     options.cg_tol = float(cg_tol)
-    theta, b, norms, history, converged, n_factor = _native.gnc_fit(F, basis.offsets, y, w, gram, theta0, options)
+    squared = loss == "squared"
+    if squared and sums is None:
+        sums = basis.sums(rows, w, y)
+    if squared and formulation == "norms":
+        out = _native.gnc_fit_sums(*sums, basis.offsets, theta0, options)
+    else:
+        F = np.ascontiguousarray(basis.F[rows])
+        y = np.ascontiguousarray(y, dtype=np.float64)
+        w = np.ascontiguousarray(w, dtype=np.float64)
+        out = _native.gnc_fit(F, basis.offsets, y, w, sums[0] if squared else None, theta0, options)
+    theta, b, norms, history, converged, n_factor = out
     return {"theta": theta, "b": float(b), "norms": norms, "history": history, "converged": bool(converged),
             "factorizations": int(n_factor)}
