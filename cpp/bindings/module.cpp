@@ -127,9 +127,12 @@ PYBIND11_MODULE(_core, m) {
               r.gemm = reinterpret_cast<gemm_fn>(get("dgemm"));
               r.syrk = reinterpret_cast<syrk_fn>(get("dsyrk"));
               r.trmm = reinterpret_cast<trmm_fn>(get("dtrmm"));
+              r.trsv = reinterpret_cast<trsv_fn>(get("dtrsv"));
+              r.symv = reinterpret_cast<symv_fn>(get("dsymv"));
               set_lapack(r);
           },
-          "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk, dtrmm from "
+          "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk, dtrmm, dtrsv, "
+          "dsymv from "
           "scipy.linalg.cython_lapack/cython_blas), or Eigen for an empty dict.",
           py::arg("routines"));
 

@@ -12,7 +12,13 @@ using Mat = Eigen::MatrixXd;
 Vec StepSystem::apply(const Vec& z) const {
     const Eigen::Index R = F_.cols();
     Vec out(R + 1);
-    if (gram_) {
+    if (gram_ && lapack_routines().symv) {  // BLAS: the product with the symmetric gram, one triangle read
+        char uplo = 'L';
+        int m = static_cast<int>(R + 1), one = 1;
+        double alpha = gamma_, beta = 0.0;
+        lapack_routines().symv(&uplo, &m, &alpha, const_cast<double*>(gram_->data()), &m, const_cast<double*>(z.data()),
+                               &one, &beta, out.data(), &one);
+    } else if (gram_) {
         out.noalias() = gamma_ * ((*gram_) * z);
     } else {
         Vec u = F_ * z.head(R);

@@ -76,10 +76,11 @@ void SpdFactor::factor(const double* A, int n) {
 }
 
 void SpdFactor::solve(double* x) const {
-    int n = n_, one = 1, info = 0;
-    char uplo = 'L';
-    if (lapack.potrs) {
-        lapack.potrs(&uplo, &n, &one, const_cast<double*>(L_.data()), &n, x, &n, &info);
+    int n = n_, one = 1;
+    char uplo = 'L', no = 'N', yes = 'T', nonunit = 'N';
+    if (lapack.trsv) {  // L L' x = b: L y = b, then L' x = y
+        lapack.trsv(&uplo, &no, &nonunit, &n, const_cast<double*>(L_.data()), &n, x, &one);
+        lapack.trsv(&uplo, &yes, &nonunit, &n, const_cast<double*>(L_.data()), &n, x, &one);
         return;
     }
     Eigen::Map<const ColMatrix> L(L_.data(), n, n);
@@ -90,10 +91,10 @@ void SpdFactor::solve(double* x) const {
 
 void set_lapack(const LapackRoutines& routines) {
     const bool all = routines.potrf && routines.potrs && routines.potri && routines.trsm && routines.gemm &&
-                     routines.syrk && routines.trmm;
+                     routines.syrk && routines.trmm && routines.trsv && routines.symv;
     const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
-                      !routines.syrk && !routines.trmm;
-    if (!all && !none) throw std::invalid_argument("set_lapack: give all seven routines, or none");
+                      !routines.syrk && !routines.trmm && !routines.trsv && !routines.symv;
+    if (!all && !none) throw std::invalid_argument("set_lapack: give all nine routines, or none");
     lapack = routines;
 }
 

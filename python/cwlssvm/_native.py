@@ -27,7 +27,8 @@ def _use_scipy_lapack() -> None:
     # SciPy's LAPACK (OpenBLAS) picks its kernels for the CPU at run time and uses every core,
     # which our portable build of Eigen cannot; cython_lapack exports its routines as capsules.
     # Its BLAS level 3 serves the tiled Cholesky of large systems (dtrsm, dgemm, dsyrk) and the feature
-    # passes of the low-rank layer (dtrmm, dsyrk, dgemm).
+    # passes of the low-rank layer (dtrmm, dsyrk, dgemm); its BLAS level 2 the conjugate gradients of the
+    # GNC engine (dsymv, dtrsv).
     try:
         from scipy.linalg import cython_blas, cython_lapack
     except ImportError:  # pragma: no cover - scipy is a dependency
@@ -35,7 +36,7 @@ def _use_scipy_lapack() -> None:
     lapack, blas = cython_lapack.__pyx_capi__, cython_blas.__pyx_capi__
     _core.set_lapack({"dpotrf": lapack["dpotrf"], "dpotrs": lapack["dpotrs"], "dpotri": lapack["dpotri"],
                       "dtrsm": blas["dtrsm"], "dgemm": blas["dgemm"], "dsyrk": blas["dsyrk"],
-                      "dtrmm": blas["dtrmm"]})
+                      "dtrmm": blas["dtrmm"], "dtrsv": blas["dtrsv"], "dsymv": blas["dsymv"]})
 
 
 def use_cholesky_backend(name: str) -> None:

@@ -33,6 +33,11 @@ using syrk_fn = void (*)(char* uplo, char* trans, int* n, int* k, double* alpha,
                          double* beta, double* c, int* ldc);
 using trmm_fn = void (*)(char* side, char* uplo, char* transa, char* diag, int* m, int* n, double* alpha,
                          double* a, int* lda, double* b, int* ldb);
+// BLAS level 2, for the many single-vector products and solves of conjugate gradients (OpenBLAS's dpotrs
+// with one right-hand side is several times slower than its two dtrsv).
+using trsv_fn = void (*)(char* uplo, char* trans, char* diag, int* n, double* a, int* lda, double* x, int* incx);
+using symv_fn = void (*)(char* uplo, int* n, double* alpha, double* a, int* lda, double* x, int* incx, double* beta,
+                         double* y, int* incy);
 
 struct LapackRoutines {
     potrf_fn potrf = nullptr;
@@ -42,9 +47,11 @@ struct LapackRoutines {
     gemm_fn gemm = nullptr;
     syrk_fn syrk = nullptr;
     trmm_fn trmm = nullptr;
+    trsv_fn trsv = nullptr;
+    symv_fn symv = nullptr;
 };
 
-void set_lapack(const LapackRoutines& routines);  // all seven non-null, or all null for Eigen
+void set_lapack(const LapackRoutines& routines);  // all nine non-null, or all null for Eigen
 const LapackRoutines& lapack_routines();
 std::string cholesky_backend();
 

@@ -225,38 +225,34 @@ class _SparseBase(ExpansionModel):
             errors.append(row)
         mean, se = mean_se(errors, axis=0)  # over the folds
         best = int(np.argmin(mean))
-        chosen = best
-        sizes = None
-        # Model sizes on all the data along the path, where a rule needs them: for the one-SE rule
-        # the lams within one SE of the best (the smaller lams, where every component is alive and
-        # GNC costs most, and the larger ones are never candidates); for max_components every lam
-        # from there on.
+        # The path on all the data, where the rules need it: for the one-SE rule the lams within one SE
+        # of the best (the smaller lams, where every component is alive and GNC costs most, and the
+        # larger ones are never candidates); for max_components every lam from there on; else the best.
         within = np.flatnonzero(mean <= mean[best] + se[best])
         start = int(within[0]) if self.one_se else best
-        stop = len(lams) if self.max_components is not None else int(within[-1]) + 1
-        if self.one_se or self.max_components is not None:
-            sizes = self._path_sizes(basis, t, w, lams, start, stop, total)
-        if self.one_se:  # the sparsest model on all the data among the lams within one SE of the best
-            chosen = one_se_choice(mean, se, sizes)
+        stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if self.one_se else best + 1)
+        sizes, path = self._all_data_path(basis, t, w, lams, start, stop, total)
+        chosen = one_se_choice(mean, se, sizes) if self.one_se else best
         if self.max_components is not None:
             allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
             if len(allowed) and sizes[chosen] > self.max_components:
                 chosen = int(allowed[np.argmin(mean[allowed])])
-        return float(lams[chosen]), {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]),
-                                     "n_selected": sizes}
+        table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]), "n_selected": sizes}
+        return float(lams[chosen]), table, path[chosen]
 
-    def _path_sizes(self, basis, t, w, lams, start, stop, total):
-        """Number of components selected on all the data (sums total) at lams[start:stop] along the
-        lam path (warm-started), NaN at the other lams (not solved)."""
+    def _all_data_path(self, basis, t, w, lams, start, stop, total):
+        """The lam path on all the data (sums total) over lams[start:stop], warm-started, at the search
+        tolerances. Returns (sizes (n_lams,): components selected, NaN at the lams not solved;
+        {index: (theta, b) stacked as z (R + 1,)})."""
         solve = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
-        z = None
+        z, path = None, {}
         sizes = np.full(len(lams), np.nan)
         for i in range(start, stop):
             if i < start + 2 or sizes[i - 1] > 0 or sizes[i - 2] > 0:  # two empty models: the rest is empty
                 theta, b, _, mask = solve(lams[i], z)
                 z = np.append(theta, b)
-            sizes[i] = mask.sum()
-        return sizes
+            sizes[i], path[i] = mask.sum(), z
+        return sizes, path
 
     # ------------------------------------------------------------------ fit
     def _fit_targets(self, X, T, sample_weight, strata=None):
@@ -279,12 +275,13 @@ class _SparseBase(ExpansionModel):
         selected = np.zeros(basis.n_components, dtype=bool)
         for j in range(T.shape[1]):
             total = basis.sums(rows, w, T[:, j])
-            if self.lam is None:
-                lam, table = self._cv_lam(basis, T[:, j], w, folds, total)
+            z = None
+            if self.lam is None:  # the final fit goes on from the all-data path at the chosen lam
+                lam, table, z = self._cv_lam(basis, T[:, j], w, folds, total)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w, sums=total)(lam)
+            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w, sums=total)(lam, z)
             store.put(j, theta, b)
             selected |= mask
             lams.append(lam)
@@ -310,7 +307,9 @@ _PARAMS = """
         l(u) = 1 - (1 - a u)^2 for u < 1/a, else 1; ``"lp"``: the bridge penalty u^p, 0 < p < 1.
     lam : float, optional
         Penalty weight. None chooses it by ``cv``-fold cross-validation over ``lams`` with the
-        one-standard-error rule toward sparser models (``one_se``).
+        one-standard-error rule toward sparser models (``one_se``); the final model then goes on from
+        the warm-started path on all the data at that lam (the model whose size the rule saw) to the
+        tolerance ``tol``.
     a : float, default=3.7
         Shape of the STP and hard-thresholding penalties.
     p : float, default=0.6
@@ -373,8 +372,8 @@ _PARAMS = """
     lam_, sigma_, gamma_ : the parameters used.
     lam_cv_ : dict or None
         The CV table for lam (lams, mean, se, best, n_selected) when lam was chosen by CV; n_selected
-        holds the number of components of the model on all the data at the lams that the one-SE rule
-        (or max_components) looked at, NaN at the others.
+        holds the number of components of the model on all the data at the lams of its path (those
+        the one-SE rule or max_components looked at, else the best), NaN at the others.
     intercept_, components_, X_fit_, ranks_ (columns of each component's factor).
 """
 
