@@ -8,7 +8,7 @@ Additive example (N = 100, D = 10, 20 seeds, test MSE against the noise-free f o
 Spam (5 random 3065/1536 splits): the tuned unpenalized componentwise classifier has mean test error
 at most 6.5%; with STP selection at most 10 components remain and the mean test error is at most 10%.
 
-Run: python bench/bench_structure.py [--seeds 20] [--first-seed 0] [--splits 5] [--skip-spam]
+Run: python bench/bench_structure.py [--seeds 20 (0: spam only)] [--first-seed 0] [--splits 5] [--skip-spam]
 """
 
 import argparse
@@ -102,7 +102,8 @@ def main():
     ap.add_argument("--first-seed", type=int, default=0, help="additive example: seeds first-seed, ... (default 0)")
     args = ap.parse_args()
     header("bench_structure: accuracy of structure detection")
-    additive(args.seeds, args.mixed_only, args.first_seed)
+    if args.seeds > 0:  # --seeds 0: spam only
+        additive(args.seeds, args.mixed_only, args.first_seed)
     if not args.skip_spam:
         spam(args.splits)
 

@@ -5,16 +5,21 @@ from __future__ import annotations
 from ._estimators import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 
-def tune_kernel(est, X, y, sample_weight):
-    """sigma and gamma of the unpenalized componentwise model by leave-one-out (grid stage), unless the
-    estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``solver``,
-    ``_classification``); solver "dense" tunes on the exact path, the others by the "auto" rule."""
+def tune_kernel(est, X, y, sample_weight, cv=None):
+    """sigma and gamma of the unpenalized componentwise model by leave-one-out, or by K-fold CV over
+    ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
+    only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
+    ``solver``, ``random_state``, ``_classification``); solver "dense" tunes on the exact path, the others
+    by the "auto" rule."""
     if est.sigma is not None and est.gamma is not None:
         return float(est.sigma), float(est.gamma)
     Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
     kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
+    if cv is not None:
+        kw.update(cv=cv, random_state=est.random_state)
     solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
-    cv = Est(components=est.components, criterion="loo", n_jobs=est.n_jobs, solver=solver, **kw)
+    cv = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs, solver=solver,
+             **kw)
     if est._classification:
         cv.set_params(probability=False)
     cv.fit(X, y, sample_weight=sample_weight)

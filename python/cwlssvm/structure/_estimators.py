@@ -22,6 +22,7 @@ CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to
 CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
+LAM_REFINE = 3  # lams put between the CV choice and the next grid value (up to LARGE_N rows)
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
@@ -40,11 +41,24 @@ def _ridge_refit(sums, ranks, gamma, mask):
     return theta, float(z[-1])
 
 
-def _mean_sq_error(sums, theta, b):
-    """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy)."""
+def _mean_sq_error(sums, z):
+    """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy); z = (theta, b)."""
     G, c, yy = sums
-    z = np.append(theta, b)
     return max(0.0, yy - 2.0 * z @ c + z @ (G @ z)) / G[-1, -1]
+
+
+def _walk(solve, lams, z=None):
+    """Solve along ascending lams, each from the last solution (z: the start, None for a fresh
+    relaxation); past two empty models in a row the rest is empty too. Returns [(z = (theta, b)
+    (R + 1,), number of components kept)] per lam."""
+    out, empty, size = [], 0, 0
+    for lam in lams:
+        if empty < 2:
+            theta, b, _, mask = solve(lam, z)
+            z, size = np.append(theta, b), int(mask.sum())
+            empty = empty + 1 if size == 0 else 0
+        out.append((z, size))
+    return out
 
 
 class _SparseBase(ExpansionModel):
@@ -107,6 +121,15 @@ class _SparseBase(ExpansionModel):
         check_cv(self.cv, allow_none=True)
         check_n_jobs(self.n_jobs)
         check_solver(self.solver, self.lowrank_tol)
+
+    def _tuning_cv(self, sample_weight, n):
+        """The folds for tuning sigma and gamma: up to LARGE_N rows those of the lam search (K-fold CV
+        sees through the near-interpolating models whose leave-one-out error can look best on small
+        samples, e.g. cancelling components at a narrow kernel), above it None (leave-one-out)."""
+        n_kept = int(np.sum(check_sample_weight(sample_weight, n) > 0))
+        if n_kept > LARGE_N:
+            return None
+        return self.cv if self.cv is not None else 10
 
     def _lam_grid(self, data_scale, n):
         if self.lams is None or (isinstance(self.lams, numbers.Integral) and not isinstance(self.lams, bool)):
@@ -204,55 +227,61 @@ class _SparseBase(ExpansionModel):
     def _cv_lam(self, basis, t, w, folds, total):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
-        sums are total minus its validation sums, and its validation errors come from those sums.
-        Returns (lam, table)."""
+        sums are total minus its validation sums, and its validation errors come from those sums. Up
+        to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
+        value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
+        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
         n = len(t)
         lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
-        errors = []
+        folds_ = []  # (solve, validation sums, [(z, size)] along lams) per fold
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
             train_sums = tuple(a - b for a, b in zip(total, val_sums))
             solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL,
                                       sums=train_sums)
-            row, z, empty = [], None, 0
-            for lam in lams:
-                if empty < 2:  # past two empty models in a row the rest of the path is empty too
-                    theta, b, _, mask = solve(lam, z)
-                    empty = empty + 1 if not mask.any() else 0
-                    error = _mean_sq_error(val_sums, theta, b)
-                    z = np.append(theta, b)
-                row.append(error)
-            errors.append(row)
+            folds_.append((solve, val_sums, _walk(solve, lams)))
+        errors = np.array([[_mean_sq_error(v, z) for z, _ in path] for _, v, path in folds_])
+        on_all = self._path_solver(basis, np.arange(n), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
+        path = {}  # lam -> (z, size) on all the data
+        chosen, sizes = self._choose(lams, errors, on_all, path)
+        if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
+            fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
+            more = [[_mean_sq_error(v, z) for z, _ in _walk(solve, fine, steps[chosen][0])]
+                    for solve, v, steps in folds_]
+            order = np.argsort(np.concatenate([lams, fine]), kind="stable")
+            lams, errors = np.concatenate([lams, fine])[order], np.hstack([errors, more])[:, order]
+            chosen, sizes = self._choose(lams, errors, on_all, path)
+        mean, se = mean_se(errors, axis=0)  # over the folds
+        table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[np.argmin(mean)]), "n_selected": sizes}
+        return float(lams[chosen]), table, path[lams[chosen]][0]
+
+    def _choose(self, lams, errors, on_all, path):
+        """The lam index of the one-SE rule (or the best CV error) and max_components, from the CV
+        errors (folds, lams); the model sizes on all the data come from the warm-started path over the
+        lams the rules look at (solve ``on_all``, solutions kept in ``path`` by lam). Returns (index,
+        sizes (n_lams,), NaN at the lams not solved)."""
         mean, se = mean_se(errors, axis=0)  # over the folds
         best = int(np.argmin(mean))
-        # The path on all the data, where the rules need it: for the one-SE rule the lams within one SE
-        # of the best (the smaller lams, where every component is alive and GNC costs most, and the
-        # larger ones are never candidates); for max_components every lam from there on; else the best.
+        # where the rules need sizes: for the one-SE rule the lams within one SE of the best (the
+        # smaller lams, where every component is alive and GNC costs most, and the larger ones are
+        # never candidates); for max_components every lam from there on; else the best alone
         within = np.flatnonzero(mean <= mean[best] + se[best])
         start = int(within[0]) if self.one_se else best
         stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if self.one_se else best + 1)
-        sizes, path = self._all_data_path(basis, t, w, lams, start, stop, total)
+        sizes, z = np.full(len(lams), np.nan), None
+        for i in range(start, stop):
+            if lams[i] not in path:
+                if i >= start + 2 and sizes[i - 1] == 0 and sizes[i - 2] == 0:  # two empty models: the rest too
+                    path[lams[i]] = (z, 0)
+                else:
+                    path[lams[i]] = _walk(on_all, [lams[i]], z)[0]
+            z, sizes[i] = path[lams[i]]
         chosen = one_se_choice(mean, se, sizes) if self.one_se else best
         if self.max_components is not None:
             allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
             if len(allowed) and sizes[chosen] > self.max_components:
                 chosen = int(allowed[np.argmin(mean[allowed])])
-        table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[best]), "n_selected": sizes}
-        return float(lams[chosen]), table, path[chosen]
-
-    def _all_data_path(self, basis, t, w, lams, start, stop, total):
-        """The lam path on all the data (sums total) over lams[start:stop], warm-started, at the search
-        tolerances. Returns (sizes (n_lams,): components selected, NaN at the lams not solved;
-        {index: (theta, b) stacked as z (R + 1,)})."""
-        solve = self._path_solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
-        z, path = None, {}
-        sizes = np.full(len(lams), np.nan)
-        for i in range(start, stop):
-            if i < start + 2 or sizes[i - 1] > 0 or sizes[i - 2] > 0:  # two empty models: the rest is empty
-                theta, b, _, mask = solve(lams[i], z)
-                z = np.append(theta, b)
-            sizes[i], path[i] = mask.sum(), z
-        return sizes, path
+        return chosen, sizes
 
     # ------------------------------------------------------------------ fit
     def _fit_targets(self, X, T, sample_weight, strata=None):
@@ -322,8 +351,10 @@ _PARAMS = """
         GNC penalties act on ||w_d|| (eq.rls) or on the standard deviation of the component's
         training outputs Yhat^d (eq.aregam.cost2; centred, since a constant belongs to b).
     sigma, gamma : float, optional
-        Kernel width and regularization constant; None tunes them by leave-one-out on the
-        unpenalized componentwise model (cwlssvm.model_selection, grid stage only).
+        Kernel width and regularization constant; None tunes them on the unpenalized componentwise
+        model (cwlssvm.model_selection, grid stage only): by K-fold CV over the folds of the lam
+        search up to 1000 rows (where the leave-one-out error of a near-interpolating model can look
+        best), by leave-one-out above.
     lams : int or array-like, optional
         Grid for lam: explicit values, or a count of values over [1e-4, 10] x gamma * sum of the
         sample weights (the scale of the data term); default 40 values, 16 above 1000 rows.
@@ -381,8 +412,9 @@ _PARAMS = """
 class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
 
-    ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma by
-    leave-one-out on the unpenalized model, lam by 10-fold CV with the one-standard-error rule.
+    ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma on the
+    unpenalized model (10-fold CV up to 1000 rows, leave-one-out above), lam by CV with the
+    one-standard-error rule.
 
     Parameters
     ----------
@@ -394,7 +426,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         Xv, yv = self._validate(X, y, y_numeric=True)
         self.y_mean_, self.y_scale_ = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - self.y_mean_) / self.y_scale_
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
         self._fit_targets(Xv, t[:, None], sample_weight)
         self._finish_regressor()
         return self
@@ -407,7 +439,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         Xv, yv = self._validate(X, y, y_numeric=True)
         mean, scale = standardize(yv, check_sample_weight(sample_weight, len(yv)))
         t = (yv - mean) / scale
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
@@ -448,7 +480,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = pm1_coding(idx, K)
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight)
+        self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight, self._tuning_cv(sample_weight, len(yv)))
         self._fit_targets(Xv, T, sample_weight, strata=idx)
         self._finish_classifier()
         return self
