@@ -357,7 +357,9 @@ _PARAMS = """
         best), by leave-one-out above.
     lams : int or array-like, optional
         Grid for lam: explicit values, or a count of values over [1e-4, 10] x gamma * sum of the
-        sample weights (the scale of the data term); default 40 values, 16 above 1000 rows.
+        sample weights (the scale of the data term); default 40 values, 16 above 1000 rows. Up to
+        1000 rows a grid given as a count is refined between the CV choice and the next value by 3
+        more values, and the choice made again.
     cv : int, CV splitter or iterable of splits, optional
         Folds for choosing lam (default 10, 2 above 1000 rows). Explicit splits index the rows with
         positive weight.
