@@ -265,3 +265,11 @@ def test_bad_parameters(params, match):
     X, y, _ = make_additive(n=100, seed=0)
     with pytest.raises(ValueError, match=match):
         FusionComponentwiseLSSVR(**params).fit(X, y)
+
+
+@pytest.mark.parametrize("params, label", [({}, "fusion (eta, als)"), ({"eta_solver": "gradient"}, "fusion (eta, gradient)"),
+                                           ({"method": "areg-select"}, "fusion (AReg lam path)")])
+def test_verbose_shows_the_fusion_phases(capsys, params, label):
+    X, y, _ = make_additive(n=60, seed=2)
+    FusionComponentwiseLSSVR(verbose=True, max_iter=20, **params).fit(X, y)
+    assert label in capsys.readouterr().err

@@ -219,3 +219,12 @@ def test_bad_parameters(params, match):
     X, y, _ = make_additive(n=30, seed=1)
     with pytest.raises(ValueError, match=match):
         SparseComponentwiseLSSVR(**{"sigma": 1.0, "gamma": 1.0, "lam": 1.0, **params}).fit(X, y)
+
+
+def test_verbose_shows_the_lam_search_and_stays_quiet_otherwise(capsys):
+    X, y, _ = make_additive(n=60, seed=2)
+    SparseComponentwiseLSSVR(lams=6, cv=3, verbose=True).fit(X, y)
+    err = capsys.readouterr().err
+    assert "sigma grid" in err and "lam search" in err
+    SparseComponentwiseLSSVR(lams=6, cv=3).fit(X, y)
+    assert capsys.readouterr().err == ""

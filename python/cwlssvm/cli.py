@@ -115,9 +115,9 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components):
         Est = ComponentwiseLSSVCCV if clf else ComponentwiseLSSVRCV
         return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs)
     if select == "fusion":
-        return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs)
+        return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs, verbose=verbose)
     Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
-    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components)
+    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose)
 
 
 def cmd_fit(args):

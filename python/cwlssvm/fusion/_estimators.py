@@ -11,6 +11,7 @@ from sklearn.utils.validation import check_array
 from .. import components as _components
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
+from .._progress import progress_bar
 from ..model_selection import tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, component_basis, standardize)
@@ -30,7 +31,7 @@ class _FusionBase(ExpansionModel):
     def __init__(self, components=None, method="eta", validation_fraction=0.3, validation_data=None, sigma=None,
                  gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None, one_se=True,
                  zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0, *, solver="auto",
-                 lowrank_tol=FACTOR_TOL):
+                 lowrank_tol=FACTOR_TOL, verbose=False):
         self.components = components
         self.method = method
         self.validation_fraction = validation_fraction
@@ -50,6 +51,7 @@ class _FusionBase(ExpansionModel):
         self.random_state = random_state
         self.solver = solver
         self.lowrank_tol = lowrank_tol
+        self.verbose = verbose
 
     # ------------------------------------------------------------------ parameters and data
     def _check_params(self):
@@ -145,7 +147,10 @@ class _FusionBase(ExpansionModel):
         report = {}
         if self.method == "eta":
             solver = eta_gradient if self.eta_solver == "gradient" else eta_als
-            out = solver(level1, Gv, t_val, w_val, np.full(D, gamma), gamma, max_iter=self.max_iter, tol=self.tol)
+            bar = progress_bar(self.verbose, f"fusion (eta, {self.eta_solver})", total=self.max_iter)
+            out = solver(level1, Gv, t_val, w_val, np.full(D, gamma), gamma, max_iter=self.max_iter, tol=self.tol,
+                         bar=bar)
+            bar.close()
             eta, history = out[0], out[1]
             report["n_iter"] = out[2]["iterations"] if len(out) > 2 else len(history) - 1
             z = level1.solve(eta)
@@ -156,7 +161,7 @@ class _FusionBase(ExpansionModel):
         elif self.method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
             mask, lam, table = areg_select(basis, train, val, t[train], w[train], t_val, w_val, gamma, lams=lams,
-                                           one_se=self.one_se)
+                                           one_se=self.one_se, verbose=self.verbose)
             eta = np.full(D, gamma)
             z = np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
             mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
@@ -272,7 +277,10 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the validation split.
-""" + BASIS_SOLVER_PARAMS + """
+""" + BASIS_SOLVER_PARAMS + """    verbose : bool, default=False
+        Progress bars (tqdm, on stderr) over the tuning of sigma and gamma, the eta iterations and the
+        lam path of "areg-select".
+
     Attributes
     ----------
     selected_components_ : ndarray of int

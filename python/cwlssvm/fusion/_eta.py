@@ -38,10 +38,11 @@ def validation_error(level1, z, Gv, y_val, w_val):
     return float(np.sum(w_val * r * r) / np.sum(w_val))
 
 
-def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6):
+def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, bar=None):
     """Minimize the validation error over log eta by L-BFGS-B with the exact gradient.
 
-    Returns (eta (D,), history: list of dict(validation) per iteration, info dict).
+    Returns (eta (D,), history: list of dict(validation) per iteration, info dict); bar: a progress
+    bar (cwlssvm._progress) advanced per iteration.
     """
     basis = level1.basis
     W = float(np.sum(w_val))
@@ -61,16 +62,22 @@ def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6):
     history.append({"validation": value_and_grad(u0)[0]})
     res = minimize(value_and_grad, u0, jac=True, method="L-BFGS-B", bounds=[(lo, hi)] * len(u0),
                    options={"maxiter": max_iter, "ftol": tol, "gtol": 1e-10},
-                   callback=lambda intermediate_result: history.append(
-                       {"validation": float(intermediate_result.fun)}))
+                   callback=lambda intermediate_result: _record(history, intermediate_result.fun, bar))
     return np.exp(res.x), history, {"iterations": int(res.nit), "evaluations": int(res.nfev),
                                     "message": str(res.message)}
 
 
-def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=ALS_MU):
+def _record(history, validation, bar):
+    history.append({"validation": float(validation)})
+    if bar is not None:
+        bar.update()
+
+
+def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=ALS_MU, bar=None):
     """Alternating least squares for eq.fusionc.fusion2 (see the module docstring).
 
-    Returns (eta (D,), history: list of dict(objective J, validation of the exact level 1 at eta)).
+    Returns (eta (D,), history: list of dict(objective J, validation of the exact level 1 at eta));
+    bar: a progress bar (cwlssvm._progress) advanced per iteration.
     """
     basis, rows = level1.basis, level1.rows
     F, y, w = basis.F[rows], level1.y, level1.w
@@ -110,6 +117,8 @@ def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=AL
         J_new = float(np.sum((M @ eta - rhs) ** 2))
         exact = level1.solve(eta)
         history.append({"objective": J_new, "validation": validation_error(level1, exact, Gv, y_val, w_val)})
+        if bar is not None:
+            bar.update()
         if J - J_new <= tol * max(J, 1e-300):
             break
         J = J_new

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._progress import progress
 from ..model_selection import mean_se, one_se_choice
 from ..primal import L1Path
 from ._level1 import fit_level1
@@ -23,8 +24,9 @@ LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), as for the sparse estima
 N_LAMS = 30
 
 
-def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero_tol=1e-3, one_se=True):
-    """Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen))."""
+def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero_tol=1e-3, one_se=True, verbose=False):
+    """Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen)); verbose: a progress
+    bar over the lams."""
     if lams is None:
         lams = gamma * np.sum(w) * np.geomspace(*LAM_RANGE, N_LAMS)
     rows_all = np.concatenate([train, val])
@@ -35,7 +37,7 @@ def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero
     reference = sizes_of(full).max()
     path = L1Path(basis, train, t, w, gamma, penalty_rows=rows_all)
     masks, errors = [], []
-    for lam in lams:
+    for lam in progress(lams, verbose, "fusion (AReg lam path)"):
         theta, _, _ = path.solve(lam)
         mask = sizes_of(theta) > zero_tol * reference
         refit, b = fit_level1(basis, train, t, w, eta, mask)

@@ -9,7 +9,7 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     """sigma and gamma of the unpenalized componentwise model by leave-one-out, or by K-fold CV over
     ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
     only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
-    ``solver``, ``random_state``, ``_classification``); solver "dense" tunes on the exact path, the others
+    ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
     by the "auto" rule."""
     if est.sigma is not None and est.gamma is not None:
         return float(est.sigma), float(est.gamma)
@@ -19,7 +19,7 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
         kw.update(cv=cv, random_state=est.random_state)
     solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
     cv = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs, solver=solver,
-             **kw)
+             verbose=getattr(est, "verbose", False), **kw)
     if est._classification:
         cv.set_params(probability=False)
     cv.fit(X, y, sample_weight=sample_weight)

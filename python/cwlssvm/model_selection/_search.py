@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize_scalar
 
+from .._progress import progress
+
 
 class SearchRecord:
     """Every evaluated point, for cv_results_."""
@@ -30,16 +32,6 @@ class SearchRecord:
 
     def best(self):
         return min(self.rows, key=lambda r: r["criterion"])
-
-
-def _progress(iterable, verbose, desc):
-    if not verbose:
-        return iterable
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        return iterable
-    return tqdm(iterable, desc=desc, leave=False)
 
 
 def _finite_min(values):
@@ -60,7 +52,7 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
     grid_record = record if grid_evaluator is None else SearchRecord()
-    for sigma in _progress(sigma_grid, verbose, "sigma grid"):
+    for sigma in progress(sigma_grid, verbose, "sigma grid"):
         sig = np.full(D, sigma)
         grid_record.add("grid", sig, gamma_grid, (grid_evaluator or evaluator).evaluate(sig, gamma_grid))
     if grid_evaluator is not None:
@@ -101,7 +93,7 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     sigmas, gamma = best["sigmas"], best["gamma"]
 
     if per_component and evaluator.is_rbf.sum() > 0:
-        for _ in _progress(range(2), verbose, "per-component sigma"):
+        for _ in progress(range(2), verbose, "per-component sigma"):
             for d in np.flatnonzero(evaluator.is_rbf):
                 base = sigmas.copy()
 

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import components as _components
 from ..classification import encode_classes, pm1_coding
+from .._progress import progress_bar
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
@@ -47,10 +48,10 @@ def _mean_sq_error(sums, z):
     return max(0.0, yy - 2.0 * z @ c + z @ (G @ z)) / G[-1, -1]
 
 
-def _walk(solve, lams, z=None):
+def _walk(solve, lams, z=None, bar=None):
     """Solve along ascending lams, each from the last solution (z: the start, None for a fresh
     relaxation); past two empty models in a row the rest is empty too. Returns [(z = (theta, b)
-    (R + 1,), number of components kept)] per lam."""
+    (R + 1,), number of components kept)] per lam; a progress bar, when given, advances per lam."""
     out, empty, size = [], 0, 0
     for lam in lams:
         if empty < 2:
@@ -58,6 +59,8 @@ def _walk(solve, lams, z=None):
             z, size = np.append(theta, b), int(mask.sum())
             empty = empty + 1 if size == 0 else 0
         out.append((z, size))
+        if bar is not None:
+            bar.update()
     return out
 
 
@@ -69,7 +72,7 @@ class _SparseBase(ExpansionModel):
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
                  refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0, *, solver="auto",
-                 lowrank_tol=FACTOR_TOL):
+                 lowrank_tol=FACTOR_TOL, verbose=False):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -92,6 +95,7 @@ class _SparseBase(ExpansionModel):
         self.random_state = random_state
         self.solver = solver
         self.lowrank_tol = lowrank_tol
+        self.verbose = verbose
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
@@ -233,29 +237,32 @@ class _SparseBase(ExpansionModel):
         applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
         n = len(t)
         lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
+        bar = progress_bar(self.verbose, "lam search", total=len(folds) * len(lams))
         folds_ = []  # (solve, validation sums, [(z, size)] along lams) per fold
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
             train_sums = tuple(a - b for a, b in zip(total, val_sums))
             solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL,
                                       sums=train_sums)
-            folds_.append((solve, val_sums, _walk(solve, lams)))
+            folds_.append((solve, val_sums, _walk(solve, lams, bar=bar)))
         errors = np.array([[_mean_sq_error(v, z) for z, _ in path] for _, v, path in folds_])
         on_all = self._path_solver(basis, np.arange(n), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
         path = {}  # lam -> (z, size) on all the data
-        chosen, sizes = self._choose(lams, errors, on_all, path)
+        chosen, sizes = self._choose(lams, errors, on_all, path, bar)
         if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
             fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
-            more = [[_mean_sq_error(v, z) for z, _ in _walk(solve, fine, steps[chosen][0])]
+            bar.total += len(folds) * len(fine)
+            more = [[_mean_sq_error(v, z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
                     for solve, v, steps in folds_]
             order = np.argsort(np.concatenate([lams, fine]), kind="stable")
             lams, errors = np.concatenate([lams, fine])[order], np.hstack([errors, more])[:, order]
-            chosen, sizes = self._choose(lams, errors, on_all, path)
+            chosen, sizes = self._choose(lams, errors, on_all, path, bar)
+        bar.close()
         mean, se = mean_se(errors, axis=0)  # over the folds
         table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[np.argmin(mean)]), "n_selected": sizes}
         return float(lams[chosen]), table, path[lams[chosen]][0]
 
-    def _choose(self, lams, errors, on_all, path):
+    def _choose(self, lams, errors, on_all, path, bar):
         """The lam index of the one-SE rule (or the best CV error) and max_components, from the CV
         errors (folds, lams); the model sizes on all the data come from the warm-started path over the
         lams the rules look at (solve ``on_all``, solutions kept in ``path`` by lam). Returns (index,
@@ -269,12 +276,14 @@ class _SparseBase(ExpansionModel):
         start = int(within[0]) if self.one_se else best
         stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if self.one_se else best + 1)
         sizes, z = np.full(len(lams), np.nan), None
+        bar.total += sum(lam not in path for lam in lams[start:stop])
         for i in range(start, stop):
             if lams[i] not in path:
                 if i >= start + 2 and sizes[i - 1] == 0 and sizes[i - 2] == 0:  # two empty models: the rest too
                     path[lams[i]] = (z, 0)
                 else:
                     path[lams[i]] = _walk(on_all, [lams[i]], z)[0]
+                bar.update()
             z, sizes[i] = path[lams[i]]
         chosen = one_se_choice(mean, se, sizes) if self.one_se else best
         if self.max_components is not None:
@@ -386,7 +395,9 @@ _PARAMS = """
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
         Seed of the folds.
-""" + BASIS_SOLVER_PARAMS + """
+""" + BASIS_SOLVER_PARAMS + """    verbose : bool, default=False
+        Progress bars (tqdm, on stderr) over the tuning of sigma and gamma and the lam search.
+
     The objective (see cwlssvm.structure._gnc and _l1):
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
     coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-8, at most 600 columns
