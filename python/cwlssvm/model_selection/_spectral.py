@@ -21,7 +21,7 @@ trace(S) = sum_i (1 - c_ii / (gamma w_i)).
 from __future__ import annotations
 
 import numpy as np
-from scipy import linalg
+from .._linalg import eigh
 
 
 class KernelSpectrum:
@@ -38,14 +38,14 @@ class KernelSpectrum:
     def from_factors(cls, F, w):
         """Omega = F F' (n x R factors)."""
         Fw = np.sqrt(w)[:, None] * F
-        lam, V = linalg.eigh(Fw.T @ Fw, check_finite=False)
+        lam, V = eigh(Fw.T @ Fw)
         return cls(Fw @ V, np.clip(lam, 0.0, None), w)
 
     @classmethod
     def from_gram(cls, Omega, w):
         """A dense Omega (n x n)."""
         sw = np.sqrt(w)
-        lam, U = linalg.eigh(sw[:, None] * Omega * sw[None, :], check_finite=False)
+        lam, U = eigh(sw[:, None] * Omega * sw[None, :])
         lam = np.clip(lam, 0.0, None)
         return cls(U * np.sqrt(lam)[None, :], lam, w)
 

@@ -22,7 +22,7 @@ so one eigendecomposition serves every gamma, and the leave-one-out residuals ar
 from __future__ import annotations
 
 import numpy as np
-from scipy import linalg
+from .._linalg import eigh
 
 
 class RidgeSpectrum:
@@ -39,7 +39,7 @@ class RidgeSpectrum:
         self.ybar = B[-1] / s  # (k,)
         A = G[:-1, :-1] - s * np.outer(self.mu, self.mu)
         C = B[:-1] - np.outer(self.mu, B[-1])  # (R, k)
-        lam, self.V = linalg.eigh((A + A.T) / 2, check_finite=False)
+        lam, self.V = eigh((A + A.T) / 2)
         self.lam = np.clip(lam, 0.0, None)
         self.c = self.V.T @ C  # (R, k)
         self.syy = np.diag(yy) - s * self.ybar**2  # (k,) centred weighted sum of squares
