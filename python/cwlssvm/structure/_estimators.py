@@ -370,8 +370,8 @@ _PARAMS = """
         1000 rows a grid given as a count is refined between the CV choice and the next value by 3
         more values, and the choice made again.
     cv : int, CV splitter or iterable of splits, optional
-        Folds for choosing lam (default 10, 2 above 1000 rows). Explicit splits index the rows with
-        positive weight.
+        Folds for choosing lam (default 10, 2 above 1000 rows), and up to 1000 rows for tuning sigma
+        and gamma too. Explicit splits index the rows with positive weight.
     one_se : bool, default=True
         Among the lams whose CV error is within one standard error of the best, take the one whose
         model on all the data has the fewest components (the smallest such lam on ties); False takes
