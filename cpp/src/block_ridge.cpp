@@ -162,14 +162,14 @@ StepSolve BlockRidge::solve(const double* scale, const double* rhs, double* Z, i
         factored_scale_ = s;
         total.refactored = true;
     }
-    for (int j = 0; j < k; ++j) {
+    if (same || k > 1) {  // the kept factor is the factor of this matrix: all right-hand sides at once
+        std::copy(rhs, rhs + static_cast<std::size_t>(m) * k, Z);
+        factor_.solve_many(Z, k);
+        return total;
+    }
+    for (int j = 0; j < k; ++j) {  // k == 1 at a new s
         Eigen::Map<Vec> z(Z + j * m, m);
         const Vec b = Eigen::Map<const Vec>(rhs + j * m, m);
-        if (same || k > 1) {  // the kept factor is the factor of this matrix
-            z = b;
-            factor_.solve(z.data());
-            continue;
-        }
         Vec x = z;
         const StepSolve one = solve_reusing(system, factor_, b, x, max_cg_, 1e-11);
         if (one.refactored) {

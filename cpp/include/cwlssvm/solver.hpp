@@ -63,6 +63,8 @@ public:
     void factor(const double* A, int n);
     // x := A^-1 x for one vector of length n.
     void solve(double* x) const;
+    // X := A^-1 X for k vectors (n x k, column-major): one level-3 solve instead of k level-2 ones.
+    void solve_many(double* X, int k) const;
     int size() const { return n_; }
 
 private:
