@@ -10,6 +10,7 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._base import _DualModel, _LSSVMBase, contributions_frame, reference_rows
+from ._threads import blas_threads_by_size
 from .components import rbf
 
 _SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
@@ -32,6 +33,7 @@ _GAMMA_NOTE = """
 
 
 class _LSSVRBase(RegressorMixin, _LSSVMBase):
+    @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Solve the dual system eq.clssvmr.train.
 

@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
 from .._report import ReportMixin
+from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
 from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -206,6 +207,7 @@ _CV_PARAMS = """
 
 
 class _RegressorCV(RegressorMixin, _TunedBase):
+    @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
         self._check_params()
@@ -304,6 +306,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
 
     _classification = True
 
+    @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
         self._check_params()

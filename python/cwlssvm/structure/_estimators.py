@@ -7,9 +7,10 @@ import numbers
 import numpy as np
 
 from .. import components as _components
-from ..classification import encode_classes, pm1_coding
 from .._progress import progress_bar
+from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
+from ..classification import encode_classes, pm1_coding
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize)
@@ -433,6 +434,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     ----------
     {_PARAMS}"""
 
+    @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse model."""
         self._check_params()
@@ -444,6 +446,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         self._finish_regressor()
         return self
 
+    @blas_threads_by_size
     def path(self, X, y, lams, sample_weight=None):
         """The regularization path at the estimator's sigma and gamma (tuned if None), warm-started
         along increasing lam. Returns dict(lams, norms (n_lams, D) of ||w_d||^2, selected (list of index
@@ -484,6 +487,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     _classification = True
 
+    @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse classifier."""
         self._check_params()
