@@ -18,9 +18,9 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     if cv is not None:
         kw.update(cv=cv, random_state=est.random_state)
     solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
-    cv = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs, solver=solver,
-             verbose=getattr(est, "verbose", False), **kw)
+    search = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs,
+                 solver=solver, verbose=getattr(est, "verbose", False), **kw)
     if est._classification:
-        cv.set_params(probability=False)
-    cv.fit(X, y, sample_weight=sample_weight)
-    return float(cv.sigma_), float(cv.gamma_ if est.gamma is None else est.gamma)
+        search.set_params(probability=False)
+    search.fit(X, y, sample_weight=sample_weight)
+    return float(search.sigma_), float(search.gamma_ if est.gamma is None else est.gamma)

@@ -13,7 +13,7 @@ from .._validation import check_n_jobs, check_positive, check_sample_weight, che
 from ..classification import encode_classes, pm1_coding
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                      BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize)
+                      BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize, validation_sq)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -46,7 +46,7 @@ def _ridge_refit(sums, ranks, gamma, mask):
 def _mean_sq_error(sums, z):
     """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy); z = (theta, b)."""
     G, c, yy = sums
-    return max(0.0, yy - 2.0 * z @ c + z @ (G @ z)) / G[-1, -1]
+    return float(validation_sq(G, c[:, None], np.array([[yy]]), z[None, :-1, None], z[None, -1:])[0, 0]) / G[-1, -1]
 
 
 def _walk(solve, lams, z=None, bar=None):
