@@ -48,6 +48,14 @@ py::array_t<double> to_numpy(std::vector<double>&& v, std::vector<py::ssize_t> s
     return py::array_t<double>(shape, heap->data(), owner);
 }
 
+// (alpha n x k, b k, [C^-1]_ii n or None) of a dual solution.
+py::tuple dual_tuple(DualSolution&& s, std::size_t n, int k, bool loo) {
+    const auto rows = static_cast<py::ssize_t>(n);
+    py::object c_diag = py::none();
+    if (loo) c_diag = to_numpy(std::move(s.c_diag), {rows});
+    return py::make_tuple(to_numpy(std::move(s.alpha), {rows, k}), to_numpy(std::move(s.b), {k}), c_diag);
+}
+
 FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
                           const std::vector<Array>& transform, int p) {
     FeatureMap map;
@@ -179,15 +187,32 @@ PYBIND11_MODULE(_core, m) {
                   s = fit_lssvm(X.data(), n, static_cast<int>(X.shape(1)), comps, eta ? eta->data() : nullptr,
                                 Y.data(), k, inv_gamma.data(), loo, n_jobs);
               }
-              const auto rows = static_cast<py::ssize_t>(n);
-              py::object c_diag = py::none();
-              if (loo) c_diag = to_numpy(std::move(s.c_diag), {rows});
-              return py::make_tuple(to_numpy(std::move(s.alpha), {rows, k}), to_numpy(std::move(s.b), {k}),
-                                    c_diag);
+              return dual_tuple(std::move(s), n, k, loo);
           },
           "Solve the dual system; returns (alpha n x k, b k, [C^-1]_ii n or None).", py::arg("X").noconvert(),
           py::arg("components"), py::arg("eta"), py::arg("Y").noconvert(), py::arg("inv_gamma").noconvert(),
           py::arg("loo") = false, py::arg("n_jobs") = -1);
+
+    m.def("solve_dual_gram",
+          [](const Array& omega, const Array& Y, const Array& inv_gamma, bool loo) {
+              require_2d(omega, "omega");
+              require_2d(Y, "Y");
+              const std::size_t n = omega.shape(0);
+              if (static_cast<std::size_t>(omega.shape(1)) != n || static_cast<std::size_t>(Y.shape(0)) != n ||
+                  static_cast<std::size_t>(inv_gamma.size()) != n)
+                  throw std::invalid_argument("omega must be n x n, with n rows in Y and n values in inv_gamma");
+              const int k = static_cast<int>(Y.shape(1));
+              DualSolution s;
+              {
+                  py::gil_scoped_release release;
+                  std::vector<double> H(omega.data(), omega.data() + n * n);  // symmetric: either order
+                  s = solve_dual(H.data(), n, inv_gamma.data(), Y.data(), k, loo);
+              }
+              return dual_tuple(std::move(s), n, k, loo);
+          },
+          "Solve the dual system for a given symmetric Omega (n x n, kept); returns what fit_lssvm returns.",
+          py::arg("omega").noconvert(), py::arg("Y").noconvert(), py::arg("inv_gamma").noconvert(),
+          py::arg("loo") = false);
 
     m.def("component_outputs",
           [](const Array& X, const std::vector<ComponentTuple>& specs, const Array& coef, const Array& Xnew,

@@ -8,6 +8,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
+from .families import DenseSystem, LowRankSystem, fit_family, get_family
 from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
 from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
@@ -49,6 +50,12 @@ class _DualModel:
 class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
+    _families = ("squared",)  # the values of ``family`` this estimator takes
+
+    def _family(self):
+        """The Family of the ``family`` parameter ("squared" for a model file written before it existed)."""
+        return get_family(vars(self).get("family", "squared"), self._families)
+
     def _component_specs(self, n_features, feature_names):
         """The unresolved component list; subclasses decide (all-input RBF for LSSVR/LSSVC)."""
         raise NotImplementedError
@@ -58,6 +65,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         check_positive(self.sigma, "sigma")
         check_n_jobs(self.n_jobs)
         check_solver(self.solver, self.lowrank_tol)
+        self._family()
+        vars(self).pop("n_iter_", None)  # weighted solves per target of an IRLS fit, set by _solve
 
     def _validate_fit_data(self, X, y, **kw):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
@@ -82,10 +91,17 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             X, Y, w = X[keep], Y[keep], w[keep]
         self.solver_, fmap = choose_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
                                            n_jobs=self.n_jobs)
+        hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
+        family = self._family()
+        if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
+            system = (LowRankSystem(fmap, X, self.gamma, self.n_jobs) if fmap is not None
+                      else DenseSystem.from_inputs(X, self._described, self.gamma, _DualModel, self.n_jobs, hint))
+            model, solves = fit_family(system, family, Y, w)
+            self.n_iter_ = np.concatenate([vars(self).get("n_iter_", np.zeros(0, dtype=int)), solves])
+            return model
         if fmap is not None:
             return fit_lowrank(fmap, X, Y, w, float(self.gamma), loo=loo, n_jobs=self.n_jobs)
         inv_gamma = 1.0 / (self.gamma * w)
-        hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
         return _DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 

@@ -89,6 +89,18 @@ def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hi
         ) from None
 
 
+def solve_dual_gram(omega, Y, inv_gamma, *, loo=False, hint=""):
+    """eq.clssvmr.train for a kept Omega (n x n, symmetric) and every column of Y (n x k): returns what
+    fit_dual returns. For the iterations that change only the weights 1/gamma_k (IRLS)."""
+    try:
+        return _core.solve_dual_gram(_c(omega), _c(Y), _c(inv_gamma), bool(loo))
+    except _core.NotPositiveDefinite as exc:
+        raise NotPositiveDefiniteError(
+            f"{exc}. The kernel matrix is too close to singular for this regularization{hint}: "
+            "lower gamma, or change sigma."
+        ) from None
+
+
 def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
     """eq.clssvmr.evald: out[i, d, j] = sum_l K^d(X_i, X_fit_l) coef[l, j], shape (m, D, k)."""
     return _core.component_outputs(_c(X_fit), _kinds(described), _c(coef), _c(X), _threads(n_jobs))

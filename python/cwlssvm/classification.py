@@ -33,6 +33,14 @@ def encode_classes(y, owner):
     return classes, index
 
 
+def check_weighted_classes(class_index, w, classes, owner):
+    """ValueError unless rows of at least 2 classes have a positive sample weight."""
+    present = np.unique(class_index[np.asarray(w) > 0])
+    if len(present) < 2:
+        raise ValueError(f"{owner} needs samples of at least 2 classes with a positive sample_weight; got 1 class "
+                         f"({classes[present[0]]!r}) after dropping the rows of weight 0")
+
+
 def pm1_coding(class_index, n_classes):
     """The +-1 targets of eq.clssvmc.train: (n, 1) for two classes (+1 for classes_[1]), else the
     (n, K) one-vs-rest coding."""
@@ -42,6 +50,7 @@ def pm1_coding(class_index, n_classes):
 
 
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):
+    _families = ("squared", "logistic")
     def _validate_classifier_params(self):
         self._validate_params_()
         if self.multi_class not in ("ovr", "ovo"):
@@ -65,6 +74,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         self.classes_, y_idx = encode_classes(y, type(self).__name__)
         n_classes = len(self.classes_)
         w = check_sample_weight(sample_weight, X.shape[0])
+        check_weighted_classes(y_idx, w, self.classes_, type(self).__name__)
         self._resolve()
         if n_classes == 2 or self.multi_class == "ovr":
             self.pairs_ = None
@@ -76,10 +86,13 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
             targets = [np.where(y_idx[r] == a, 1.0, -1.0)[:, None] for r, (a, b) in zip(rows, self.pairs_)]
         models = []
         loo_f, loo_t, loo_w = [], [], []
+        platt = self.probability and self._family().name == "squared"
         for r, t in zip(rows, targets):
-            model = self._solve(X[r], t, w[r], loo=self.probability)
+            if self._family().name == "logistic":
+                t = (t > 0).astype(float)  # the 0/1 labels of each binary problem
+            model = self._solve(X[r], t, w[r], loo=platt)
             models.append(model)
-            if self.probability:
+            if platt:
                 kept = w[r] > 0
                 loo_f.append((t[kept] - model.loo_residuals).ravel())  # out-of-sample decision values
                 loo_t.append(t[kept].ravel())
@@ -88,7 +101,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         self._models = models
         if self.solver_ == "lowrank":
             self.X_reference_ = reference_rows(X)
-        if self.probability:
+        if platt:
             self.probability_slope_ = _calibration.platt_slope(
                 np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
         self._component_norms = None  # component_norms_ on first use
@@ -145,18 +158,21 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         return self.classes_[np.argmax(score, axis=1)]
 
     def _has_probability(self):
-        return self.probability
+        return self.probability or self._family().name == "logistic"
 
     @available_if(_has_probability)
     def predict_proba(self, X):
-        """Class probabilities by one-parameter Platt scaling of leave-one-out decision values
-        (see :mod:`cwlssvm._calibration`); columns follow ``classes_``."""
+        """Class probabilities; columns follow ``classes_``. ``family="logistic"``: the model's own,
+        1 / (1 + exp(-f)) of each binary problem; "squared": one-parameter Platt scaling of
+        leave-one-out decision values (see :mod:`cwlssvm._calibration`). Several classes: the
+        one-vs-rest probabilities normalized, or the one-vs-one ones coupled."""
         F = self.decision_function(X)
+        slope = 1.0 if self._family().name == "logistic" else self.probability_slope_
         if len(self.classes_) == 2:
-            return _calibration.binary_proba(F, self.probability_slope_)
+            return _calibration.binary_proba(F, slope)
         if self.pairs_ is None:
-            return _calibration.ovr_proba(F, self.probability_slope_)
-        return _calibration.ovo_proba(F, self.pairs_, len(self.classes_), self.probability_slope_)
+            return _calibration.ovr_proba(F, slope)
+        return _calibration.ovo_proba(F, self.pairs_, len(self.classes_), slope)
 
     @available_if(_has_probability)
     def predict_log_proba(self, X):
@@ -166,6 +182,12 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
 
 
 _PARAMS = """
+    family : {"squared", "logistic"}, default="squared"
+        "squared": the paper's LS-SVM classifier (least squares on +-1 labels). "logistic": kernel
+        logistic regression, the penalized binomial deviance fitted by IRLS (each iteration one
+        weighted LS-SVM solve); the decision values are log-odds and ``predict_proba`` gives the
+        model's own probabilities (``probability`` is then not needed). Several classes: one binary
+        problem per class (ovr) or pair (ovo), as for "squared".
     multi_class : {"ovr", "ovo"}, default="ovr"
         More than two classes: one-vs-rest (all K problems share one factorization) or one-vs-one.
     probability : bool, default=True
@@ -188,7 +210,9 @@ _PARAMS = """
     component_norms_ : ndarray of shape (D,) binary, (n_models, D) otherwise
     components_ : list of Component
     probability_slope_ : float
-        The Platt slope A (with ``probability=True``).
+        The Platt slope A (with ``probability=True`` and ``family="squared"``).
+    n_iter_ : ndarray
+        Weighted solves of the IRLS fit per binary problem (``family="logistic"`` only).
 """
 
 
@@ -204,10 +228,11 @@ class ComponentwiseLSSVC(_LSSVCBase):
     {_PARAMS}"""
 
     def __init__(self, components=None, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *,
-                 solver="auto", lowrank_tol=1e-10):
+                 family="squared", solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
+        self.family = family
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs
@@ -227,10 +252,11 @@ class LSSVC(_LSSVCBase):
     gamma : float, default=1.0
     {_PARAMS}"""
 
-    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *, solver="auto",
-                 lowrank_tol=1e-10):
+    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *, family="squared",
+                 solver="auto", lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
+        self.family = family
         self.multi_class = multi_class
         self.probability = probability
         self.n_jobs = n_jobs

@@ -40,6 +40,30 @@ def make_additive(n=100, noise=1.0, seed=None, n_features=10):
     return X, f + noise * rng.standard_normal(n), f
 
 
+def make_poisson_additive(n=500, seed=None, n_features=6):
+    """An additive Poisson count example: counts with a log link and two irrelevant inputs.
+
+    x uniform in [0, 1]^n_features, log E[y | x] = 0.5 + sin(2 pi x1) / 2 + 2 (x2 - 0.5)^2 + x3 - 0.5
+    + 0.4 sinc(4 (x4 - 0.5)), y ~ Poisson(exp(that)); inputs 5 and beyond do not enter.
+
+    Returns
+    -------
+    X : ndarray (n, n_features)
+    y : ndarray (n,), the counts
+    mu : ndarray (n,), the true means
+    """
+    if n_features < 4:
+        raise ValueError(f"n_features must be >= 4, got {n_features}")
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(0.0, 1.0, size=(n, n_features))
+    log_mu = (0.5 + 0.5 * np.sin(2 * np.pi * X[:, 0]) + 2.0 * (X[:, 1] - 0.5) ** 2 + X[:, 2] - 0.5
+              + 0.4 * sinc(4.0 * (X[:, 3] - 0.5)))
+    mu = np.exp(log_mu)
+    return X, rng.poisson(mu).astype(float), mu
+
+
 def load_spambase(as_frame=False, preprocess=False):
     """The UCI Spambase data (4601 e-mails, 57 features, label ``is_spam``), shipped with the package.
 

@@ -33,6 +33,7 @@ _GAMMA_NOTE = """
 
 
 class _LSSVRBase(RegressorMixin, _LSSVMBase):
+    _families = ("squared", "poisson")
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Solve the dual system eq.clssvmr.train.
@@ -89,14 +90,16 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         return out
 
     def predict(self, X):
-        """eq.clssvmr.eval: sum_d f^d(x^d) + b, shape (n_samples,) or (n_samples, n_targets)."""
+        """eq.clssvmr.eval: sum_d f^d(x^d) + b, shape (n_samples,) or (n_samples, n_targets); for
+        ``family="poisson"`` the mean exp(sum_d f^d(x^d) + b)."""
         X_ = self._check_predict_X(X)
-        y = self._outputs(X_).sum(axis=1) + np.atleast_1d(self.intercept_)
+        y = self._family().mean(self._outputs(X_).sum(axis=1) + np.atleast_1d(self.intercept_))
         return y[:, 0] if np.ndim(self.intercept_) == 0 else y
 
     def smoother_matrix(self):
         """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:
-        the fitted values on the training rows are S y. Dense, O(n_fit^3): solver "dense" only."""
+        the fitted values on the training rows are S y. Dense, O(n_fit^3): solver "dense" only; for
+        another family, the smoother of the working response at the IRLS fixed point."""
         check_is_fitted(self)
         self._fitted_models()
         self._require_dense("smoother_matrix")
@@ -115,7 +118,8 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
 
     def effective_degrees_of_freedom(self):
         """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept);
-        for solver "lowrank", 1 + sum_j gamma lam_j / (1 + gamma lam_j) from the fit's spectrum."""
+        for solver "lowrank", 1 + sum_j gamma lam_j / (1 + gamma lam_j) from the fit's spectrum. For
+        another family, of the weighted smoother at the IRLS fixed point (gamma_k = gamma w_k W_k)."""
         check_is_fitted(self)
         self._fitted_models()
         if self.solver_ == "lowrank":
@@ -147,6 +151,10 @@ class ComponentwiseLSSVR(_LSSVRBase):
         Width of the RBF components that do not set their own.
     gamma : float, default=1.0
         Regularization constant (weight of the squared residuals).
+    family : {"squared", "poisson"}, default="squared"
+        "squared": the LS-SVM (least squares). "poisson": counts y >= 0 with a log link, fitted by
+        penalized IRLS (gamma weighs the Poisson deviance, which is the squared residual for
+        "squared"); ``predict`` returns the mean exp(f), ``contributions`` the terms of f = log mean.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
     {_SOLVER_PARAMS}
@@ -167,13 +175,17 @@ class ComponentwiseLSSVR(_LSSVRBase):
         landmark with its component's columns set (low-rank).
     solver_ : {"dense", "lowrank"}
         The solver used.
+    n_iter_ : ndarray of shape (n_targets,)
+        Weighted solves of the IRLS fit per target (``family`` other than "squared" only).
     n_features_in_, feature_names_in_ : as in scikit-learn.
     """
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, n_jobs=None, *, solver="auto", lowrank_tol=1e-10):
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, n_jobs=None, *, family="squared", solver="auto",
+                 lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
+        self.family = family
         self.n_jobs = n_jobs
         self.solver = solver
         self.lowrank_tol = lowrank_tol
@@ -193,15 +205,18 @@ class LSSVR(_LSSVRBase):
         RBF width, K(u, v) = exp(-||u - v||^2 / sigma^2).
     gamma : float, default=1.0
         Regularization constant.
+    family : {"squared", "poisson"}, default="squared"
+        As for :class:`ComponentwiseLSSVR`.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
     {_SOLVER_PARAMS}
     {_GAMMA_NOTE}
     """
 
-    def __init__(self, sigma=1.0, gamma=1.0, n_jobs=None, *, solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigma=1.0, gamma=1.0, n_jobs=None, *, family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
+        self.family = family
         self.n_jobs = n_jobs
         self.solver = solver
         self.lowrank_tol = lowrank_tol

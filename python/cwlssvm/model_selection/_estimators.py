@@ -13,14 +13,16 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .. import components as _components
 from .._report import ReportMixin
 from .._threads import blas_threads_by_size
+from ..families import get_family
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
-from ..classification import LSSVC, ComponentwiseLSSVC, encode_classes, pm1_coding
+from ..classification import LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, pm1_coding
 from ..regression import LSSVR, ComponentwiseLSSVR
 from .._memory import fits_dense
 from ._evaluate import CRITERIA, CriterionEvaluator
+from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
-from ._search import results_table, tune
+from ._search import results_table, tune, tune_profiled
 
 N_SIGMAS = 10
 N_GAMMAS = 50
@@ -32,6 +34,12 @@ AUTO_PRIMAL_ROWS = 20_000
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
 # subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
 GRID_SAMPLE = 25_000
+# A likelihood family is tuned on the exact path (a weighted decomposition per performance iteration),
+# on a random subsample of this many rows when there are more; the refit uses every row.
+FAMILY_TUNING_ROWS = 5000
+# Above this many rows, a family's widths are chosen on a random subsample of this many (each IRLS solve
+# there is (n / FAMILY_WIDTH_ROWS)^3 times cheaper), then gamma on all rows at those widths.
+FAMILY_WIDTH_ROWS = 1000
 
 
 def _grid(values, default_count, name, lo, hi):
@@ -74,12 +82,27 @@ class _TunedBase(ReportMixin, BaseEstimator):
         check_n_jobs(self.n_jobs)
         check_solver(self.solver, self.lowrank_tol)
 
+    _families = ("squared",)
+
+    def _family(self):
+        return get_family(self.family, self._families)
+
+    def _scoring(self):
+        """The evaluators' selection key: "error" (classifiers), else "squared" (the criterion itself)."""
+        return "squared"
+
     def _search(self, X, Y, sample_weight, labels=None):
-        """Tune on validated arrays; sets the search attributes and returns (components, sigma, gamma)."""
+        """Tune on validated arrays; sets the search attributes and returns (components, sigma, gamma).
+
+        Y: the targets of the family (for classifiers of the squared family the +-1 coding, for the
+        logistic family 0/1 labels, one column per binary problem)."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
         X, Y, w = X[keep], Y[keep], w[keep]
+        family = self._family()
+        if family.name != "squared":
+            return self._search_family(family, X, Y, w)
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
@@ -92,7 +115,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
         common = dict(criterion=self.criterion_, folds=folds, classification=self._classification,
-                      scoring=getattr(self, "scoring", "squared"), n_jobs=self.n_jobs)
+                      scoring=self._scoring(), n_jobs=self.n_jobs)
         grid_evaluator = None
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
@@ -106,6 +129,49 @@ class _TunedBase(ReportMixin, BaseEstimator):
         sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                      per_component=per_component, verbose=self.verbose, grid_evaluator=grid_evaluator)
         self.passes_ = getattr(evaluator, "passes", None)
+        return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
+
+    def _search_family(self, family, X, Y, w):
+        """The search for a likelihood family: approximate LOO (or GCV) deviance by performance iteration
+        on the exact path (see _evaluate_family); above FAMILY_TUNING_ROWS rows, on a random subsample of
+        that many. The sigma grid, then Brent over log sigma with gamma on a local grid (refine)."""
+        for j in range(Y.shape[1]):
+            family.check_y(Y[:, j])
+        if X.shape[0] > FAMILY_TUNING_ROWS:
+            rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], FAMILY_TUNING_ROWS,
+                                                                           replace=False))
+            X, Y, w = X[rows], Y[rows], w[rows]
+        names = getattr(self, "feature_names_in_", None)
+        specs = self._component_specs(self.n_features_in_)
+        resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
+        scale = _spread(X, resolved)
+        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
+        self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
+        evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=self.criterion_,
+                                             classification=self._classification, scoring=self._scoring(),
+                                             n_jobs=self.n_jobs)
+        per_component = bool(getattr(self, "sigma_per_component", False))
+        grid_evaluator = None
+        if self.gammas is None:
+            if X.shape[0] > FAMILY_WIDTH_ROWS:
+                rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], FAMILY_WIDTH_ROWS,
+                                                                               replace=False))
+                grid_evaluator = FamilyCriterionEvaluator(
+                    X[rows], Y[rows], w[rows], resolved, family=family, criterion=self.criterion_,
+                    classification=self._classification, scoring=self._scoring(), n_jobs=self.n_jobs)
+            sigmas, gamma, record = tune_profiled(evaluator, sigma_grid, GAMMA_RANGE, refine=self.refine,
+                                                  per_component=per_component, verbose=self.verbose,
+                                                  grid_evaluator=grid_evaluator)
+        else:  # the user's gamma grid, whole
+            gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+            sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
+                                         per_component=per_component, verbose=self.verbose, refine_gamma=False)
+        self.passes_ = None
+        self.solves_ = evaluator.solves + (0 if grid_evaluator is None else grid_evaluator.solves)
+        return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
+
+    def _chosen(self, record, evaluator, resolved, specs, sigmas, gamma, per_component):
+        """Sets cv_results_, best_score_, gamma_, sigma_, best_params_; returns (components, sigma, gamma)."""
         self.cv_results_ = results_table(record, per_component)
         best = record.best()
         self.best_score_ = -best["criterion"]
@@ -121,7 +187,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         return specs, self.sigma_, self.gamma_
 
     def _solver_params(self):
-        return {"solver": self.solver, "lowrank_tol": self.lowrank_tol}
+        """The refit's family and solver parameters."""
+        return {"family": self.family, "solver": self.solver, "lowrank_tol": self.lowrank_tol}
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
@@ -206,7 +273,17 @@ _CV_PARAMS = """
 """
 
 
+_REG_FAMILY = """family : {"squared", "poisson"}, default="squared"
+        The loss (see :class:`ComponentwiseLSSVR`). "poisson" is tuned on the approximate leave-one-out
+        deviance at the IRLS fixed point (Cawley and Talbot, 2008) by performance iteration: one
+        weighted decomposition of the kernel matrix per iteration serves every gamma; criterion "gcv"
+        uses the deviance-based GCV instead ("kfold" is for "squared" only). Above 5000 rows the
+        search runs on a random subsample of 5000; the refit uses all rows."""
+
+
 class _RegressorCV(RegressorMixin, _TunedBase):
+    _families = ("squared", "poisson")
+
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
@@ -235,11 +312,12 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     sigma_per_component : bool, default=False
         After the shared-sigma optimum, tune one width per RBF component (coordinate descent on the
         same criterion), an ARD-like additive model.
+    {_REG_FAMILY}
     {_CV_PARAMS}"""
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
-                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
-                 lowrank_tol=1e-10):
+                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, *, family="squared",
+                 solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -250,6 +328,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.family = family
         self.solver = solver
         self.lowrank_tol = lowrank_tol
 
@@ -270,10 +349,11 @@ class LSSVRCV(_RegressorCV):
 
     Parameters
     ----------
+    {_REG_FAMILY}
     {_CV_PARAMS}"""
 
     def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None, verbose=False,
-                 random_state=0, *, solver="auto", lowrank_tol=1e-10):
+                 random_state=0, *, family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -282,6 +362,7 @@ class LSSVRCV(_RegressorCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.family = family
         self.solver = solver
         self.lowrank_tol = lowrank_tol
 
@@ -299,9 +380,10 @@ def _as_list(components):
 class _ClassifierCV(ClassifierMixin, _TunedBase):
     """Classifiers score the out-of-sample (LOO, GCV-fitted or k-fold) decision values of the +-1
     coding of each binary problem (one-vs-rest for several classes, also when the refit uses
-    one-vs-one): ``scoring="error"`` (default) selects on their weighted misclassification rate,
-    ties broken by the squared residual; ``scoring="squared"`` on the smooth surrogate, the weighted
-    mean squared residual (the LS-SVM's own least-squares loss). ``cv_results_`` keeps both
+    one-vs-one): ``scoring="error"`` selects on their weighted misclassification rate, ties broken by
+    the squared residual; ``scoring="squared"`` on the smooth surrogate, the weighted mean squared
+    residual (the LS-SVM's own least-squares loss). ``scoring="auto"`` (default) is "error" for the
+    LS-SVM and the deviance (twice the log-loss) for ``family="logistic"``. ``cv_results_`` keeps both
     (``error_rate``; ``criterion`` is the selection key)."""
 
     _classification = True
@@ -312,7 +394,11 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         self._check_params()
         Xv, yv = self._validate(X, y)
         classes, idx = encode_classes(yv, type(self).__name__)
+        if sample_weight is not None:
+            check_weighted_classes(idx, check_sample_weight(sample_weight, len(idx)), classes, type(self).__name__)
         Y = pm1_coding(idx, len(classes))
+        if self._family().name == "logistic":
+            Y = (Y > 0).astype(float)  # the 0/1 labels of each binary problem
         components, sigma, gamma = self._search(Xv, Y, sample_weight, labels=idx)
         self._refit(X, y, sample_weight, components, sigma, gamma)
         self.classes_ = self.best_estimator_.classes_
@@ -322,13 +408,20 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         """Decision values of the refitted model."""
         return self._fitted().decision_function(X)
 
+    _families = ("squared", "logistic")
+
     def _check_params(self):
         super()._check_params()
-        if self.scoring not in ("error", "squared"):
-            raise ValueError(f"scoring must be 'error' or 'squared', got {self.scoring!r}")
+        if self.scoring not in ("auto", "error", "squared", "deviance"):
+            raise ValueError(f"scoring must be 'auto', 'error', 'squared' or 'deviance', got {self.scoring!r}")
+
+    def _scoring(self):
+        if self.scoring == "auto":
+            return "error" if self._family().name == "squared" else "squared"
+        return "error" if self.scoring == "error" else "squared"
 
     def _has_probability(self):
-        return self.probability
+        return self.probability or self.family == "logistic"
 
     @available_if(_has_probability)
     def predict_proba(self, X):
@@ -341,8 +434,16 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         return self._fitted().predict_log_proba(X)
 
 
-_CLS_PARAMS = """scoring : {"error", "squared"}, default="error"
-        Selection key: misclassification rate (ties by the squared residual) or the squared residual.
+_CLS_PARAMS = """family : {"squared", "logistic"}, default="squared"
+        The loss (see :class:`ComponentwiseLSSVC`). "logistic" is tuned on the approximate leave-one-out
+        deviance at the IRLS fixed point (Cawley and Talbot, 2008) by performance iteration: one
+        weighted decomposition of the kernel matrix per iteration serves every gamma; criterion "gcv"
+        uses the deviance-based GCV instead ("kfold" is for "squared" only). Above 5000 rows the
+        search runs on a random subsample of 5000; the refit uses all rows.
+    scoring : {"auto", "error", "squared", "deviance"}, default="auto"
+        Selection key: misclassification rate (ties by the criterion), or the criterion itself (the
+        squared residual for "squared", the deviance for "logistic": "squared" and "deviance" are the
+        same choice). "auto": "error" for "squared", the deviance for "logistic".
     multi_class : {"ovr", "ovo"}, default="ovr"
         Passed to the refitted classifier.
     probability : bool, default=True
@@ -362,8 +463,8 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     {_CV_PARAMS}"""
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
-                 sigma_per_component=False, scoring="error", multi_class="ovr", probability=True, n_jobs=None,
-                 verbose=False, random_state=0, *, solver="auto", lowrank_tol=1e-10):
+                 sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
+                 verbose=False, random_state=0, *, family="squared", solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -377,6 +478,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.family = family
         self.solver = solver
         self.lowrank_tol = lowrank_tol
 
@@ -400,9 +502,9 @@ class LSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, scoring="error",
-                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0, *, solver="auto",
-                 lowrank_tol=1e-10):
+    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
+                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0, *, family="squared",
+                 solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -414,6 +516,7 @@ class LSSVCCV(_ClassifierCV):
         self.n_jobs = n_jobs
         self.verbose = verbose
         self.random_state = random_state
+        self.family = family
         self.solver = solver
         self.lowrank_tol = lowrank_tol
 

@@ -41,8 +41,11 @@ def _finite_min(values):
 
 
 def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False,
-         grid_evaluator=None):
+         grid_evaluator=None, refine_gamma=True):
     """Returns (sigmas (D,), gamma, SearchRecord).
+
+    refine_gamma: end with Brent's method over log gamma at the chosen widths (one gamma per
+    evaluation: cheap where one decomposition serves every gamma, not for a family's iterations).
 
     grid_evaluator: the same criterion on a subsample of the rows, for very large n: the sigma grid
     is scored there, then the whole gamma grid at its best sigma on all rows, and the refinement
@@ -108,6 +111,10 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
                 best = record.best()
                 sigmas, gamma = best["sigmas"], best["gamma"]
 
+    if not refine_gamma:
+        best = record.best()
+        return best["sigmas"], best["gamma"], record
+
     # Brent over log gamma at the chosen widths (one decomposition, cached)
     def g_obj(log_g):
         res = evaluator.evaluate(sigmas, [np.exp(log_g)])
@@ -117,6 +124,104 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     log_g0 = float(np.log(gamma))
     minimize_scalar(g_obj, bounds=(log_g0 - g_step, log_g0 + g_step), method="bounded",
                     options={"xatol": 1e-3, "maxiter": 20})
+    best = record.best()
+    return best["sigmas"], best["gamma"], record
+
+
+def _gamma_profile(evaluate, log_g0, lo, hi, step=np.log(4.0), xatol=0.3):
+    """min over log gamma of evaluate(log gamma) (a float), from log_g0: steps of `step` downhill until
+    the criterion rises (a bracket), then three steps of Brent's method inside the bracket (to xatol).
+    Returns (log gamma, value). The criterion is unimodal in log gamma in practice; this costs about
+    six evaluations instead of a whole grid."""
+    cache = {}
+
+    def f(t):
+        t = float(np.clip(t, lo, hi))
+        if t not in cache:
+            cache[t] = evaluate(t)
+        return cache[t]
+
+    a = float(np.clip(log_g0, lo, hi))
+    fa = f(a)
+    for direction in (1.0, -1.0):
+        b = float(np.clip(a + direction * step, lo, hi))
+        if b == a or f(b) >= fa:
+            continue
+        while True:  # downhill until the criterion rises or the range ends
+            c = float(np.clip(b + direction * step, lo, hi))
+            if c == b or f(c) >= f(b):
+                break
+            a, b = b, c
+        lo_b, hi_b = sorted((a, float(np.clip(b + direction * step, lo, hi))))
+        break
+    else:
+        lo_b, hi_b = max(lo, a - step), min(hi, a + step)
+    if hi_b > lo_b:
+        minimize_scalar(f, bounds=(lo_b, hi_b), method="bounded", options={"xatol": xatol, "maxiter": 3})
+    t = min(cache, key=cache.get)
+    return t, cache[t]
+
+
+def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_component=False, verbose=False,
+                  grid_evaluator=None):
+    """The search for criteria that cost a fit per (widths, gamma) (a likelihood family's IRLS): for each
+    width of the grid, gamma by _gamma_profile from the best gamma so far; with refine, Brent's method
+    over log sigma between the grid neighbours of the best width on that profile, and with
+    per_component one more coordinate-descent round per RBF component. Returns what tune returns.
+
+    grid_evaluator: the same criterion on a subsample of the rows: the widths are chosen there, then
+    gamma by the profile on all rows (cv_results_ holds the rows evaluated on all the data)."""
+    D = len(evaluator.resolved)
+    lo, hi = np.log(gamma_range[0]), np.log(gamma_range[1])
+    width_evaluator = grid_evaluator or evaluator
+    width_record = SearchRecord()
+    state = {"log_gamma": 0.0}
+
+    def profile(ev, rec, stage, sig):
+        def at(log_g):
+            res = ev.evaluate(sig, [np.exp(log_g)])
+            rec.add(stage, sig, [np.exp(log_g)], res)
+            return _finite_min(res["criterion"])[1]
+
+        t, value = _gamma_profile(at, state["log_gamma"], lo, hi)
+        if value <= rec.best()["criterion"]:
+            state["log_gamma"] = t
+        return value
+
+    def widths(stage, sig):
+        return profile(width_evaluator, width_record, stage, sig)
+
+    for sigma in progress(sigma_grid, verbose, "sigma grid"):
+        widths("grid", np.full(D, sigma))
+    best = width_record.best()
+    if not np.isfinite(best["criterion"]):
+        raise ValueError("every (sigma, gamma) searched gave a non-finite criterion; check X and y")
+    state["log_gamma"] = np.log(best["gamma"])
+    log_sg = np.log(np.asarray(sigma_grid, dtype=float))
+    if refine and width_evaluator.is_rbf.any():
+        s_step = np.median(np.diff(log_sg)) if len(log_sg) > 1 else np.log(3.0)
+        log_s0 = float(np.log(best["sigmas"][0]))
+        minimize_scalar(lambda t: widths("refine", np.full(D, np.exp(t))), bounds=(log_s0 - s_step, log_s0 + s_step),
+                        method="bounded", options={"xatol": 0.05, "maxiter": 6})
+    if per_component and width_evaluator.is_rbf.any():
+        for d in progress(np.flatnonzero(width_evaluator.is_rbf), verbose, "per-component sigma"):
+            base = width_record.best()["sigmas"].copy()
+            state["log_gamma"] = np.log(width_record.best()["gamma"])
+
+            def with_d(t, base=base, d=d):
+                sig = base.copy()
+                sig[d] = np.exp(t)
+                return widths("ard", sig)
+
+            minimize_scalar(with_d, bounds=(np.log(base[d]) - 1.6, np.log(base[d]) + 1.6), method="bounded",
+                            options={"xatol": 0.05, "maxiter": 6})
+    if grid_evaluator is None:
+        best = width_record.best()
+        return best["sigmas"], best["gamma"], width_record
+    record = SearchRecord()
+    best = width_record.best()
+    state["log_gamma"] = np.log(best["gamma"])
+    profile(evaluator, record, "gamma", best["sigmas"])
     best = record.best()
     return best["sigmas"], best["gamma"], record
 

@@ -22,6 +22,8 @@ so one eigendecomposition serves every gamma, and the leave-one-out residuals ar
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg import cho_factor, cho_solve
+
 from .._linalg import eigh
 
 
@@ -95,3 +97,38 @@ def validation_sq(G_val, B_val, yy_val, theta, b):
     quad = np.einsum("grk,rs,gsk->gk", Z, G_val, Z)
     cross = np.einsum("grk,rk->gk", Z, B_val)
     return np.clip(np.diag(yy_val)[None, :] - 2.0 * cross + quad, 0.0, None)
+
+
+def ridge_solve(G, B, gamma, *, trace=False):
+    """theta (R, k) and b (k,) of one gamma from the sums G (R+1, R+1), B (R+1, k), by a Cholesky
+    factorization of the centred system (gamma A + I) theta = gamma C (see the module doc), cheaper
+    than RidgeSpectrum when only one gamma is wanted (the iterations of IRLS). With trace=True also
+    tr S = 1 + R - tr (gamma A + I)^-1."""
+    s = G[-1, -1]
+    mu = G[:-1, -1] / s
+    ybar = B[-1] / s
+    A = G[:-1, :-1] - s * np.outer(mu, mu)
+    C = B[:-1] - np.outer(mu, B[-1])
+    M = gamma * (A + A.T) / 2
+    M[np.diag_indices_from(M)] += 1.0
+    factor = cho_factor(M, lower=True, overwrite_a=True)
+    theta = cho_solve(factor, gamma * C)
+    b = ybar - mu @ theta
+    if not trace:
+        return theta, b
+    R = A.shape[0]
+    return theta, b, float(1.0 + R - np.trace(cho_solve(factor, np.eye(R))))
+
+
+def ridge_leverages(G, Phi, v, gamma):
+    """h_ii = v_i / s + v_i gamma u_i' (gamma A + I)^-1 u_i, u_i = phi_i - mu, of the rows with features
+    Phi (m, R) and weights v (m,), for the ridge problem of the sums G (see the module doc): the
+    diagonal of the weighted smoother with the bias (leave-one-out residuals e_i / (1 - h_ii))."""
+    s = G[-1, -1]
+    mu = G[:-1, -1] / s
+    A = G[:-1, :-1] - s * np.outer(mu, mu)
+    M = gamma * (A + A.T) / 2
+    M[np.diag_indices_from(M)] += 1.0
+    U = Phi - mu
+    L = cho_factor(M, lower=True, overwrite_a=True)
+    return v / s + v * gamma * np.einsum("ij,ij->i", U, cho_solve(L, U.T).T)

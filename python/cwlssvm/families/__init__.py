@@ -1,0 +1,13 @@
+"""Likelihood families of the componentwise model and their penalized IRLS fit.
+
+``family="squared"`` is the paper's LS-SVM (one weighted solve); ``"logistic"`` (kernel logistic
+regression, binary labels) and ``"poisson"`` (counts, log link) minimize the penalized deviance by
+IRLS, each iteration a weighted LS-SVM solve on a kernel matrix (dense) or features (low-rank) that
+are computed once (_irls). The tuning of gamma and sigma for them is in cwlssvm.model_selection.
+"""
+
+from ._family import FAMILIES, Family, Logistic, Poisson, Squared, get_family
+from ._irls import DenseSystem, FactorSystem, IrlsResult, LowRankSystem, Solution, fit_family, irls
+
+__all__ = ["FAMILIES", "Family", "Logistic", "Poisson", "Squared", "get_family", "DenseSystem", "FactorSystem", "IrlsResult",
+           "LowRankSystem", "Solution", "fit_family", "irls"]

@@ -1,0 +1,134 @@
+"""Likelihood families of the componentwise model (mgcv's word for them): loss, link and IRLS parts.
+
+The penalized fit of a family minimizes, over the additive model f = sum_d f^d + b,
+
+    J = 1/2 sum_d ||w_d||^2 + gamma/2 sum_i w_i dev(y_i, f_i),
+
+where dev is the unit deviance (twice the negative log-likelihood up to a constant): for the squared
+family dev = (y - f)^2 and J is the LS-SVM cost of eq.clssvmr.cost. A Newton step on J at the current
+f is the weighted LS-SVM of eq.clssvmr.train with the working response z and row weights w_i W_i
+(gamma_i = gamma w_i W_i); see _irls.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import expit
+
+# Working weights are kept above this (mu (1 - mu) or mu may underflow to 0 for confident rows).
+MIN_WORKING_WEIGHT = 1e-10
+# exp(f) of the Poisson mean is taken at min(f, MAX_LOG_MEAN) (exp(700) ~ 1e304 is still finite).
+MAX_LOG_MEAN = 700.0
+
+
+class Family:
+    """One family: name, the link's inverse (mean), the unit deviance and the IRLS working values."""
+
+    name = "family"
+
+    def check_y(self, y):
+        """y (n,) as the family needs it, or ValueError naming y."""
+        return y
+
+    def initial(self, y, w):
+        """The constant starting value of f: the link of the weighted mean of y."""
+        raise NotImplementedError
+
+    def mean(self, f):
+        """mu = E[y | f] (the inverse link)."""
+        raise NotImplementedError
+
+    def deviance(self, y, f):
+        """Unit deviance per row, shape (n,)."""
+        raise NotImplementedError
+
+    def working(self, y, f):
+        """(W, z): working weights W > 0 and working response z = f + (y - mu) / W (canonical links)."""
+        W = np.maximum(self.variance(f), MIN_WORKING_WEIGHT)
+        return W, f + (y - self.mean(f)) / W
+
+    def variance(self, f):
+        """d mu / d f for the canonical link (the variance function at mu)."""
+        raise NotImplementedError
+
+
+class Squared(Family):
+    """The LS-SVM's least squares (Gaussian, identity link): one weighted solve, no iterations."""
+
+    name = "squared"
+
+    def initial(self, y, w):
+        return float(np.average(y, weights=w))
+
+    def mean(self, f):
+        return f
+
+    def deviance(self, y, f):
+        return (y - f) ** 2
+
+    def variance(self, f):
+        return np.ones_like(f)
+
+
+class Logistic(Family):
+    """Binary y in {0, 1}, logit link: f is the log-odds, P(y = 1 | x) = 1 / (1 + exp(-f))."""
+
+    name = "logistic"
+
+    def check_y(self, y):
+        if not np.all((y == 0) | (y == 1)):
+            raise ValueError("y: the logistic family needs labels coded 0/1")
+        return y
+
+    def initial(self, y, w):
+        p = float(np.clip(np.average(y, weights=w), 1e-6, 1 - 1e-6))
+        return float(np.log(p / (1 - p)))
+
+    def mean(self, f):
+        return expit(f)
+
+    def deviance(self, y, f):
+        # -2 log-likelihood: 2 [log(1 + exp(f)) - y f], computed without overflow
+        return 2.0 * (np.logaddexp(0.0, f) - y * f)
+
+    def variance(self, f):
+        mu = expit(f)
+        return mu * (1.0 - mu)
+
+
+class Poisson(Family):
+    """Counts y >= 0, log link: E[y | x] = exp(f)."""
+
+    name = "poisson"
+
+    def check_y(self, y):
+        if np.any(y < 0):
+            raise ValueError(f"y: the poisson family needs counts >= 0; got {float(np.min(y))!r}")
+        return y
+
+    def initial(self, y, w):
+        m = float(np.average(y, weights=w))
+        if m <= 0:
+            raise ValueError("y: the poisson family needs at least one positive count (every weighted y is 0)")
+        return float(np.log(m))
+
+    def mean(self, f):
+        return np.exp(np.minimum(f, MAX_LOG_MEAN))
+
+    def deviance(self, y, f):
+        mu = self.mean(f)
+        ylogy = np.where(y > 0, y * np.log(np.where(y > 0, y, 1.0) / mu), 0.0)
+        return 2.0 * (ylogy - (y - mu))
+
+    def variance(self, f):
+        return self.mean(f)
+
+
+FAMILIES = {"squared": Squared(), "logistic": Logistic(), "poisson": Poisson()}
+
+
+def get_family(name, allowed):
+    """The Family called `name`, one of `allowed`; ValueError naming the ``family`` parameter otherwise."""
+    if not isinstance(name, str) or name not in allowed:
+        raise ValueError(f"family must be one of {tuple(allowed)}, got {name!r}")
+    return FAMILIES[name]

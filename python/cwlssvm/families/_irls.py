@@ -1,0 +1,223 @@
+"""Penalized IRLS: a likelihood family fitted as a sequence of weighted LS-SVM solves.
+
+At the current training values f (n,), the family gives working weights W and the working response
+z (see _family). The Newton step on J = 1/2 sum_d ||w_d||^2 + gamma/2 sum_i w_i dev(y_i, f_i) is the
+weighted LS-SVM of eq.clssvmr.train with targets z and gamma_i = gamma w_i W_i: only the diagonal of
+the system changes between iterations, so the kernel matrix (dense) or the features (low-rank) are
+computed once and each iteration costs one factorization. A step that does not lower J is halved
+(the solution is linear in its coefficients, so the halfway point is the mean of two solutions).
+Convergence: |J_old - J| <= tol (|J| + 0.1), the rule of R's glm.fit.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from .. import _native
+from ..primal import PrimalModel, ridge_leverages, ridge_solve, row_chunks
+
+# Phi (n x R) of a low-rank system is kept in memory up to this many bytes, else recomputed per pass.
+KEEP_FEATURES_BYTES = 1 << 30
+
+
+@dataclass
+class Solution:
+    """One iterate: coef (alpha (n,) dense, theta (R,) low-rank), intercept b, training values f (n,)."""
+
+    coef: np.ndarray
+    b: float
+    f: np.ndarray
+
+    def halfway(self, other):
+        return Solution((self.coef + other.coef) / 2, (self.b + other.b) / 2, (self.f + other.f) / 2)
+
+
+class DenseSystem:
+    """Omega (n x n) of the training rows, kept; each solve factors Omega + diag(1 / (gamma v)).
+
+    X and dual_model (the class of the fitted dense model, called (X_fit, coef (n, k), b (k,),
+    inv_gamma=...)) are needed by model() only. ``gamma`` may be changed between fits."""
+
+    def __init__(self, omega, gamma, *, X=None, dual_model=None, hint=""):
+        self.omega = omega
+        self.gamma = float(gamma)
+        self.X, self.dual_model, self.hint = X, dual_model, hint
+
+    @classmethod
+    def from_inputs(cls, X, described, gamma, dual_model, n_jobs=None, hint=""):
+        return cls(_native.gram(X, described, n_jobs=n_jobs), gamma, X=np.ascontiguousarray(X),
+                   dual_model=dual_model, hint=hint)
+
+    def constant(self, f0):
+        n = self.omega.shape[0]
+        return Solution(np.zeros(n), float(f0), np.full(n, float(f0)))
+
+    def solve(self, z, v):
+        """The weighted LS-SVM with targets z (n,) and row weights v (n,) > 0."""
+        alpha, b, _ = _native.solve_dual_gram(self.omega, z[:, None], 1.0 / (self.gamma * v), hint=self.hint)
+        alpha = alpha[:, 0]
+        return Solution(alpha, float(b[0]), self.omega @ alpha + b[0])
+
+    def loo(self, z, v):
+        """Leave-one-out values z_i - alpha_i / c_ii (n,) and tr S of the weighted LS-SVM (targets z,
+        weights v): one factorization and its inverse's diagonal."""
+        inv_gamma = 1.0 / (self.gamma * v)
+        alpha, _, c = _native.solve_dual_gram(self.omega, z[:, None], inv_gamma, loo=True, hint=self.hint)
+        return z - alpha[:, 0] / c, float(np.sum(1.0 - c * inv_gamma))
+
+    def penalty(self, sol):
+        """sum_d ||w_d||^2 = alpha' Omega alpha = alpha' (f - b)."""
+        return float(sol.coef @ (sol.f - sol.b))
+
+    def model(self, sols, v):
+        """The fitted dual model; 1 / gamma_k = 1 / (gamma v_k) of the last weights for a single target."""
+        inv_gamma = 1.0 / (self.gamma * v) if len(sols) == 1 else None
+        return self.dual_model(self.X, np.column_stack([s.coef for s in sols]), np.array([s.b for s in sols]),
+                               inv_gamma=inv_gamma)
+
+
+class FactorSystem:
+    """The primal ridge problem on factors Phi (n x R) held in memory (Omega ~= Phi Phi'): each solve
+    sums [Phi 1]'V[Phi 1] and factors an R x R matrix. ``gamma`` may be changed between fits."""
+
+    def __init__(self, Phi, gamma):
+        self.Phi = Phi
+        self.gamma = float(gamma)
+
+    @property
+    def n(self):
+        return self.Phi.shape[0]
+
+    def _chunks(self):
+        """(rows, Phi of those rows) over all rows."""
+        yield slice(0, self.n), self.Phi
+
+    def _sums(self, z, v):
+        """[Phi 1]'V[Phi 1] (R+1, R+1) and [Phi 1]'V z (R+1, 1)."""
+        G, B = 0.0, 0.0
+        for rows, Phi in self._chunks():
+            Z = np.column_stack([Phi, np.ones(Phi.shape[0])])
+            Zv = Z * v[rows, None]
+            G, B = G + Zv.T @ Z, B + Zv.T @ z[rows, None]
+        return G, B
+
+    @property
+    def rank(self):
+        """R, the number of primal coefficients."""
+        return self.Phi.shape[1]
+
+    def constant(self, f0):
+        return Solution(np.zeros(self.rank), float(f0), np.full(self.n, float(f0)))
+
+    def solve(self, z, v):
+        theta, b = ridge_solve(*self._sums(z, v), self.gamma)
+        theta, b = theta[:, 0], float(b[0])
+        f = np.empty(self.n)
+        for rows, Phi in self._chunks():
+            f[rows] = Phi @ theta + b
+        return Solution(theta, b, f)
+
+    def loo(self, z, v):
+        """Leave-one-out values (z_i - fitted_i) / (1 - h_ii) subtracted from z, and tr S."""
+        G, B = self._sums(z, v)
+        theta, b, dof = ridge_solve(G, B, self.gamma, trace=True)
+        out = np.empty(self.n)
+        for rows, Phi in self._chunks():
+            e = z[rows] - (Phi @ theta[:, 0] + b[0])
+            out[rows] = z[rows] - e / (1.0 - ridge_leverages(G, Phi, v[rows], self.gamma))
+        return out, dof
+
+    def penalty(self, sol):
+        """sum_d ||w_d||^2 = ||theta||^2."""
+        return float(sol.coef @ sol.coef)
+
+
+class LowRankSystem(FactorSystem):
+    """FactorSystem on the Nystrom features of fmap for the rows of X; Phi is kept in memory when it
+    takes at most KEEP_FEATURES_BYTES, else recomputed block by block on every pass."""
+
+    def __init__(self, fmap, X, gamma, n_jobs=None):
+        self.fmap, self.X, self.n_jobs = fmap, X, n_jobs
+        keep = 8 * X.shape[0] * fmap.size <= KEEP_FEATURES_BYTES
+        super().__init__(fmap.features(X, n_jobs) if keep else None, gamma)
+
+    @property
+    def n(self):
+        return self.X.shape[0]
+
+    @property
+    def rank(self):
+        return self.fmap.size
+
+    def _chunks(self):
+        if self.Phi is not None:
+            yield from super()._chunks()
+            return
+        for rows in row_chunks(self.n, self.fmap.block_rows()):
+            yield rows, self.fmap.features(self.X[rows], self.n_jobs)
+
+    def model(self, sols, v):
+        theta = np.column_stack([s.coef for s in sols])
+        dof = None
+        if len(sols) == 1:
+            dof = ridge_solve(*self._sums(sols[0].f, v), self.gamma, trace=True)[2]
+        return PrimalModel(self.fmap.landmark_rows(self.X.shape[1]), self.fmap.dual(theta), theta,
+                           np.array([s.b for s in sols]), self.fmap.ranks, dof=dof)
+
+
+@dataclass
+class IrlsResult:
+    solution: Solution
+    v: np.ndarray  # the final row weights w_i W_i
+    solves: int  # weighted solves (factorizations)
+    converged: bool
+
+
+def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
+    """Minimize J of the module doc for targets y (n,) and sample weights w (n,) > 0 on `system`.
+
+    f0: starting training values (n,) (a warm start), else the constant family.initial(y, w).
+    warn: a ConvergenceWarning when max_iter solves do not converge."""
+    gamma = system.gamma
+
+    def objective(sol):
+        return 0.5 * system.penalty(sol) + 0.5 * gamma * float(w @ family.deviance(y, sol.f))
+
+    if f0 is None:
+        current = system.constant(family.initial(y, w))
+    else:
+        W, z = family.working(y, f0)
+        current = system.solve(z, w * W)
+    J_old = objective(current)
+    solves = 0 if f0 is None else 1
+    converged = False
+    for _ in range(max_iter):
+        W, z = family.working(y, current.f)
+        new = system.solve(z, w * W)
+        solves += 1
+        J = objective(new)
+        halvings = 0
+        while not J <= J_old + 1e-12 * abs(J_old) and halvings < 40:
+            new = current.halfway(new)
+            J = objective(new)
+            halvings += 1
+        converged = abs(J_old - J) <= tol * (abs(J) + 0.1)
+        current, J_old = new, J
+        if converged:
+            break
+    if not converged and warn:
+        warnings.warn(f"IRLS of the {family.name} family did not converge in {max_iter} weighted solves "
+                      f"(gamma={gamma!r}); the last iterate is returned", ConvergenceWarning, stacklevel=3)
+    W, _ = family.working(y, current.f)
+    return IrlsResult(current, w * W, solves, converged)
+
+
+def fit_family(system, family, Y, w):
+    """IRLS for each column of Y (n, k) on one system: (model, solves per column (k,))."""
+    results = [irls(system, family, family.check_y(Y[:, j]), w) for j in range(Y.shape[1])]
+    return (system.model([r.solution for r in results], results[0].v),
+            np.array([r.solves for r in results]))
