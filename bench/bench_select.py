@@ -61,7 +61,7 @@ def run_spam(kind, split=0):
 def main(splits):
     header("bench_select: scale of structure detection")
     X, y, _ = make_additive(n=500, n_features=20, seed=0)
-    model = SparseComponentwiseLSSVR(penalty="l1", sigma=1.0, gamma=50.0, lam=5000.0)
+    model = SparseComponentwiseLSSVR(penalty="l1", sigma=3.5, gamma=50.0, lam=5000.0)
     t0 = time.perf_counter()
     model.fit(X, y)
     t_l1 = time.perf_counter() - t0

@@ -35,7 +35,8 @@ def test_loo_residuals_equal_refits(rng, weighted):
     X = rng.uniform(size=(35, 4))
     y = np.sin(4 * X[:, 0]) + X[:, 1] + 0.2 * rng.normal(size=35)
     w = rng.uniform(0.3, 3.0, size=35) if weighted else None
-    make = lambda: ComponentwiseLSSVR(sigma=0.6, gamma=20.0)  # noqa: E731
+    # fixed absolute widths: a refit's own input spreads would change sigma x spread by a little
+    make = lambda: ComponentwiseLSSVR(components=[C.rbf(j, sigma=0.6) for j in range(4)], gamma=20.0)  # noqa: E731
     r = loo_residuals(make(), X, y, sample_weight=w)
     np.testing.assert_allclose(r, y - brute_loo(make, X, y, w), rtol=1e-8, atol=1e-12)
 
@@ -45,13 +46,15 @@ def test_loo_residuals_multi_target_and_zero_weight(rng):
     Y = np.column_stack([np.cos(3 * X[:, 0]), X[:, 2] ** 2])
     w = np.ones(30)
     w[4] = 0.0
-    r = loo_residuals(LSSVR(sigma=0.8, gamma=5.0), X, Y, sample_weight=w)
+    # LSSVR's single RBF, at a fixed absolute width (see test_loo_residuals_equal_refits)
+    make = lambda: ComponentwiseLSSVR(components=[C.rbf((0, 1, 2), sigma=0.8)], gamma=5.0)  # noqa: E731
+    r = loo_residuals(make(), X, Y, sample_weight=w)
     assert r.shape == (30, 2)
     keep = w > 0
-    full = LSSVR(sigma=0.8, gamma=5.0).fit(X[keep], Y[keep])
+    full = make().fit(X[keep], Y[keep])
     np.testing.assert_allclose(r[4], Y[4] - full.predict(X[4:5])[0], rtol=1e-10)
     for j in range(2):
-        ref = Y[keep, j] - brute_loo(lambda: LSSVR(sigma=0.8, gamma=5.0), X[keep], Y[keep, j])
+        ref = Y[keep, j] - brute_loo(make, X[keep], Y[keep, j])
         np.testing.assert_allclose(r[keep, j], ref, rtol=1e-8, atol=1e-12)
 
 
@@ -59,7 +62,8 @@ def test_loo_residuals_multi_target_and_zero_weight(rng):
 def test_loo_decision_values_equal_refits(rng, n_classes):
     X = rng.normal(size=(36, 3))
     y = rng.integers(0, n_classes, size=36)
-    make = lambda: ComponentwiseLSSVC(sigma=1.0, gamma=3.0, probability=False)  # noqa: E731
+    make = lambda: ComponentwiseLSSVC(components=[C.rbf(j, sigma=1.0) for j in range(3)], gamma=3.0,  # noqa: E731
+                                      probability=False)
     F = loo_decision_function(make(), X, y)
     n = len(y)
     for i in range(n):
@@ -129,7 +133,9 @@ def test_kfold_criterion_equals_refits(rng):
     for g, gamma in enumerate([2.0, 50.0]):
         sq = 0.0
         for tr, va in folds:
-            m = ComponentwiseLSSVR(sigma=0.5, gamma=gamma).fit(X[tr], y[tr])
+            # the criterion's widths: 0.5 x each input's spread on all 60 rows, the same in every fold
+            comps = [C.rbf(j, sigma=0.5 * C.spread(X, None, (j,))) for j in range(3)]
+            m = ComponentwiseLSSVR(components=comps, gamma=gamma).fit(X[tr], y[tr])
             sq += np.sum((y[va] - m.predict(X[va])) ** 2)
         np.testing.assert_allclose(crit[g], sq / 60, rtol=1e-8)
 
@@ -159,7 +165,8 @@ def test_per_component_sigma():
     assert m.sigma_.shape == (7,) and np.isnan(m.sigma_[6]) and np.all(m.sigma_[:6] > 0)
     shared = ComponentwiseLSSVRCV(components=[C.rbf(j) for j in range(6)] + [C.linear(6)]).fit(X, y)
     assert m.best_score_ >= shared.best_score_ - 1e-12  # starts from the shared optimum
-    assert [c.sigma for c in m.components_[:6]] == pytest.approx(list(m.sigma_[:6]))
+    spreads = [C.spread(X, None, (j,)) for j in range(6)]  # sigma_ is in units of each input's spread
+    assert [c.sigma for c in m.components_[:6]] == pytest.approx(list(m.sigma_[:6] * spreads))
 
 
 def test_classifier_cv_and_error_rate():

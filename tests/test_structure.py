@@ -30,7 +30,7 @@ def test_areg_substrate_matches_dense_system(rng):
     np.testing.assert_allclose(b, b_ref, rtol=1e-9)
     np.testing.assert_allclose(e, alpha + c)
     # c = (1/gamma - 1) alpha recovers the LS-SVM with constant gamma
-    m = ComponentwiseLSSVR(sigma=0.7, gamma=4.0).fit(X, y)
+    m = ComponentwiseLSSVR(components=specs, gamma=4.0).fit(X, y)  # areg_substrate's sigma is absolute
     a2, b2, _ = areg_substrate(X, y, (1 / 4.0 - 1) * m.dual_coef_, sigma=0.7)
     np.testing.assert_allclose(a2, m.dual_coef_, rtol=1e-8, atol=1e-12)
 
@@ -59,7 +59,7 @@ def test_basis_dual_expansion_reproduces_factors(additive):
 
 def test_gnc_without_penalty_is_the_componentwise_lssvm(additive):
     X, t = additive
-    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
+    basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0, X))  # widths 1 x each input's spread
     rows = np.arange(len(t))
     res = gnc_fit(basis, rows, t, np.ones(len(t)), gamma=10.0, lam=0.0, penalty="stp")
     m = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, t)
@@ -184,8 +184,8 @@ def test_huber_loss_resists_outliers():
     X, y, f = make_additive(n=100, seed=4)
     y_out = y.copy()
     y_out[:8] += 40.0
-    sq = SparseComponentwiseLSSVR(lam=0.0, sigma=1.0, gamma=50.0).fit(X, y_out)
-    hub = SparseComponentwiseLSSVR(lam=0.0, sigma=1.0, gamma=50.0, loss="huber").fit(X, y_out)
+    sq = SparseComponentwiseLSSVR(lam=0.0, sigma=3.5, gamma=50.0).fit(X, y_out)  # 3.5 x spread ~ 1 on U(0, 1)
+    hub = SparseComponentwiseLSSVR(lam=0.0, sigma=3.5, gamma=50.0, loss="huber").fit(X, y_out)
     err_sq = np.mean((sq.predict(X[8:]) - f[8:]) ** 2)
     err_hub = np.mean((hub.predict(X[8:]) - f[8:]) ** 2)
     assert err_hub < 0.5 * err_sq

@@ -73,10 +73,12 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         check_numeric_columns(X)
         return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
 
-    def _resolve(self):
+    def _resolve(self, X, sample_weight):
+        """components_ for the training inputs X (n, p): RBF widths sigma x the spread of their inputs."""
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_, names)
-        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma))
+        w = check_sample_weight(sample_weight, X.shape[0])
+        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w)
         self._described = _components.describe(self.components_)
 
     def _solve(self, X, Y, sample_weight, loo=False):

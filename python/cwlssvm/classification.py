@@ -75,7 +75,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         n_classes = len(self.classes_)
         w = check_sample_weight(sample_weight, X.shape[0])
         check_weighted_classes(y_idx, w, self.classes_, type(self).__name__)
-        self._resolve()
+        self._resolve(X, w)
         if n_classes == 2 or self.multi_class == "ovr":
             self.pairs_ = None
             targets = [pm1_coding(y_idx, n_classes)]
@@ -224,6 +224,8 @@ class ComponentwiseLSSVC(_LSSVCBase):
     components : list of cwlssvm.components.Component, optional
         Default: one RBF component per input column with width ``sigma``.
     sigma : float, default=1.0
+        Width of the RBF components that do not set their own, in units of each component's input
+        spread (see :class:`ComponentwiseLSSVR`).
     gamma : float, default=1.0
     {_PARAMS}"""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,8 @@ class Component:
     features : tuple of int or str
         The input columns the component acts on.
     sigma : float or None
-        RBF width; None takes the estimator's ``sigma``.
+        RBF width, absolute (in the units of the inputs); None takes the estimator's ``sigma`` times
+        the spread of the component's inputs.
     degree, coef0 : polynomial kernel parameters.
     columns : tuple of int or None
         Column indices, filled in when the estimator resolves the spec in ``fit``.
@@ -85,11 +88,27 @@ def mixed(features) -> list[Component]:
     return [rbf(f) for f in features] + [linear(f) for f in features]
 
 
-def resolve(components, n_features, feature_names, sigma) -> list[Component]:
+def spread(X, w, columns) -> float:
+    """The distance scale of the inputs ``columns`` of X (n, p): sqrt of the sum of their weighted
+    variances (population variance, weights w (n,) or None for 1), or 1.0 for constant inputs.
+    A width sigma of the estimator means sigma x spread for every RBF component that does not set
+    its own: rescaling an input by a positive constant rescales its component's width with it."""
+    sub = np.asarray(X, dtype=np.float64)[:, list(columns)]
+    w = np.ones(sub.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+    keep = w > 0
+    sub, w = sub[keep], w[keep]
+    mean = w @ sub / w.sum()
+    s = float(np.sqrt((w @ (sub - mean) ** 2).sum() / w.sum()))
+    return s if s > 0 and np.isfinite(s) else 1.0
+
+
+def resolve(components, n_features, feature_names, sigma, X=None, w=None) -> list[Component]:
     """Resolve specs against the training columns: fill ``columns`` and a missing ``sigma``.
 
-    ``components=None`` is one RBF component per input column, all with width ``sigma``. A name
-    or index that is not a column raises ValueError naming it.
+    ``components=None`` is one RBF component per input column. An RBF component without its own sigma
+    gets ``sigma`` x spread(X, w, its columns) when the training inputs X (and weights w) are given
+    (the estimators' convention: widths in units of each input's spread), else ``sigma`` itself. A
+    name or index that is not a column raises ValueError naming it.
     """
     if components is None:
         components = [rbf(j) if feature_names is None else rbf(str(feature_names[j])) for j in range(n_features)]
@@ -120,8 +139,10 @@ def resolve(components, n_features, feature_names, sigma) -> list[Component]:
         features = spec.features
         if feature_names is not None:  # name components by column name even when given by index
             features = tuple(str(feature_names[c]) for c in columns)
-        resolved.append(replace(spec, features=features, columns=tuple(columns),
-                                sigma=spec.sigma if spec.sigma is not None else (sigma if spec.kernel == "rbf" else None)))
+        width = spec.sigma
+        if width is None and spec.kernel == "rbf":
+            width = sigma if X is None else sigma * spread(X, w, columns)
+        resolved.append(replace(spec, features=features, columns=tuple(columns), sigma=width))
     return resolved
 
 

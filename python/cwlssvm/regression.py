@@ -53,7 +53,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         self._validate_params_()
         X, y = self._validate_fit_data(X, y, multi_output=True, y_numeric=True)
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
-        self._resolve()
+        self._resolve(X, sample_weight)
         model = self._solve(X, Y, sample_weight)
         single = y.ndim == 1
         self._model = model  # _DualModel or PrimalModel (solver_)
@@ -148,7 +148,9 @@ class ComponentwiseLSSVR(_LSSVRBase):
         Which kernel acts on which columns (see :mod:`cwlssvm.components`). Default: one RBF
         component per input column with width ``sigma``.
     sigma : float, default=1.0
-        Width of the RBF components that do not set their own.
+        Width of the RBF components that do not set their own, in units of each component's input
+        spread (its standard deviation on the training rows; see :func:`cwlssvm.components.spread`):
+        rescaling an input leaves the model unchanged. ``components_`` holds the absolute widths.
     gamma : float, default=1.0
         Regularization constant (weight of the squared residuals).
     family : {"squared", "poisson"}, default="squared"
@@ -202,7 +204,8 @@ class LSSVR(_LSSVRBase):
     Parameters
     ----------
     sigma : float, default=1.0
-        RBF width, K(u, v) = exp(-||u - v||^2 / sigma^2).
+        RBF width, K(u, v) = exp(-||u - v||^2 / s^2) with s = sigma x sqrt(sum of the inputs' variances)
+        (one width for all inputs: standardize inputs of different scales).
     gamma : float, default=1.0
         Regularization constant.
     family : {"squared", "poisson"}, default="squared"

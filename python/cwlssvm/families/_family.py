@@ -71,13 +71,15 @@ class Squared(Family):
 
 
 class Logistic(Family):
-    """Binary y in {0, 1}, logit link: f is the log-odds, P(y = 1 | x) = 1 / (1 + exp(-f))."""
+    """Binary y in {0, 1}, logit link: f is the log-odds, P(y = 1 | x) = 1 / (1 + exp(-f)). A proportion
+    y in [0, 1] with weight m counts as m rows of which a share y are 1 (the deviance below leaves out
+    the saturated model's term, which does not depend on f)."""
 
     name = "logistic"
 
     def check_y(self, y):
-        if not np.all((y == 0) | (y == 1)):
-            raise ValueError("y: the logistic family needs labels coded 0/1")
+        if not np.all((y >= 0) & (y <= 1)):
+            raise ValueError("y: the logistic family needs labels coded 0/1 (or proportions in [0, 1])")
         return y
 
     def initial(self, y, w):

@@ -198,7 +198,8 @@ class _FusionBase(ExpansionModel):
         X_all, T_all, w_all, train, val = self._split(X, T, w, strata)
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
         names = getattr(self, "feature_names_in_", None)
-        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X_all[train],
+                                         w_all[train])
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
@@ -243,7 +244,7 @@ _PARAMS = """
     validation_data : tuple (X_val, y_val) or (X_val, y_val, sample_weight_val), optional
         A validation set of your own; then every row of ``fit``'s X trains level 1.
     sigma, gamma : float, optional
-        Kernel width and the level-1 regularization constant (the start of eta, the gamma of
+        Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and the level-1 regularization constant (the start of eta, the gamma of
         "areg-select"); None tunes them by leave-one-out on the training part (grid stage of
         cwlssvm.model_selection).
     areg_set : {"hull", "span", "box"}, default="hull"

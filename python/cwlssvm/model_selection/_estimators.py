@@ -26,7 +26,7 @@ from ._search import results_table, tune, tune_profiled
 
 N_SIGMAS = 10
 N_GAMMAS = 50
-SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of the inputs' spread
+SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)
 # solver="auto" tunes on the exact path (the n x n kernel matrix's spectrum, or its exact low-rank
 # factors held in memory) up to this many rows, and through the primal layer's sums above.
@@ -56,11 +56,21 @@ def _grid(values, default_count, name, lo, hi):
     return np.unique(arr)
 
 
-def _spread(X, resolved):
-    """Typical distance scale of the RBF components: the median over them of sqrt(sum of variances)."""
-    spreads = [np.sqrt(X[:, list(c.columns)].var(axis=0).sum()) for c in resolved if c.kernel == "rbf"]
-    s = float(np.median(spreads)) if spreads else 1.0
-    return s if s > 0 else 1.0
+def merge_duplicate_rows(X, Y, w):
+    """Rows with identical inputs as one row: weight sum w, target the weighted mean of Y.
+
+    For a likelihood family (and for least squares up to a constant) the penalized fit is the same,
+    but leave-one-out now leaves out every copy of an input at once: with a copy still in the fit, a
+    left-out row is not out of sample, and the criterion rewards narrow kernels that recall it (spam:
+    10% of the training rows have an exact duplicate; its approximate LOO deviance chose widths of
+    0.13 that were 10% worse on the test rows than the widths of 1 chosen once the copies are merged)."""
+    _, first, inverse = np.unique(X, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    if len(first) == X.shape[0]:
+        return X, Y, w
+    W = np.bincount(inverse, weights=w)
+    Ym = np.column_stack([np.bincount(inverse, weights=w * Y[:, j]) for j in range(Y.shape[1])]) / W[:, None]
+    return X[first], Ym, W
 
 
 class _TunedBase(ReportMixin, BaseEstimator):
@@ -106,8 +116,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
-        scale = _spread(X, resolved)
-        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
+        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = self.solver == "lowrank" or (
             self.solver == "auto" and (X.shape[0] > AUTO_PRIMAL_ROWS or not fits_dense(X.shape[0], 3)))
@@ -132,11 +141,14 @@ class _TunedBase(ReportMixin, BaseEstimator):
         return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
 
     def _search_family(self, family, X, Y, w):
-        """The search for a likelihood family: approximate LOO (or GCV) deviance by performance iteration
-        on the exact path (see _evaluate_family); above FAMILY_TUNING_ROWS rows, on a random subsample of
-        that many. The sigma grid, then Brent over log sigma with gamma on a local grid (refine)."""
+        """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
+        point (see _evaluate_family) on the rows with duplicate inputs merged (merge_duplicate_rows);
+        above FAMILY_TUNING_ROWS rows, on a random subsample of that many, and the widths on a
+        subsample of FAMILY_WIDTH_ROWS. Each width of the grid gets its gamma profile, then Brent over
+        log sigma (refine)."""
         for j in range(Y.shape[1]):
             family.check_y(Y[:, j])
+        X, Y, w = merge_duplicate_rows(X, Y, w)
         if X.shape[0] > FAMILY_TUNING_ROWS:
             rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], FAMILY_TUNING_ROWS,
                                                                            replace=False))
@@ -144,8 +156,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
-        scale = _spread(X, resolved)
-        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", scale * SIGMA_RANGE[0], scale * SIGMA_RANGE[1])
+        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
         evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=self.criterion_,
                                              classification=self._classification, scoring=self._scoring(),
@@ -179,7 +190,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if per_component:
             self.sigma_ = np.where(evaluator.is_rbf, sigmas, np.nan)
             self.best_params_ = {"sigma": self.sigma_.tolist(), "gamma": self.gamma_}
-            comps = [replace(c, sigma=float(s)) if c.kernel == "rbf" else c for c, s in zip(resolved, sigmas)]
+            comps = [replace(c, sigma=float(s * k)) if c.kernel == "rbf" else c  # absolute widths
+                     for c, s, k in zip(resolved, sigmas, evaluator.scales)]
             comps = [replace(c, columns=None) for c in comps]
             return comps, float(np.exp(np.mean(np.log(sigmas[evaluator.is_rbf])))), self.gamma_
         self.sigma_ = float(sigmas[0])
@@ -224,9 +236,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
 _CV_PARAMS = """
     sigmas : int or array-like, optional
-        The sigma grid: explicit values, or a count of log-spaced values over
-        [0.2, 20] x the spread of the inputs (the median over the RBF components of
-        sqrt(sum of the variances of their columns)). Default: 10 values.
+        The sigma grid, in units of each input's spread (an RBF component's width is sigma x the
+        standard deviation of its input, or sqrt of the sum of its inputs' variances; see
+        :func:`cwlssvm.components.spread`): explicit values, or a count of log-spaced values over
+        [0.2, 20]. Default: 10 values. ``sigma_`` is in the same units.
     gammas : int or array-like, optional
         The gamma grid: explicit values or a count of log-spaced values over [1e-3, 1e6]. Default: 50.
     criterion : {"auto", "loo", "gcv", "kfold"}, default="auto"

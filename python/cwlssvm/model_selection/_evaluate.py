@@ -27,7 +27,8 @@ class CriterionEvaluator:
     X : (n, p) float64 training inputs (rows with weight 0 already removed)
     Y : (n, k) targets; for classifiers the +-1 coding of each binary problem
     w : (n,) positive sample weights
-    resolved : list of Component with columns filled in
+    resolved : list of Component with columns filled in; the widths searched are relative to each RBF
+        component's input spread (cwlssvm.components.spread), as the estimators' ``sigma``
     criterion : "loo", "gcv" or "kfold"
     folds : list of (train_rows, validation_rows) for "kfold"
     classification : also report the misclassification rate of the +-1 coding
@@ -47,6 +48,9 @@ class CriterionEvaluator:
         self.tol = tol
         n = X.shape[0]
         self.is_rbf = np.array([c.kernel == "rbf" for c in resolved])
+        # widths are in units of each RBF component's input spread: the kernel uses sigma_d x scales[d]
+        self.scales = np.array([_components.spread(X, w, c.columns) if rbf else 1.0
+                                for c, rbf in zip(resolved, self.is_rbf)])
         self.max_rank = max(2, n // 4)  # per component; the total is checked against n below
         self._factor_cache = {}
         self._spectra_key = None
@@ -54,7 +58,9 @@ class CriterionEvaluator:
 
     # ----------------------------------------------------------------- kernel representation
     def _specs(self, sigmas):
-        return [replace(c, sigma=float(s)) if rbf else c for c, s, rbf in zip(self.resolved, sigmas, self.is_rbf)]
+        """The components with RBF widths sigmas (D,) (relative: x scales) as absolute widths."""
+        return [replace(c, sigma=float(s * k)) if rbf else c
+                for c, s, k, rbf in zip(self.resolved, sigmas, self.scales, self.is_rbf)]
 
     def _factors(self, sigmas):
         """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""

@@ -19,7 +19,7 @@ def loo_residuals(estimator, X, y, sample_weight=None):
     est._validate_params_()
     Xv, yv = est._validate_fit_data(X, y, multi_output=True, y_numeric=True)
     Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
-    est._resolve()
+    est._resolve(Xv, sample_weight)
     return _loo(est, Xv, Y, sample_weight).reshape(yv.shape)
 
 
@@ -33,7 +33,7 @@ def loo_decision_function(estimator, X, y, sample_weight=None):
     if len(classes) > 2 and est.multi_class != "ovr":
         raise ValueError("multi_class: leave-one-out decision values are defined here for 'ovr' only")
     T = pm1_coding(idx, len(classes))
-    est._resolve()
+    est._resolve(Xv, sample_weight)
     F = T - _loo(est, Xv, T, sample_weight)
     return F[:, 0] if len(classes) == 2 else F
 

@@ -306,7 +306,7 @@ class _SparseBase(ExpansionModel):
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
-        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X, w)
         basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         store = ExpansionStore(basis, T.shape[1])
@@ -361,7 +361,8 @@ _PARAMS = """
         GNC penalties act on ||w_d|| (eq.rls) or on the standard deviation of the component's
         training outputs Yhat^d (eq.aregam.cost2; centred, since a constant belongs to b).
     sigma, gamma : float, optional
-        Kernel width and regularization constant; None tunes them on the unpenalized componentwise
+        Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and regularization
+        constant; None tunes them on the unpenalized componentwise
         model (cwlssvm.model_selection, grid stage only): by K-fold CV over the folds of the lam
         search up to 1000 rows (where the leave-one-out error of a near-interpolating model can look
         best), by leave-one-out above.
@@ -459,7 +460,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
-        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_)
+        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, Xv[keep], w[keep])
         basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
