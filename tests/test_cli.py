@@ -93,6 +93,10 @@ def test_fit_classification_with_kfold_tuning_and_fusion(files):
     (["predict", "{d}/missing.npz", "{d}/additive.csv", "-o", "{d}/out.csv"], "MODEL: no such file"),
     (["predict", "{d}/model.npz", "{d}/labels.csv", "-o", "{d}/out.csv"], "unknown column(s) 'x10'"),
     (["inspect", "{d}/labels.csv"], "not a cwlssvm model file"),
+    (["fit", "{d}/labels.csv", "--target", "label", "--family", "poisson", "-o", "{d}/out.npz"],
+     "--family poisson: a classification model takes squared or logistic"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--family", "poisson", "--select", "stp", "-o", "{d}/out.npz"],
+     "structure detection (--select stp) is for --family squared only"),
     (["plot", "{d}/model.npz", "{d}/text.csv", "-o", "{d}/out.png"], None),
 ])
 def test_bad_input_is_one_line_and_no_output(files, args, message):
@@ -110,6 +114,18 @@ def test_bad_input_is_one_line_and_no_output(files, args, message):
     assert "Traceback" not in res.stderr
     assert not any(p.name.startswith("out.") for p in d.iterdir())
     assert not any(p.name.startswith("tmp") for p in d.iterdir())
+
+
+def test_fit_logistic_family(files):
+    d, _ = files
+    res = run("fit", d / "labels.csv", "--target", "label", "--family", "logistic", "--quiet", "-o", d / "logit.npz")
+    assert res.returncode == 0, res.stderr
+    res = run("predict", d / "logit.npz", d / "labels.csv", "-o", d / "logit.csv")
+    assert res.returncode == 0, res.stderr
+    pred = pd.read_csv(d / "logit.csv")
+    np.testing.assert_allclose(pred["proba_high"] + pred["proba_low"], 1.0)
+    truth = pd.read_csv(d / "labels.csv")["label"]
+    assert np.mean(pred["prediction"] == truth) > 0.8
 
 
 def test_console_script_and_demo(tmp_path):

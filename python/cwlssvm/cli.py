@@ -106,14 +106,21 @@ def _choose_task(y, task):
     return "regression", "the target is numeric"
 
 
-def _make_model(task, select, tune, verbose, n_jobs, max_components):
+def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squared"):
     from . import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
                    SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
 
     clf = task == "classification"
+    allowed = ("squared", "logistic") if clf else ("squared", "poisson")
+    if family not in allowed:
+        raise CLIError(f"--family {family}: a {task} model takes {' or '.join(allowed)}")
+    if family != "squared" and select != "none":
+        raise CLIError(f"--family {family}: structure detection (--select {select}) is for --family squared only")
+    if family != "squared" and tune == "kfold":
+        raise CLIError(f"--family {family}: tuned by leave-one-out or GCV; --tune kfold is for --family squared")
     if select == "none":
         Est = ComponentwiseLSSVCCV if clf else ComponentwiseLSSVRCV
-        return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs)
+        return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs, family=family)
     if select == "fusion":
         return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs, verbose=verbose)
     Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
@@ -145,9 +152,9 @@ def cmd_fit(args):
         if not pd.api.types.is_numeric_dtype(y):
             raise CLIError(f"--task regression: the target {args.target!r} is not numeric")
         y = y.astype(float)
+    model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components, args.family)
     _log(f"cwlssvm fit: {len(X)} rows, {X.shape[1]} features, task {task}" + (f" ({why}; override with --task)"
                                                                             if why else ""))
-    model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components)
     t0 = time.perf_counter()
     if args.select != "none" and args.tune == "kfold":
         _log("tuning sigma and gamma by 10-fold cross-validation ...")
@@ -182,7 +189,7 @@ def cmd_predict(args):
     model, _ = _load_model(args.model)
     X = _features_of(model, read_table(args.data))
     out = pd.DataFrame({"prediction": model.predict(X)})
-    if getattr(model, "probability", False) and hasattr(model, "predict_proba"):
+    if hasattr(model, "predict_proba"):  # present only when the model has probabilities
         for k, cls in enumerate(model.classes_):
             out[f"proba_{cls}"] = model.predict_proba(X)[:, k]
     _atomic_write(args.output, lambda p: out.to_csv(p, index=False))
@@ -266,6 +273,9 @@ def build_parser():
     p.add_argument("--select", choices=("none", "l1", "stp", "fusion"), default="none",
                    help="structure detection: L1 (convex QP), STP (non-convex, GNC) or fusion with a validation "
                    "split (default none: every input kept)")
+    p.add_argument("--family", choices=("squared", "logistic", "poisson"), default="squared",
+                   help="the loss: squared (the LS-SVM, default), logistic (classification with the model's own "
+                        "probabilities) or poisson (counts, log link)")
     p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
                         "is leave-one-out up to 2000 rows and GCV on the low-rank path above")
