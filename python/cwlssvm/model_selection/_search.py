@@ -5,7 +5,8 @@ of one decomposition. Stage 2 ("refine"): Brent's method on the profile criterio
 min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a
 fine local grid), then Brent over log gamma at the chosen sigma. LS-SVMlab's tunelssvm likewise runs
 a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma per component, by
-coordinate descent from the shared optimum with the same profile search per component.
+coordinate descent from the shared optimum with the same profile search per component (each width
+probed on both sides first, searched only where a probe improves).
 """
 
 from __future__ import annotations
@@ -14,6 +15,15 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 from .._progress import progress
+
+# Per-component widths (stage "ard"): each width is first probed at x exp(+-ARD_PROBE); only when a probe
+# improves the criterion by ARD_MIN_GAIN (relative) does Brent's method search up to ARD_RANGE (in log)
+# that way. A second round revisits the
+# widths that moved.
+ARD_PROBE = 0.5
+ARD_RANGE = 1.6
+ARD_ROUNDS = 2
+ARD_MIN_GAIN = 1e-3  # relative improvement of the criterion a probe must bring
 
 
 class SearchRecord:
@@ -96,8 +106,10 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     sigmas, gamma = best["sigmas"], best["gamma"]
 
     if per_component and evaluator.is_rbf.sum() > 0:
-        for _ in progress(range(2), verbose, "per-component sigma"):
-            for d in np.flatnonzero(evaluator.is_rbf):
+        moving = list(np.flatnonzero(evaluator.is_rbf))
+        for _ in progress(range(ARD_ROUNDS), verbose, "per-component sigma"):
+            moved = []
+            for d in moving:
                 base = sigmas.copy()
 
                 def with_d(s, base=base, d=d):
@@ -105,11 +117,20 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
                     sig[d] = s
                     return sig
 
-                log_d = float(np.log(base[d]))
-                minimize_scalar(profile("ard", with_d), bounds=(log_d - 1.6, log_d + 1.6), method="bounded",
-                                options={"xatol": 0.02, "maxiter": 10})
+                f = profile("ard", with_d)
+                log_d, current = float(np.log(base[d])), record.best()["criterion"]
+                up, down = f(log_d + ARD_PROBE), f(log_d - ARD_PROBE)
+                if min(up, down) >= current - ARD_MIN_GAIN * abs(current):
+                    continue  # no gain worth a search at the probe's resolution: the width stays
+                step = ARD_RANGE if up < down else -ARD_RANGE
+                minimize_scalar(f, bounds=tuple(sorted((log_d, log_d + step))), method="bounded",
+                                options={"xatol": 0.05, "maxiter": 6})
+                moved.append(d)
                 best = record.best()
                 sigmas, gamma = best["sigmas"], best["gamma"]
+            moving = moved  # the next round revisits only the widths that moved
+            if not moving:
+                break
 
     if not refine_gamma:
         best = record.best()
