@@ -16,6 +16,16 @@ def additive_function(X) -> np.ndarray:
     return 10.0 * sinc(X[:, 0]) + 20.0 * (X[:, 1] - 0.5) ** 2 + 10.0 * X[:, 2] + 5.0 * X[:, 3]
 
 
+def _uniform_inputs(n, n_features, seed):
+    """(rng, X uniform in [0, 1]^(n x n_features)) of the generated examples, after checking n and n_features."""
+    if n_features < 4:
+        raise ValueError(f"n_features must be >= 4, got {n_features}")
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    rng = np.random.default_rng(seed)
+    return rng, rng.uniform(0.0, 1.0, size=(n, n_features))
+
+
 def make_additive(n=100, noise=1.0, seed=None, n_features=10):
     """The paper's additive regression example (section 5).
 
@@ -28,14 +38,9 @@ def make_additive(n=100, noise=1.0, seed=None, n_features=10):
     y : ndarray (n,), noisy targets
     f : ndarray (n,), the noise-free function values
     """
-    if n_features < 4:
-        raise ValueError(f"n_features must be >= 4, got {n_features}")
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
     if noise < 0:
         raise ValueError(f"noise must be >= 0, got {noise}")
-    rng = np.random.default_rng(seed)
-    X = rng.uniform(0.0, 1.0, size=(n, n_features))
+    rng, X = _uniform_inputs(n, n_features, seed)
     f = additive_function(X)
     return X, f + noise * rng.standard_normal(n), f
 
@@ -52,12 +57,7 @@ def make_poisson_additive(n=500, seed=None, n_features=6):
     y : ndarray (n,), the counts
     mu : ndarray (n,), the true means
     """
-    if n_features < 4:
-        raise ValueError(f"n_features must be >= 4, got {n_features}")
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
-    rng = np.random.default_rng(seed)
-    X = rng.uniform(0.0, 1.0, size=(n, n_features))
+    rng, X = _uniform_inputs(n, n_features, seed)
     log_mu = (0.5 + 0.5 * np.sin(2 * np.pi * X[:, 0]) + 2.0 * (X[:, 1] - 0.5) ** 2 + X[:, 2] - 0.5
               + 0.4 * sinc(4.0 * (X[:, 3] - 0.5)))
     mu = np.exp(log_mu)
