@@ -13,7 +13,7 @@ from .._progress import progress_bar
 from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
-from ..model_selection import tune_kernel
+from ..model_selection import tune_kernel, use_one_se
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, component_basis, standardize)
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
@@ -30,7 +30,7 @@ class _FusionBase(ExpansionModel):
     _classification = False
 
     def __init__(self, components=None, method="eta", validation_fraction=0.3, validation_data=None, sigma=None,
-                 gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None, one_se=True,
+                 gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None, one_se="auto",
                  zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0, *, solver="auto",
                  lowrank_tol=FACTOR_TOL, verbose=False):
         self.components = components
@@ -69,6 +69,7 @@ class _FusionBase(ExpansionModel):
         for name in ("sigma", "gamma", "radius"):
             if getattr(self, name) is not None:
                 check_positive(getattr(self, name), name)
+        use_one_se(self.one_se, self._classification)
         if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
             raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
         if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, numbers.Integral) or self.max_iter < 1:
@@ -130,7 +131,7 @@ class _FusionBase(ExpansionModel):
         """With ``one_se``: the backward elimination of prune_one_se on the components in mask, ordered
         by the spread of their outputs under z = (theta, b), then level 1 on the kept ones. Returns
         (mask, z); unchanged without ``one_se`` or when mask is empty."""
-        if not (self.one_se and mask.any()):
+        if not (use_one_se(self.one_se, self._classification) and mask.any()):
             return mask, z
         sizes = np.where(mask, basis.outputs(z[:-1], np.arange(len(t))).std(axis=0), 0.0)
         mask = prune_one_se(basis, train, t[train], w[train], Gv, t[val], w[val], eta, sizes)
@@ -162,7 +163,8 @@ class _FusionBase(ExpansionModel):
         elif self.method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
             mask, lam, table = areg_select(basis, train, val, t[train], w[train], t_val, w_val, gamma, lams=lams,
-                                           one_se=self.one_se, verbose=self.verbose)
+                                           one_se=use_one_se(self.one_se, self._classification),
+                                           verbose=self.verbose)
             eta = np.full(D, gamma)
             z = np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
             mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
@@ -263,10 +265,11 @@ _PARAMS = """
         eta is bounded to [1e-8, 1e4] x gamma.
     lams : array-like, optional
         The lam path of "areg-select" (default: 30 values over [1e-4, 10] x gamma x sum of weights).
-    one_se : bool, default=True
-        "areg-select": the sparsest selection whose validation error is within one standard error of
-        the best. "eta" and "areg-select": then drop components, smallest first, while the validation
-        error stays within one standard error of the fused model's (backward elimination).
+    one_se : {"auto", True, False}, default="auto"
+        True: "areg-select" takes the sparsest selection whose validation error is within one standard
+        error of the best; "eta" and "areg-select" then drop components, smallest first, while the
+        validation error stays within one standard error of the fused model's (backward elimination).
+        "auto": True for the regressor, False for the classifier (see SparseComponentwiseLSSVC).
     zero_tol : float, default=1e-2
         "eta": a component is dropped when the standard deviation of its outputs (training and
         validation rows) is below zero_tol times the largest.

@@ -3,7 +3,7 @@
 from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._folds import check_cv, make_folds
 from ._kernel import tune_kernel
-from ._one_se import mean_se, one_se_choice
+from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
 from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path, smoother_trace
 
@@ -24,4 +24,5 @@ __all__ = [
     "tune_kernel",
     "mean_se",
     "one_se_choice",
+    "use_one_se",
 ]

@@ -11,7 +11,7 @@ from .._progress import progress_bar
 from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
-from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel
+from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize, validation_sq)
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
@@ -71,7 +71,7 @@ class _SparseBase(ExpansionModel):
     _classification = False
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=True, max_components=None, zero_tol=1e-3,
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto", max_components=None, zero_tol=1e-3,
                  refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0, *, solver="auto",
                  lowrank_tol=FACTOR_TOL, verbose=False):
         self.components = components
@@ -110,6 +110,7 @@ class _SparseBase(ExpansionModel):
             raise ValueError(f"formulation must be one of {FORMULATIONS}, got {self.formulation!r}")
         check_positive(self.a, "a")
         check_positive(self.delta, "delta")
+        use_one_se(self.one_se, self._classification)
         if not (isinstance(self.p, numbers.Real) and 0 < self.p < 1):
             raise ValueError(f"p must be in (0, 1), got {self.p!r}")
         for name in ("sigma", "gamma"):
@@ -274,8 +275,9 @@ class _SparseBase(ExpansionModel):
         # smaller lams, where every component is alive and GNC costs most, and the larger ones are
         # never candidates); for max_components every lam from there on; else the best alone
         within = np.flatnonzero(mean <= mean[best] + se[best])
-        start = int(within[0]) if self.one_se else best
-        stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if self.one_se else best + 1)
+        one_se = use_one_se(self.one_se, self._classification)
+        start = int(within[0]) if one_se else best
+        stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if one_se else best + 1)
         sizes, z = np.full(len(lams), np.nan), None
         bar.total += sum(lam not in path for lam in lams[start:stop])
         for i in range(start, stop):
@@ -286,7 +288,7 @@ class _SparseBase(ExpansionModel):
                     path[lams[i]] = _walk(on_all, [lams[i]], z)[0]
                 bar.update()
             z, sizes[i] = path[lams[i]]
-        chosen = one_se_choice(mean, se, sizes) if self.one_se else best
+        chosen = one_se_choice(mean, se, sizes) if one_se else best
         if self.max_components is not None:
             allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
             if len(allowed) and sizes[chosen] > self.max_components:
@@ -374,10 +376,11 @@ _PARAMS = """
     cv : int, CV splitter or iterable of splits, optional
         Folds for choosing lam (default 10, 2 above 1000 rows), and up to 1000 rows for tuning sigma
         and gamma too. Explicit splits index the rows with positive weight.
-    one_se : bool, default=True
-        Among the lams whose CV error is within one standard error of the best, take the one whose
-        model on all the data has the fewest components (the smallest such lam on ties); False takes
-        the lam with the best CV error.
+    one_se : {"auto", True, False}, default="auto"
+        True: among the lams whose CV error is within one standard error of the best, take the one
+        whose model on all the data has the fewest components (the smallest such lam on ties); False
+        takes the lam with the best CV error. "auto": True for the regressor, False for the classifier
+        (on data where every input matters the rule cost the classifier accuracy; see the README).
     max_components : int, optional
         At most this many components: when the CV choice keeps more, take the lam with the best CV
         error among those whose model on all the data keeps between 1 and max_components.
