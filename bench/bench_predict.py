@@ -10,6 +10,7 @@ import numpy as np
 import numpy_reference
 from _common import best_time, header
 from cwlssvm import ComponentwiseLSSVR
+from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 
 
@@ -22,7 +23,9 @@ def main():
     header(f"bench_predict: {args.rows} rows, model fitted on N={args.n}, D=10")
     X, y, _ = make_additive(n=args.n, seed=0)
     Xnew = np.random.default_rng(1).uniform(size=(args.rows, 10))
-    model = ComponentwiseLSSVR(sigma=3.5, gamma=10.0, solver="dense").fit(X, y)
+    # the reference's absolute width 1.0: components with their own sigma (the estimator's sigma is relative)
+    model = ComponentwiseLSSVR(components=[C.rbf(j, sigma=1.0) for j in range(10)], gamma=10.0,
+                               solver="dense").fit(X, y)
 
     t_ours = best_time(lambda: model.predict(Xnew), args.repeat)
     t_np = best_time(
