@@ -175,3 +175,15 @@ def test_family_models_round_trip(tmp_path):
 @parametrize_with_checks([ComponentwiseLSSVC(family="logistic"), ComponentwiseLSSVCCV(family="logistic", sigmas=2)])
 def test_sklearn_compatible_logistic(estimator, check):
     check(estimator)
+
+
+def test_tuned_family_options():
+    """Per-component widths, a given gamma grid and several targets run through the family search."""
+    X, y = _counts(200)
+    ard = ComponentwiseLSSVRCV(family="poisson", sigma_per_component=True, sigmas=4).fit(X, y)
+    assert ard.sigma_.shape == (X.shape[1],) and "ard" in set(ard.cv_results_["stage"])
+    grid = ComponentwiseLSSVRCV(family="poisson", gammas=[0.01, 0.1, 1.0, 10.0], sigmas=3).fit(X, y)
+    assert grid.gamma_ in (0.01, 0.1, 1.0, 10.0)
+    Y = np.column_stack([y, np.random.default_rng(0).poisson(2.0, len(y))])
+    multi = ComponentwiseLSSVRCV(family="poisson", sigmas=3).fit(X, Y)
+    assert multi.predict(X).shape == (len(y), 2) and np.all(multi.predict(X) > 0)
