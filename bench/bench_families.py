@@ -11,6 +11,9 @@
             ComponentwiseLSSVRCV(family="poisson") against pyGAM's PoissonGAM (lam grid search), scikit-learn's
             PoissonRegressor and HistGradientBoostingRegressor(loss="poisson"): mean Poisson deviance on the test
             rows (and that of the true means). Target: <= PoissonGAM's.
+  sparse    structure detection with the families: SparseComponentwiseLSSVC(family="logistic") on breast cancer
+            against the squared family and the plain logistic model, SparseComponentwiseLSSVR(family="poisson") on the
+            Poisson example against the plain Poisson model: time, test error / log-loss / deviance, components.
   loo_check the tuned logistic model on the last breast cancer split: its approximate leave-one-out deviance
             against brute-force leave-one-out refits, and its test deviance.
   defaults  make_friedman1 (n = 500, noise 1) and load_breast_cancer (569 rows, 30 inputs), 5 random 70/30
@@ -23,7 +26,7 @@ The breast cancer inputs are standardized on each training part here: the defaul
 every input (in the units of their median spread), so the raw columns (areas in the thousands next to
 ratios below 1) are not yet handled by the defaults.
 
-Run: python bench/bench_families.py [logistic] [poisson] [defaults] [loo_check] [--splits 5] [--skip-spam]
+Run: python bench/bench_families.py [logistic] [poisson] [defaults] [loo_check] [sparse] [--splits 5] [--skip-spam]
 """
 
 import argparse
@@ -225,7 +228,41 @@ def loo_check(n_splits, skip_spam=False):
           f"test deviance {test:.4f}")
 
 
-SCENARIOS = {"logistic": logistic, "poisson": poisson, "defaults": defaults, "loo_check": loo_check}
+def sparse(n_splits, skip_spam=False):
+    """Structure detection with the likelihood families against the squared family and the plain tuned models."""
+    rows = {}
+    for Xtr, ytr, Xte, yte in breast_cancer_splits(n_splits):
+        for key, model in (("plain logistic", ComponentwiseLSSVCCV(family="logistic")),
+                           ("sparse logistic", SparseComponentwiseLSSVC(family="logistic")),
+                           ("sparse squared", SparseComponentwiseLSSVC())):
+            t0 = time.perf_counter()
+            model.fit(Xtr, ytr)
+            r = rows.setdefault(key, {"time": [], "error": [], "log-loss": [], "components": []})
+            r["time"].append(time.perf_counter() - t0)
+            r["error"].append(float(np.mean(model.predict(Xte) != yte)))
+            r["log-loss"].append(float(log_loss(yte, model.predict_proba(Xte))) if hasattr(model, "predict_proba")
+                                 else np.nan)
+            r["components"].append(len(getattr(model, "selected_components_", range(Xtr.shape[1]))))
+    _report("load_breast_cancer (standardized)", n_splits, rows, ("error", "log-loss"))
+    for key, r in rows.items():
+        print(f"  {key}: components {r['components']}, slowest fit {np.max(r['time']):.1f} s")
+    rows = {}
+    for split in range(n_splits):
+        X, y, mu = make_poisson_additive(n=500, seed=split)
+        for key, model in (("plain poisson", ComponentwiseLSSVRCV(family="poisson")),
+                           ("sparse poisson", SparseComponentwiseLSSVR(family="poisson"))):
+            t0 = time.perf_counter()
+            model.fit(X[:350], y[:350])
+            r = rows.setdefault(key, {"time": [], "deviance": [], "components": []})
+            r["time"].append(time.perf_counter() - t0)
+            r["deviance"].append(float(mean_poisson_deviance(y[350:], model.predict(X[350:]))))
+            r["components"].append(sorted(int(d) for d in getattr(model, "selected_components_", range(6))))
+    _report("make_poisson_additive (inputs 0-3 enter, 4-5 do not)", n_splits, rows, ("deviance",))
+    print(f"  sparse poisson: selected {rows['sparse poisson']['components']}")
+
+
+SCENARIOS = {"logistic": logistic, "poisson": poisson, "defaults": defaults, "loo_check": loo_check,
+             "sparse": sparse}
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()

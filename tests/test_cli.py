@@ -95,8 +95,8 @@ def test_fit_classification_with_kfold_tuning_and_fusion(files):
     (["inspect", "{d}/labels.csv"], "not a cwlssvm model file"),
     (["fit", "{d}/labels.csv", "--target", "label", "--family", "poisson", "-o", "{d}/out.npz"],
      "--family poisson: a classification model takes squared or logistic"),
-    (["fit", "{d}/additive.csv", "--target", "y", "--family", "poisson", "--select", "stp", "-o", "{d}/out.npz"],
-     "structure detection (--select stp) is for --family squared only"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--family", "poisson", "--select", "l1", "-o", "{d}/out.npz"],
+     "--select l1 is for --family squared only"),
     (["plot", "{d}/model.npz", "{d}/text.csv", "-o", "{d}/out.png"], None),
 ])
 def test_bad_input_is_one_line_and_no_output(files, args, message):

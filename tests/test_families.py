@@ -7,7 +7,8 @@ from scipy.special import expit
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import cwlssvm
-from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV,
+                     SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
 from cwlssvm.components import describe, resolve
 from cwlssvm.datasets import make_additive, make_poisson_additive
 from cwlssvm.families import FAMILIES, DenseSystem, irls
@@ -172,7 +173,8 @@ def test_family_models_round_trip(tmp_path):
 
 # The tuned estimator merges rows with identical inputs before its leave-one-out search, so integer
 # weights and repeated rows give the same model here too (unlike the squared family's CV estimators).
-@parametrize_with_checks([ComponentwiseLSSVC(family="logistic"), ComponentwiseLSSVCCV(family="logistic", sigmas=2)])
+@parametrize_with_checks([ComponentwiseLSSVC(family="logistic"), ComponentwiseLSSVCCV(family="logistic", sigmas=2),
+                          SparseComponentwiseLSSVC(family="logistic", sigma=1.0, gamma=10.0, cv=3, lams=6)])
 def test_sklearn_compatible_logistic(estimator, check):
     check(estimator)
 
@@ -187,3 +189,30 @@ def test_tuned_family_options():
     Y = np.column_stack([y, np.random.default_rng(0).poisson(2.0, len(y))])
     multi = ComponentwiseLSSVRCV(family="poisson", sigmas=3).fit(X, Y)
     assert multi.predict(X).shape == (len(y), 2) and np.all(multi.predict(X) > 0)
+
+
+def test_sparse_logistic_selects_the_relevant_inputs():
+    rng = np.random.default_rng(7)
+    X = rng.uniform(-1, 1, size=(300, 6))
+    y = (np.sin(3 * X[:, 0]) + X[:, 1] + 0.3 * rng.logistic(size=300) > 0.1).astype(int)
+    m = SparseComponentwiseLSSVC(family="logistic", cv=5).fit(X, y)
+    assert set(m.selected_components_) == {0, 1}
+    np.testing.assert_allclose(m.predict_proba(X)[:, 1], expit(m.decision_function(X)), rtol=1e-12)
+    assert np.mean(m.predict(X) == y) > 0.85
+    assert not hasattr(SparseComponentwiseLSSVC(), "predict_proba")  # the squared family has none
+
+
+def test_sparse_poisson_keeps_the_strongest_input_and_predicts_means():
+    X, y, mu = make_poisson_additive(n=400, seed=3)
+    m = SparseComponentwiseLSSVR(family="poisson", cv=5).fit(X, y)
+    assert 0 in set(m.selected_components_) and not {4, 5} & set(m.selected_components_)
+    f = m.contributions(X).sum(axis=1) + m.intercept_
+    np.testing.assert_allclose(m.predict(X), np.exp(f), rtol=1e-12)
+
+
+@pytest.mark.parametrize("kw,match", [({"penalty": "l1"}, "the L1 QP is formulated for the squared loss"),
+                                      ({"loss": "huber"}, "the robust losses belong to family='squared'")])
+def test_sparse_family_parameter_errors(kw, match):
+    X, y = _counts(60)
+    with pytest.raises(ValueError, match=match):
+        SparseComponentwiseLSSVR(family="poisson", **kw).fit(X, y)

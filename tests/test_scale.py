@@ -23,6 +23,7 @@ REGRESSORS = [ComponentwiseLSSVR(), ComponentwiseLSSVR(solver="lowrank"), Compon
               ComponentwiseLSSVR(family="poisson"), SparseComponentwiseLSSVR(cv=3), FusionComponentwiseLSSVR()]
 CLASSIFIERS = [ComponentwiseLSSVC(), ComponentwiseLSSVCCV(sigmas=4), ComponentwiseLSSVC(family="logistic"),
                ComponentwiseLSSVCCV(family="logistic", sigmas=3), SparseComponentwiseLSSVC(cv=3),
+               SparseComponentwiseLSSVC(family="logistic", cv=3),
                FusionComponentwiseLSSVC()]
 
 

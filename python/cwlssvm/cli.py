@@ -114,8 +114,8 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
     allowed = ("squared", "logistic") if clf else ("squared", "poisson")
     if family not in allowed:
         raise CLIError(f"--family {family}: a {task} model takes {' or '.join(allowed)}")
-    if family != "squared" and select != "none":
-        raise CLIError(f"--family {family}: structure detection (--select {select}) is for --family squared only")
+    if family != "squared" and select in ("l1", "fusion"):
+        raise CLIError(f"--family {family}: --select {select} is for --family squared only (use --select stp)")
     if family != "squared" and tune == "kfold":
         raise CLIError(f"--family {family}: tuned by leave-one-out or GCV; --tune kfold is for --family squared")
     if select == "none":
@@ -124,7 +124,7 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
     if select == "fusion":
         return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs, verbose=verbose)
     Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
-    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose)
+    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose, family=family)
 
 
 def cmd_fit(args):

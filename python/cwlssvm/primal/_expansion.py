@@ -44,6 +44,11 @@ class ExpansionStore:
 class ExpansionModel(ReportMixin, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
+    def _mean(self, f):
+        """The prediction for the linear predictor f: f itself (subclasses with a likelihood family
+        apply its inverse link)."""
+        return f
+
     def _store(self, store, components):
         self.components_ = components
         self.X_fit_ = np.ascontiguousarray(store.basis.X)
@@ -104,9 +109,10 @@ class ExpansionRegressorMixin(RegressorMixin):
         return out
 
     def predict(self, X):
-        """The sum of the selected components plus b."""
+        """The sum of the selected components plus b (through the model's _mean, the inverse link of a
+        likelihood family, when it has one)."""
         Xv = self._check_X(X)
-        return self._outputs(Xv)[:, :, 0].sum(axis=1) * self.y_scale_ + self.intercept_
+        return self._mean(self._outputs(Xv)[:, :, 0].sum(axis=1) * self.y_scale_ + self.intercept_)
 
 
 class ExpansionClassifierMixin(ClassifierMixin):

@@ -5,12 +5,15 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from sklearn.utils.metaestimators import available_if
 
 from .. import components as _components
 from .._progress import progress_bar
 from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
+from .._calibration import binary_proba, ovr_proba
+from ..families import get_family
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize, validation_sq)
@@ -25,6 +28,9 @@ CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
 LAM_REFINE = 3  # lams put between the CV choice and the next grid value (up to LARGE_N rows)
+IRLS_MAX_ITER = 30  # penalized IRLS steps of a likelihood family per lam (each a weighted GNC solve)
+IRLS_TOL = 1e-6  # they end when max |f change| <= IRLS_TOL (1 + max |f|) on the training rows
+CV_IRLS_TOL = 1e-3  # the same while searching lam
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
@@ -69,11 +75,12 @@ class _SparseBase(ExpansionModel):
     """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
 
     _classification = False
+    _families = ("squared",)  # the values of ``family`` the estimator takes
 
     def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto", max_components=None, zero_tol=1e-3,
                  refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0, *, solver="auto",
-                 lowrank_tol=FACTOR_TOL, verbose=False):
+                 lowrank_tol=FACTOR_TOL, verbose=False, family="squared"):
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -97,9 +104,24 @@ class _SparseBase(ExpansionModel):
         self.solver = solver
         self.lowrank_tol = lowrank_tol
         self.verbose = verbose
+        self.family = family
 
     # ------------------------------------------------------------------ parameters
+    def _family(self):
+        """The Family of ``family`` ("squared" for a model file written before it existed)."""
+        return get_family(vars(self).get("family", "squared"), self._families)
+
+    def _mean(self, f):
+        """The family's mean of the linear predictor f (the identity for "squared")."""
+        return self._family().mean(f)
+
     def _check_params(self):
+        family = self._family()
+        if family.name != "squared" and self.penalty == "l1":
+            raise ValueError(f"penalty: the L1 QP is formulated for the squared loss; with family={family.name!r} "
+                             "use 'stp', 'hard' or 'lp'")
+        if family.name != "squared" and self.loss != "squared":
+            raise ValueError(f"loss: the robust losses belong to family='squared'; family={family.name!r} has its own")
         if self.penalty not in PENALTY_CHOICES:
             raise ValueError(f"penalty must be one of {PENALTY_CHOICES}, got {self.penalty!r}")
         if self.loss not in LOSSES:
@@ -220,6 +242,43 @@ class _SparseBase(ExpansionModel):
 
         return solve
 
+    def _solver(self, basis, rows, t, w, max_iter=None, tol=None, sums=None):
+        """solve(lam, z0) -> (theta, b, history, mask) of the estimator's family on fixed rows: the
+        path solver itself for "squared"; for a likelihood family, penalized IRLS around it: at the
+        current f, the GNC of the squared loss with the working response and weights w W (the
+        family's Newton step, see cwlssvm.families), warm-started from the last solution, until f
+        stops moving (IRLS_TOL, CV_IRLS_TOL while searching lam; at most IRLS_MAX_ITER weighted GNC solves)."""
+        family = self._family()
+        if family.name == "squared":
+            return self._path_solver(basis, rows, t, w, max_iter=max_iter, tol=tol, sums=sums)
+        F = basis.F[rows]
+        irls_tol = IRLS_TOL if tol is None else CV_IRLS_TOL
+
+        def solve(lam, z0=None):
+            f = np.full(len(rows), family.initial(t, w)) if z0 is None else F @ z0[:-1] + z0[-1]
+            z, history = z0, []
+            for _ in range(IRLS_MAX_ITER):
+                W, work = family.working(t, f)
+                theta, b, steps, mask = self._path_solver(basis, rows, work, w * W, max_iter=max_iter, tol=tol)(lam, z)
+                history += steps
+                f_new = F @ theta + b
+                moved = np.max(np.abs(f_new - f))
+                f, z = f_new, np.append(theta, b)
+                if moved <= irls_tol * (1.0 + np.max(np.abs(f))):
+                    break
+            return theta, b, history, mask
+
+        return solve
+
+    def _fold_error(self, basis, t, w, val, val_sums, z):
+        """The validation error of z = (theta, b) on the rows val: the weighted mean squared error from
+        their sums ("squared"), or the weighted mean deviance of the family."""
+        family = self._family()
+        if family.name == "squared":
+            return _mean_sq_error(val_sums, z)
+        f = basis.F[val] @ z[:-1] + z[-1]
+        return float(w[val] @ family.deviance(t[val], f) / w[val].sum())
+
     def _sizes(self, basis, theta, rows):
         """The size of each component that the penalty acts on: the RMS of its training outputs for
         "l1", their standard deviation for the "outputs" formulation (a constant offset belongs to b),
@@ -244,18 +303,17 @@ class _SparseBase(ExpansionModel):
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
             train_sums = tuple(a - b for a, b in zip(total, val_sums))
-            solve = self._path_solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL,
-                                      sums=train_sums)
-            folds_.append((solve, val_sums, _walk(solve, lams, bar=bar)))
-        errors = np.array([[_mean_sq_error(v, z) for z, _ in path] for _, v, path in folds_])
-        on_all = self._path_solver(basis, np.arange(n), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
+            solve = self._solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL, sums=train_sums)
+            folds_.append((solve, val, val_sums, _walk(solve, lams, bar=bar)))
+        errors = np.array([[self._fold_error(basis, t, w, val, v, z) for z, _ in path] for _, val, v, path in folds_])
+        on_all = self._solver(basis, np.arange(n), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
         path = {}  # lam -> (z, size) on all the data
         chosen, sizes = self._choose(lams, errors, on_all, path, bar)
         if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
             fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
             bar.total += len(folds) * len(fine)
-            more = [[_mean_sq_error(v, z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
-                    for solve, v, steps in folds_]
+            more = [[self._fold_error(basis, t, w, val, v, z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
+                    for solve, val, v, steps in folds_]
             order = np.argsort(np.concatenate([lams, fine]), kind="stable")
             lams, errors = np.concatenate([lams, fine])[order], np.hstack([errors, more])[:, order]
             chosen, sizes = self._choose(lams, errors, on_all, path, bar)
@@ -322,7 +380,7 @@ class _SparseBase(ExpansionModel):
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            theta, b, history, mask = self._path_solver(basis, rows, T[:, j], w, sums=total)(lam, z)
+            theta, b, history, mask = self._solver(basis, rows, T[:, j], w, sums=total)(lam, z)
             store.put(j, theta, b)
             selected |= mask
             lams.append(lam)
@@ -341,6 +399,13 @@ _PARAMS = """
         The dictionary of candidate components (default: one RBF per column). For a mixed dictionary,
         offer each input twice, e.g. ``[rbf(j) for j in cols] + [linear(j) for j in cols]``
         (see :func:`cwlssvm.components.mixed`).
+    family : {"squared", "poisson"} (regressor), {"squared", "logistic"} (classifier), default="squared"
+        The loss of the data term: the LS-SVM's least squares, or the deviance of a likelihood family
+        (see :class:`ComponentwiseLSSVR`/:class:`ComponentwiseLSSVC`), fitted by penalized IRLS: each
+        step is the weighted GNC of the squared loss with the working response (penalties "stp",
+        "hard", "lp"; the L1 QP and the robust losses are for "squared"). lam is then chosen on the
+        validation deviance of the folds, sigma and gamma on the family's approximate leave-one-out
+        deviance. "logistic" gives ``predict_proba``; "poisson" predicts the mean exp(f).
     penalty : {"stp", "l1", "hard", "lp"}, default="stp"
         ``"stp"``: the smoothly thresholding penalty l(u) = a u / (1 + a u) (eq.scad) on the component
         norms, by weighted GNC; ``"l1"``: the convex L1 penalty on the component outputs
@@ -438,13 +503,23 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     ----------
     {_PARAMS}"""
 
+    _families = ("squared", "poisson")
+
+    def _targets(self, y, sample_weight):
+        """(mean, scale, t): the targets the model is fitted on, t = (y - mean) / scale (the weighted mean
+        and standard deviation) for "squared"; the counts themselves for "poisson" (mean 0, scale 1)."""
+        family = self._family()
+        if family.name == "squared":
+            mean, scale = standardize(y, check_sample_weight(sample_weight, len(y)))
+            return mean, scale, (y - mean) / scale
+        return 0.0, 1.0, family.check_y(np.asarray(y, dtype=float))
+
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse model."""
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
-        self.y_mean_, self.y_scale_ = standardize(yv, check_sample_weight(sample_weight, len(yv)))
-        t = (yv - self.y_mean_) / self.y_scale_
+        self.y_mean_, self.y_scale_, t = self._targets(yv, sample_weight)
         self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
         self._fit_targets(Xv, t[:, None], sample_weight)
         self._finish_regressor()
@@ -457,8 +532,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         arrays), intercept (n_lams,))."""
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
-        mean, scale = standardize(yv, check_sample_weight(sample_weight, len(yv)))
-        t = (yv - mean) / scale
+        mean, scale, t = self._targets(yv, sample_weight)
         self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
@@ -467,7 +541,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
-        solve = self._path_solver(basis, rows, t[keep], w[keep])
+        solve = self._solver(basis, rows, t[keep], w[keep])
         norms, selected, intercepts, z = [], [], [], None
         for lam in lams:
             theta, b, _, mask = solve(lam, z)
@@ -483,13 +557,25 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     Two classes: the +-1 coding of eq.clssvmc.train with the same penalties as the regressor; more
     classes: one sparse model per class (one-vs-rest), ``selected_components_`` the union.
-    ``predict_proba`` is not offered (use :class:`ComponentwiseLSSVC` on the selected components).
+    ``predict_proba`` is offered with ``family="logistic"`` (the model's own probabilities); for the
+    squared family use :class:`ComponentwiseLSSVC` on the selected components.
 
     Parameters
     ----------
     {_PARAMS}"""
 
     _classification = True
+    _families = ("squared", "logistic")
+
+    def _has_probability(self):
+        return self._family().name == "logistic"
+
+    @available_if(_has_probability)
+    def predict_proba(self, X):
+        """Class probabilities of ``family="logistic"``: 1 / (1 + exp(-f)) of each binary problem (one-vs-rest
+        normalized for several classes); columns follow ``classes_``."""
+        F = self.decision_function(X)
+        return binary_proba(F, 1.0) if len(self.classes_) == 2 else ovr_proba(F, 1.0)
 
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
@@ -501,6 +587,8 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = pm1_coding(idx, K)
+        if self._family().name == "logistic":
+            T = (T > 0).astype(float)  # the 0/1 labels of each binary problem
         self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight, self._tuning_cv(sample_weight, len(yv)))
         self._fit_targets(Xv, T, sample_weight, strata=idx)
         self._finish_classifier()
