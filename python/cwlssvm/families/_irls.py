@@ -97,12 +97,18 @@ class FactorSystem:
         yield slice(0, self.n), self.Phi
 
     def _sums(self, z, v):
-        """[Phi 1]'V[Phi 1] (R+1, R+1) and [Phi 1]'V z (R+1, 1)."""
-        G, B = 0.0, 0.0
+        """[Phi 1]'V[Phi 1] (R+1, R+1) and [Phi 1]'V z (R+1, 1), with one weighted copy of each block."""
+        R = self.rank
+        G, B = np.zeros((R + 1, R + 1)), np.zeros((R + 1, 1))
         for rows, Phi in self._chunks():
-            Z = np.column_stack([Phi, np.ones(Phi.shape[0])])
-            Zv = Z * v[rows, None]
-            G, B = G + Zv.T @ Z, B + Zv.T @ z[rows, None]
+            vr = v[rows]
+            Pv = Phi * vr[:, None]
+            G[:R, :R] += Pv.T @ Phi
+            G[:R, R] += Pv.sum(axis=0)
+            G[R, R] += vr.sum()
+            B[:R, 0] += Pv.T @ z[rows]
+            B[R, 0] += vr @ z[rows]
+        G[R, :R] = G[:R, R]
         return G, B
 
     @property
