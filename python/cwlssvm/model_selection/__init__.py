@@ -1,4 +1,6 @@
-"""Model selection: closed-form leave-one-out and GCV, k-fold CV, and self-tuning estimators."""
+"""Model selection: closed-form leave-one-out and GCV, k-fold CV, and self-tuning estimators; for the
+likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
+fixed point (_evaluate_family)."""
 
 from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._folds import check_cv, make_folds

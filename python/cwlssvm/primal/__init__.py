@@ -7,7 +7,9 @@ owns that form:
 - :class:`FeatureMap` (_feature_map): landmarks per component by pivoted Cholesky and the Nystrom
   features phi_d = L_d^-1 k_d(Z_d, x), computed and summed over row blocks in the C++ core.
 - :class:`RidgeSpectrum` (_ridge): one eigendecomposition of the centred sums serves every gamma:
-  coefficients, RSS, tr S, GCV, leverages for leave-one-out, validation errors from fold sums.
+  coefficients, RSS, tr S, GCV, leverages for leave-one-out, validation errors from fold sums;
+  :func:`ridge_solve` and :func:`ridge_leverages`, one gamma by a Cholesky factorization (the
+  iterations of IRLS for the likelihood families).
 - :func:`fit_lowrank` and :class:`PrimalModel` (_model): the fitted model, stored as per-component
   dual expansions over the landmarks.
 - :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
