@@ -8,7 +8,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
-from .families import DenseSystem, LowRankSystem, fit_family, get_family
+from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
 from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
@@ -53,8 +53,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     _families = ("squared",)  # the values of ``family`` this estimator takes
 
     def _family(self):
-        """The Family of the ``family`` parameter ("squared" for a model file written before it existed)."""
-        return get_family(vars(self).get("family", "squared"), self._families)
+        return family_of(self)
 
     def _component_specs(self, n_features, feature_names):
         """The unresolved component list; subclasses decide (all-input RBF for LSSVR/LSSVC)."""

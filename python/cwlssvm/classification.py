@@ -41,6 +41,12 @@ def check_weighted_classes(class_index, w, classes, owner):
                          f"({classes[present[0]]!r}) after dropping the rows of weight 0")
 
 
+def family_targets(T, family):
+    """The targets a classifier of ``family`` fits for the +-1 coding T: T itself ("squared"), or the 0/1
+    labels of each binary problem ("logistic")."""
+    return (T > 0).astype(float) if family.name == "logistic" else T
+
+
 def pm1_coding(class_index, n_classes):
     """The +-1 targets of eq.clssvmc.train: (n, 1) for two classes (+1 for classes_[1]), else the
     (n, K) one-vs-rest coding."""
@@ -86,10 +92,10 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
             targets = [np.where(y_idx[r] == a, 1.0, -1.0)[:, None] for r, (a, b) in zip(rows, self.pairs_)]
         models = []
         loo_f, loo_t, loo_w = [], [], []
-        platt = self.probability and self._family().name == "squared"
+        family = self._family()
+        platt = self.probability and family.name == "squared"
         for r, t in zip(rows, targets):
-            if self._family().name == "logistic":
-                t = (t > 0).astype(float)  # the 0/1 labels of each binary problem
+            t = family_targets(t, family)
             model = self._solve(X[r], t, w[r], loo=platt)
             models.append(model)
             if platt:

@@ -6,8 +6,8 @@ IRLS, each iteration a weighted LS-SVM solve on a kernel matrix (dense) or featu
 are computed once (_irls). The tuning of gamma and sigma for them is in cwlssvm.model_selection.
 """
 
-from ._family import FAMILIES, Family, Logistic, Poisson, Squared, get_family
+from ._family import FAMILIES, Family, Logistic, Poisson, Squared, family_of, get_family
 from ._irls import DenseSystem, FactorSystem, IrlsResult, LowRankSystem, Solution, fit_family, irls
 
-__all__ = ["FAMILIES", "Family", "Logistic", "Poisson", "Squared", "get_family", "DenseSystem", "FactorSystem", "IrlsResult",
+__all__ = ["FAMILIES", "Family", "Logistic", "Poisson", "Squared", "family_of", "get_family", "DenseSystem", "FactorSystem", "IrlsResult",
            "LowRankSystem", "Solution", "fit_family", "irls"]

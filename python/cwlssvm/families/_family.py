@@ -129,6 +129,12 @@ class Poisson(Family):
 FAMILIES = {"squared": Squared(), "logistic": Logistic(), "poisson": Poisson()}
 
 
+def family_of(estimator):
+    """The Family of an estimator's ``family`` parameter, checked against its ``_families``; "squared"
+    when it has no such attribute (a model file written before the parameter existed)."""
+    return get_family(vars(estimator).get("family", "squared"), estimator._families)
+
+
 def get_family(name, allowed):
     """The Family called `name`, one of `allowed`; ValueError naming the ``family`` parameter otherwise."""
     if not isinstance(name, str) or name not in allowed:

@@ -13,9 +13,10 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .. import components as _components
 from .._report import ReportMixin
 from .._threads import blas_threads_by_size
-from ..families import get_family
+from ..families import family_of
 from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
-from ..classification import LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, pm1_coding
+from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, family_targets,
+                              pm1_coding)
 from ..regression import LSSVR, ComponentwiseLSSVR
 from .._memory import fits_dense
 from ._evaluate import CRITERIA, CriterionEvaluator
@@ -54,6 +55,11 @@ def _grid(values, default_count, name, lo, hi):
     if arr.size == 0 or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
         raise ValueError(f"{name} must hold finite values > 0, got {values!r}")
     return np.unique(arr)
+
+
+def _sample_rows(n, size, seed):
+    """A sorted random sample of `size` of the row indices range(n)."""
+    return np.sort(np.random.default_rng(seed).choice(n, size, replace=False))
 
 
 def merge_duplicate_rows(X, Y, w):
@@ -95,7 +101,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
     _families = ("squared",)
 
     def _family(self):
-        return get_family(self.family, self._families)
+        return family_of(self)
 
     def _scoring(self):
         """The evaluators' selection key: "error" (classifiers), else "squared" (the criterion itself)."""
@@ -110,13 +116,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
         keep = w > 0
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
         X, Y, w = X[keep], Y[keep], w[keep]
-        family = self._family()
-        if family.name != "squared":
-            return self._search_family(family, X, Y, w)
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
         sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
+        family = self._family()
+        if family.name != "squared":
+            return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
         gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = self.solver == "lowrank" or (
             self.solver == "auto" and (X.shape[0] > AUTO_PRIMAL_ROWS or not fits_dense(X.shape[0], 3)))
@@ -129,7 +135,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
             if X.shape[0] > 2 * GRID_SAMPLE and self.criterion_ != "kfold":
-                rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], GRID_SAMPLE, replace=False))
+                rows = _sample_rows(X.shape[0], GRID_SAMPLE, self.random_state)
                 grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol,
                                                           **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
@@ -140,7 +146,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.passes_ = getattr(evaluator, "passes", None)
         return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
 
-    def _search_family(self, family, X, Y, w):
+    def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
         point (see _evaluate_family) on the rows with duplicate inputs merged (merge_duplicate_rows);
         above FAMILY_TUNING_ROWS rows, on a random subsample of that many, and the widths on a
@@ -150,13 +156,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
             family.check_y(Y[:, j])
         X, Y, w = merge_duplicate_rows(X, Y, w)
         if X.shape[0] > FAMILY_TUNING_ROWS:
-            rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], FAMILY_TUNING_ROWS,
-                                                                           replace=False))
+            rows = _sample_rows(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
             X, Y, w = X[rows], Y[rows], w[rows]
-        names = getattr(self, "feature_names_in_", None)
-        specs = self._component_specs(self.n_features_in_)
-        resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
-        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
         evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=self.criterion_,
                                              classification=self._classification, scoring=self._scoring(),
@@ -165,8 +166,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         grid_evaluator = None
         if self.gammas is None:
             if X.shape[0] > FAMILY_WIDTH_ROWS:
-                rows = np.sort(np.random.default_rng(self.random_state).choice(X.shape[0], FAMILY_WIDTH_ROWS,
-                                                                               replace=False))
+                rows = _sample_rows(X.shape[0], FAMILY_WIDTH_ROWS, self.random_state)
                 grid_evaluator = FamilyCriterionEvaluator(
                     X[rows], Y[rows], w[rows], resolved, family=family, criterion=self.criterion_,
                     classification=self._classification, scoring=self._scoring(), n_jobs=self.n_jobs)
@@ -286,12 +286,15 @@ _CV_PARAMS = """
 """
 
 
+_FAMILY_TUNING = """tuned on the approximate leave-one-out
+        deviance at each gamma's IRLS fixed point (Cawley and Talbot, 2008), with a bracketed gamma
+        search per width and warm starts; criterion "gcv" uses the deviance-based GCV instead ("kfold"
+        is for "squared" only). Rows with identical inputs are merged first. Above 1000 rows the
+        widths are searched on a subsample of 1000, above 5000 rows everything on a subsample of 5000;
+        the refit uses all rows."""
+
 _REG_FAMILY = """family : {"squared", "poisson"}, default="squared"
-        The loss (see :class:`ComponentwiseLSSVR`). "poisson" is tuned on the approximate leave-one-out
-        deviance at the IRLS fixed point (Cawley and Talbot, 2008) by performance iteration: one
-        weighted decomposition of the kernel matrix per iteration serves every gamma; criterion "gcv"
-        uses the deviance-based GCV instead ("kfold" is for "squared" only). Above 5000 rows the
-        search runs on a random subsample of 5000; the refit uses all rows."""
+        The loss (see :class:`ComponentwiseLSSVR`). "poisson" is """ + _FAMILY_TUNING
 
 
 class _RegressorCV(RegressorMixin, _TunedBase):
@@ -410,8 +413,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         if sample_weight is not None:
             check_weighted_classes(idx, check_sample_weight(sample_weight, len(idx)), classes, type(self).__name__)
         Y = pm1_coding(idx, len(classes))
-        if self._family().name == "logistic":
-            Y = (Y > 0).astype(float)  # the 0/1 labels of each binary problem
+        Y = family_targets(Y, self._family())
         components, sigma, gamma = self._search(Xv, Y, sample_weight, labels=idx)
         self._refit(X, y, sample_weight, components, sigma, gamma)
         self.classes_ = self.best_estimator_.classes_
@@ -434,7 +436,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         return "error" if self.scoring == "error" else "squared"
 
     def _has_probability(self):
-        return self.probability or self.family == "logistic"
+        return self.probability or self._family().name == "logistic"
 
     @available_if(_has_probability)
     def predict_proba(self, X):
@@ -448,11 +450,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
 
 
 _CLS_PARAMS = """family : {"squared", "logistic"}, default="squared"
-        The loss (see :class:`ComponentwiseLSSVC`). "logistic" is tuned on the approximate leave-one-out
-        deviance at the IRLS fixed point (Cawley and Talbot, 2008) by performance iteration: one
-        weighted decomposition of the kernel matrix per iteration serves every gamma; criterion "gcv"
-        uses the deviance-based GCV instead ("kfold" is for "squared" only). Above 5000 rows the
-        search runs on a random subsample of 5000; the refit uses all rows.
+        The loss (see :class:`ComponentwiseLSSVC`). "logistic" is """ + _FAMILY_TUNING + """
     scoring : {"auto", "error", "squared", "deviance"}, default="auto"
         Selection key: misclassification rate (ties by the criterion), or the criterion itself (the
         squared residual for "squared", the deviance for "logistic": "squared" and "deviance" are the

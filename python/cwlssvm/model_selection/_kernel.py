@@ -16,13 +16,12 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
         return float(est.sigma), float(est.gamma)
     Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
     kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
-    if cv is not None:
-        kw.update(cv=cv, random_state=est.random_state)
-    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
     family = vars(est).get("family", "squared")
     if family != "squared":  # a likelihood family is tuned by its approximate leave-one-out deviance
         cv = None
-        kw.pop("cv", None)
+    if cv is not None:
+        kw.update(cv=cv, random_state=est.random_state)
+    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
     search = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs,
                  solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
     if est._classification:

@@ -18,8 +18,7 @@ from .._progress import progress
 
 # Per-component widths (stage "ard"): each width is first probed at x exp(+-ARD_PROBE); only when a probe
 # improves the criterion by ARD_MIN_GAIN (relative) does Brent's method search up to ARD_RANGE (in log)
-# that way. A second round revisits the
-# widths that moved.
+# that way. A second round revisits the widths that moved.
 ARD_PROBE = 0.5
 ARD_RANGE = 1.6
 ARD_ROUNDS = 2

@@ -65,13 +65,6 @@ class KernelSpectrum:
         X = gammas[None, :, None] * Vw[:, None, :] - X
         return (self.sqrt_w[:, None, None] * X).transpose(1, 0, 2)
 
-    def solve_each(self, V, gammas):
-        """H(gamma_g)^-1 V[:, g], one right-hand side per gamma: V (n, G) -> (n, G)."""
-        gammas = np.asarray(gammas, dtype=float)
-        Vw = self.sqrt_w[:, None] * V
-        coef = (self._shrink(gammas)) * (self.B.T @ Vw)  # (R, G)
-        return self.sqrt_w[:, None] * (gammas[None, :] * Vw - self.B @ coef)
-
     def hinv_diag(self, gammas):
         """[H(gamma)^-1]_ii for every gamma: (G, n)."""
         gammas = np.asarray(gammas, dtype=float)

@@ -99,24 +99,28 @@ def validation_sq(G_val, B_val, yy_val, theta, b):
     return np.clip(np.diag(yy_val)[None, :] - 2.0 * cross + quad, 0.0, None)
 
 
+def _centred_factor(G, gamma):
+    """(s, mu, Cholesky factor of gamma A + I) for the sums G (R+1, R+1), A the centred Gram matrix."""
+    s = G[-1, -1]
+    mu = G[:-1, -1] / s
+    A = G[:-1, :-1] - s * np.outer(mu, mu)
+    M = gamma * (A + A.T) / 2
+    M[np.diag_indices_from(M)] += 1.0
+    return s, mu, cho_factor(M, lower=True, overwrite_a=True)
+
+
 def ridge_solve(G, B, gamma, *, trace=False):
     """theta (R, k) and b (k,) of one gamma from the sums G (R+1, R+1), B (R+1, k), by a Cholesky
     factorization of the centred system (gamma A + I) theta = gamma C (see the module doc), cheaper
     than RidgeSpectrum when only one gamma is wanted (the iterations of IRLS). With trace=True also
     tr S = 1 + R - tr (gamma A + I)^-1."""
-    s = G[-1, -1]
-    mu = G[:-1, -1] / s
-    ybar = B[-1] / s
-    A = G[:-1, :-1] - s * np.outer(mu, mu)
+    s, mu, factor = _centred_factor(G, gamma)
     C = B[:-1] - np.outer(mu, B[-1])
-    M = gamma * (A + A.T) / 2
-    M[np.diag_indices_from(M)] += 1.0
-    factor = cho_factor(M, lower=True, overwrite_a=True)
     theta = cho_solve(factor, gamma * C)
-    b = ybar - mu @ theta
+    b = B[-1] / s - mu @ theta
     if not trace:
         return theta, b
-    R = A.shape[0]
+    R = len(mu)
     return theta, b, float(1.0 + R - np.trace(cho_solve(factor, np.eye(R))))
 
 
@@ -124,11 +128,6 @@ def ridge_leverages(G, Phi, v, gamma):
     """h_ii = v_i / s + v_i gamma u_i' (gamma A + I)^-1 u_i, u_i = phi_i - mu, of the rows with features
     Phi (m, R) and weights v (m,), for the ridge problem of the sums G (see the module doc): the
     diagonal of the weighted smoother with the bias (leave-one-out residuals e_i / (1 - h_ii))."""
-    s = G[-1, -1]
-    mu = G[:-1, -1] / s
-    A = G[:-1, :-1] - s * np.outer(mu, mu)
-    M = gamma * (A + A.T) / 2
-    M[np.diag_indices_from(M)] += 1.0
+    s, mu, factor = _centred_factor(G, gamma)
     U = Phi - mu
-    L = cho_factor(M, lower=True, overwrite_a=True)
-    return v / s + v * gamma * np.einsum("ij,ij->i", U, cho_solve(L, U.T).T)
+    return v / s + v * gamma * np.einsum("ij,ij->i", U, cho_solve(factor, U.T).T)

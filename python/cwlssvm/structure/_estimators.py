@@ -11,9 +11,9 @@ from .. import components as _components
 from .._progress import progress_bar
 from .._threads import blas_threads_by_size
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
-from ..classification import encode_classes, pm1_coding
+from ..classification import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
-from ..families import get_family
+from ..families import family_of
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                       BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize, validation_sq)
@@ -108,8 +108,7 @@ class _SparseBase(ExpansionModel):
 
     # ------------------------------------------------------------------ parameters
     def _family(self):
-        """The Family of ``family`` ("squared" for a model file written before it existed)."""
-        return get_family(vars(self).get("family", "squared"), self._families)
+        return family_of(self)
 
     def _mean(self, f):
         """The family's mean of the linear predictor f (the identity for "squared")."""
@@ -586,9 +585,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         K = len(self.classes_)
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
-        T = pm1_coding(idx, K)
-        if self._family().name == "logistic":
-            T = (T > 0).astype(float)  # the 0/1 labels of each binary problem
+        T = family_targets(pm1_coding(idx, K), self._family())
         self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight, self._tuning_cv(sample_weight, len(yv)))
         self._fit_targets(Xv, T, sample_weight, strata=idx)
         self._finish_classifier()
