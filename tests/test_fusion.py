@@ -249,6 +249,19 @@ def test_fusion_classifier(rng):
     assert np.mean(model.predict(X) == labels) > 0.85
 
 
+def test_default_method_is_eta_for_the_regressor_and_areg_for_the_classifier(rng):
+    X, y, _ = make_additive(n=120, seed=7)
+    reg = FusionComponentwiseLSSVR().fit(X, y)
+    assert reg.eta_ is not None and reg.c_ is None
+    assert len(reg.selected_components_) < X.shape[1]  # the additive example has spurious inputs
+    labels = np.where(y > np.median(y), "high", "low")
+    clf = FusionComponentwiseLSSVC().fit(X, labels)
+    assert clf.eta_ is None and clf.c_ is not None and clf.gamma_equivalent_ > 0
+    assert len(clf.selected_components_) == X.shape[1]
+    same = FusionComponentwiseLSSVC(method="areg").fit(X, labels)
+    np.testing.assert_array_equal(clf.decision_function(X), same.decision_function(X))
+
+
 @pytest.mark.parametrize("params,match", [
     ({"method": "cv"}, "method must be one of"),
     ({"areg_set": "ball"}, "areg_set must be one of"),

@@ -122,7 +122,8 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
         Est = ComponentwiseLSSVCCV if clf else ComponentwiseLSSVRCV
         return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs, family=family)
     if select == "fusion":
-        return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(n_jobs=n_jobs, verbose=verbose)
+        return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(method="eta", n_jobs=n_jobs,
+                                                                                verbose=verbose)
     Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
     return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose, family=family)
 

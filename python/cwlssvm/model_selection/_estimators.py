@@ -291,7 +291,11 @@ _FAMILY_TUNING = """tuned on the approximate leave-one-out
         search per width and warm starts; criterion "gcv" uses the deviance-based GCV instead ("kfold"
         is for "squared" only). Rows with identical inputs are merged first. Above 1000 rows the
         widths are searched on a subsample of 1000, above 5000 rows everything on a subsample of 5000;
-        the refit uses all rows."""
+        the refit uses all rows. On classes that the model nearly separates, both approximations are
+        one Newton step from a fit whose working weights vanish, and they rate the largest gammas too
+        well: "gcv", and the extra freedom of ``sigma_per_component=True``, can drift to the top of
+        the gamma grid and give overconfident probabilities. Prefer the default criterion there, and
+        pass ``gammas`` to cap gamma."""
 
 _REG_FAMILY = """family : {"squared", "poisson"}, default="squared"
         The loss (see :class:`ComponentwiseLSSVR`). "poisson" is """ + _FAMILY_TUNING
