@@ -5,10 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 #include <tuple>
 #include <vector>
 
+#include "cwlssvm/batch.hpp"
 #include "cwlssvm/block_ridge.hpp"
 #include "cwlssvm/build_info.hpp"
 #include "cwlssvm/features.hpp"
@@ -36,6 +38,13 @@ std::vector<Component> to_components(const std::vector<ComponentTuple>& specs) {
 
 void require_2d(const Array& a, const char* name) {
     if (a.ndim() != 2) throw std::invalid_argument(std::string(name) + " must be 2-D");
+}
+
+// offsets: B + 1 nondecreasing row indices from 0 to n_rows.
+void check_offsets(const std::vector<std::size_t>& offsets, py::ssize_t n_rows) {
+    if (offsets.empty() || offsets.front() != 0 || offsets.back() != static_cast<std::size_t>(n_rows) ||
+        !std::is_sorted(offsets.begin(), offsets.end()))
+        throw std::invalid_argument("offsets must rise from 0 to the number of rows");
 }
 
 void* capsule_pointer(const py::capsule& c) {
@@ -137,10 +146,11 @@ PYBIND11_MODULE(_core, m) {
               r.trmm = reinterpret_cast<trmm_fn>(get("dtrmm"));
               r.trsv = reinterpret_cast<trsv_fn>(get("dtrsv"));
               r.symv = reinterpret_cast<symv_fn>(get("dsymv"));
+              r.syevd = reinterpret_cast<syevd_fn>(get("dsyevd"));
               set_lapack(r);
           },
           "Use the LAPACK/BLAS routines behind these capsules (dpotrf, dpotrs, dpotri, dtrsm, dgemm, dsyrk, dtrmm, dtrsv, "
-          "dsymv from "
+          "dsymv, dsyevd from "
           "scipy.linalg.cython_lapack/cython_blas), or Eigen for an empty dict.",
           py::arg("routines"));
 
@@ -421,6 +431,69 @@ PYBIND11_MODULE(_core, m) {
           },
           "Penalty l(u) and GNC weight l'(u) / 2u.", py::arg("kind"), py::arg("u").noconvert(), py::arg("a"),
           py::arg("p"));
+
+    m.def("fit_batch",
+          [](const Array& X, const Array& y, const std::vector<std::size_t>& offsets, const std::vector<double>& sigmas,
+             const std::vector<double>& gammas, bool classification, double tol, int n_threads) {
+              require_2d(X, "X");
+              check_offsets(offsets, X.shape(0));
+              if (static_cast<py::ssize_t>(y.size()) != X.shape(0))
+                  throw std::invalid_argument("X and y must have the same number of rows");
+              if (sigmas.empty() || gammas.empty()) throw std::invalid_argument("sigmas and gammas must not be empty");
+              BatchSpec spec{sigmas, gammas, classification, tol};
+              const int p = static_cast<int>(X.shape(1));
+              std::vector<BatchFit> fits;
+              {
+                  py::gil_scoped_release release;
+                  fits = fit_batch(X.data(), y.data(), offsets, p, spec, n_threads);
+              }
+              const auto B = static_cast<py::ssize_t>(fits.size());
+              py::array_t<int> status(B), sigma_index(B), gamma_index(B);
+              std::vector<double> criterion(B), spreads(B * p, 1.0), alpha(X.shape(0), 0.0), b(B, 0.0);
+              py::list messages;
+              for (py::ssize_t i = 0; i < B; ++i) {
+                  const BatchFit& f = fits[i];
+                  status.mutable_at(i) = static_cast<int>(f.status);
+                  sigma_index.mutable_at(i) = f.sigma_index;
+                  gamma_index.mutable_at(i) = f.gamma_index;
+                  criterion[i] = f.criterion;
+                  std::copy(f.spreads.begin(), f.spreads.end(), spreads.begin() + i * p);
+                  std::copy(f.alpha.begin(), f.alpha.end(), alpha.begin() + offsets[i]);
+                  b[i] = f.b;
+                  messages.append(f.message);
+              }
+              return py::make_tuple(status, sigma_index, gamma_index, to_numpy(std::move(criterion), {B}),
+                                    to_numpy(std::move(spreads), {B, p}), to_numpy(std::move(alpha), {X.shape(0)}),
+                                    to_numpy(std::move(b), {B}), messages);
+          },
+          "Tune and fit one componentwise LS-SVM per block of rows (offsets); returns (status, sigma_index, "
+          "gamma_index, criterion, spreads B x p, alpha N, b B, messages).",
+          py::arg("X").noconvert(), py::arg("y").noconvert(), py::arg("offsets"), py::arg("sigmas"),
+          py::arg("gammas"), py::arg("classification"), py::arg("tol"), py::arg("n_threads") = -1);
+
+    m.def("predict_batch",
+          [](const Array& X, const std::vector<std::size_t>& offsets, const Array& widths, const Array& alpha,
+             const Array& b, const Array& Xnew, const std::vector<std::size_t>& new_offsets, int n_threads) {
+              require_2d(X, "X");
+              require_2d(Xnew, "Xnew");
+              require_2d(widths, "widths");
+              check_offsets(offsets, X.shape(0));
+              check_offsets(new_offsets, Xnew.shape(0));
+              const auto B = static_cast<py::ssize_t>(offsets.size() - 1);
+              if (new_offsets.size() != offsets.size() || widths.shape(0) != B || widths.shape(1) != X.shape(1) ||
+                  b.size() != B || alpha.size() != X.shape(0) || Xnew.shape(1) != X.shape(1))
+                  throw std::invalid_argument("predict_batch: inconsistent shapes");
+              std::vector<double> out(Xnew.shape(0));
+              {
+                  py::gil_scoped_release release;
+                  predict_batch(X.data(), offsets, static_cast<int>(X.shape(1)), widths.data(), alpha.data(), b.data(),
+                                Xnew.data(), new_offsets, out.data(), n_threads);
+              }
+              return to_numpy(std::move(out), {Xnew.shape(0)});
+          },
+          "Decision values of every batch model at its own new rows.", py::arg("X").noconvert(), py::arg("offsets"),
+          py::arg("widths").noconvert(), py::arg("alpha").noconvert(), py::arg("b").noconvert(),
+          py::arg("Xnew").noconvert(), py::arg("new_offsets"), py::arg("n_threads") = -1);
 
     m.def("build_info", &build_info, "Compiler, flags, SIMD path, threads, Eigen, Cholesky backend.");
 }

@@ -3,6 +3,7 @@
 #include "cwlssvm/tiled_cholesky.hpp"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 #include <Eigen/Core>
@@ -104,14 +105,32 @@ void SpdFactor::solve_many(double* X, int k) const {
 
 void set_lapack(const LapackRoutines& routines) {
     const bool all = routines.potrf && routines.potrs && routines.potri && routines.trsm && routines.gemm &&
-                     routines.syrk && routines.trmm && routines.trsv && routines.symv;
+                     routines.syrk && routines.trmm && routines.trsv && routines.symv && routines.syevd;
     const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
-                      !routines.syrk && !routines.trmm && !routines.trsv && !routines.symv;
+                      !routines.syrk && !routines.trmm && !routines.trsv && !routines.symv && !routines.syevd;
     if (!all && !none) throw std::invalid_argument("set_lapack: give all nine routines, or none");
     lapack = routines;
 }
 
 const LapackRoutines& lapack_routines() { return lapack; }
+
+void symmetric_eigen(double* A, int n, double* lam) {
+    if (n == 0) return;
+    if (lapack.syevd) {
+        char jobz = 'V', uplo = 'L';
+        int lwork = 1 + 6 * n + 2 * n * n, liwork = 3 + 5 * n, info = 0;
+        std::vector<double> work(lwork);
+        std::vector<int> iwork(liwork);
+        lapack.syevd(&jobz, &uplo, &n, A, &n, lam, work.data(), &lwork, iwork.data(), &liwork, &info);
+        if (info != 0) throw std::runtime_error("LAPACK dsyevd failed: info " + std::to_string(info));
+        return;
+    }
+    Eigen::Map<ColMatrix> M(A, n, n);
+    Eigen::SelfAdjointEigenSolver<ColMatrix> eig(M);
+    if (eig.info() != Eigen::Success) throw std::runtime_error("Eigen's symmetric eigensolver did not converge");
+    Eigen::Map<Eigen::VectorXd>(lam, n) = eig.eigenvalues();
+    M = eig.eigenvectors();
+}
 
 std::string cholesky_backend() { return lapack.potrf ? "LAPACK (SciPy's)" : "Eigen LLT"; }
 

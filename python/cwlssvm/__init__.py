@@ -12,6 +12,7 @@ from .structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from .fusion import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR
 from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._persist import ModelFileError, load
+from .batch import BatchModel, fit_batch
 from .plotting import plot_components
 
 __version__ = "0.1.0"
@@ -32,6 +33,8 @@ __all__ = [
     "NotPositiveDefiniteError",
     "ModelFileError",
     "load",
+    "fit_batch",
+    "BatchModel",
     "plot_components",
     "build_info",
     "components",

@@ -36,7 +36,8 @@ def _use_scipy_lapack() -> None:
     lapack, blas = cython_lapack.__pyx_capi__, cython_blas.__pyx_capi__
     _core.set_lapack({"dpotrf": lapack["dpotrf"], "dpotrs": lapack["dpotrs"], "dpotri": lapack["dpotri"],
                       "dtrsm": blas["dtrsm"], "dgemm": blas["dgemm"], "dsyrk": blas["dsyrk"],
-                      "dtrmm": blas["dtrmm"], "dtrsv": blas["dtrsv"], "dsymv": blas["dsymv"]})
+                      "dtrmm": blas["dtrmm"], "dtrsv": blas["dtrsv"], "dsymv": blas["dsymv"],
+                      "dsyevd": lapack["dsyevd"]})
 
 
 def use_cholesky_backend(name: str) -> None:
@@ -171,3 +172,17 @@ def tiled_cholesky():
 def set_tiled_cholesky(tile, start):
     """Set the tiled Cholesky's tile width and the n from which it is used (tests run it on small n)."""
     _core.set_tiled_cholesky(int(tile), int(start))
+
+
+def fit_batch(X, y, offsets, sigmas, gammas, *, classification, tol, n_jobs=None):
+    """One tuned componentwise LS-SVM per block of rows (see cwlssvm.batch): X (N, p) stacked, y (N,),
+    offsets (B + 1,). Returns (status, sigma_index, gamma_index, criterion, spreads (B, p), alpha (N,),
+    b (B,), messages)."""
+    return _core.fit_batch(_c(X), _c(y), [int(o) for o in offsets], [float(s) for s in sigmas],
+                           [float(g) for g in gammas], bool(classification), float(tol), _threads(n_jobs))
+
+
+def predict_batch(X, offsets, widths, alpha, b, X_new, new_offsets, n_jobs=None) -> np.ndarray:
+    """Decision values of every batch model at its own rows of X_new (stacked by new_offsets)."""
+    return _core.predict_batch(_c(X), [int(o) for o in offsets], _c(widths), _c(alpha), _c(b), _c(X_new),
+                               [int(o) for o in new_offsets], _threads(n_jobs))

@@ -27,20 +27,25 @@ def _n_rows(X):
         return None
 
 
+def one_blas_thread():
+    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it."""
+    global _controller
+    if _controller is None:
+        from threadpoolctl import ThreadpoolController
+
+        _controller = ThreadpoolController()
+    return _controller.limit(limits=1, user_api="blas")
+
+
 def blas_threads_by_size(fit):
     """Decorator for ``fit(self, X, ...)``: one BLAS thread when X has at most SMALL_ROWS rows."""
 
     @functools.wraps(fit)
     def wrapper(self, X, *args, **kwargs):
-        global _controller
         n = _n_rows(X)
         if n is None or n > SMALL_ROWS:
             return fit(self, X, *args, **kwargs)
-        if _controller is None:
-            from threadpoolctl import ThreadpoolController
-
-            _controller = ThreadpoolController()
-        with _controller.limit(limits=1, user_api="blas"):
+        with one_blas_thread():
             return fit(self, X, *args, **kwargs)
 
     return wrapper

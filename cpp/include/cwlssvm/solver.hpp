@@ -38,6 +38,9 @@ using trmm_fn = void (*)(char* side, char* uplo, char* transa, char* diag, int* 
 using trsv_fn = void (*)(char* uplo, char* trans, char* diag, int* n, double* a, int* lda, double* x, int* incx);
 using symv_fn = void (*)(char* uplo, int* n, double* alpha, double* a, int* lda, double* x, int* incx, double* beta,
                          double* y, int* incy);
+// LAPACK's divide-and-conquer symmetric eigensolver, for the many small decompositions of fit_batch.
+using syevd_fn = void (*)(char* jobz, char* uplo, int* n, double* a, int* lda, double* w, double* work, int* lwork,
+                          int* iwork, int* liwork, int* info);
 
 struct LapackRoutines {
     potrf_fn potrf = nullptr;
@@ -49,10 +52,15 @@ struct LapackRoutines {
     trmm_fn trmm = nullptr;
     trsv_fn trsv = nullptr;
     symv_fn symv = nullptr;
+    syevd_fn syevd = nullptr;
 };
 
-void set_lapack(const LapackRoutines& routines);  // all nine non-null, or all null for Eigen
+void set_lapack(const LapackRoutines& routines);  // all ten non-null, or all null for Eigen
 const LapackRoutines& lapack_routines();
+// The eigendecomposition of a symmetric n x n matrix (column-major, lower triangle read): A is
+// overwritten by the eigenvectors (columns), lam by the eigenvalues in ascending order. LAPACK's
+// dsyevd when set, Eigen's SelfAdjointEigenSolver otherwise.
+void symmetric_eigen(double* A, int n, double* lam);
 std::string cholesky_backend();
 
 // Cholesky factor of a small dense SPD matrix (column-major n x n), reusable for many solves:

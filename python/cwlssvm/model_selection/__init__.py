@@ -2,7 +2,9 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._estimators import (GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+                          ComponentwiseLSSVRCV, log_grid)
+from ._evaluate import EXACT_TOL
 from ._folds import check_cv, make_folds
 from ._kernel import tune_kernel
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -27,4 +29,9 @@ __all__ = [
     "mean_se",
     "one_se_choice",
     "use_one_se",
+    "log_grid",
+    "GAMMA_RANGE",
+    "N_GAMMAS",
+    "SIGMA_RANGE",
+    "EXACT_TOL",
 ]

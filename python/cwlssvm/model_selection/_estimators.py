@@ -43,7 +43,7 @@ FAMILY_TUNING_ROWS = 5000
 FAMILY_WIDTH_ROWS = 1000
 
 
-def _grid(values, default_count, name, lo, hi):
+def log_grid(values, default_count, name, lo, hi):
     """A log grid from None (default count), an int (count) or explicit positive values."""
     if values is None:
         values = default_count
@@ -119,11 +119,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
-        sigma_grid = _grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
+        sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
         if family.name != "squared":
             return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
-        gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = self.solver == "lowrank" or (
             self.solver == "auto" and (X.shape[0] > AUTO_PRIMAL_ROWS or not fits_dense(X.shape[0], 3)))
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
@@ -174,7 +174,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                                   per_component=per_component, verbose=self.verbose,
                                                   grid_evaluator=grid_evaluator)
         else:  # the user's gamma grid, whole
-            gamma_grid = _grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+            gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
             sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                          per_component=per_component, verbose=self.verbose, refine_gamma=False)
         self.passes_ = None

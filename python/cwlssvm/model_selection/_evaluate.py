@@ -17,6 +17,9 @@ from .. import components as _components
 from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path
 
 CRITERIA = ("loo", "gcv", "kfold")
+# Tolerance of the pivoted Cholesky factors on the exact path: far below any difference of criteria
+# the search acts on, so the factors serve as the exact kernel matrix.
+EXACT_TOL = 1e-12
 
 
 class CriterionEvaluator:
@@ -37,7 +40,7 @@ class CriterionEvaluator:
     """
 
     def __init__(self, X, Y, w, resolved, *, criterion, folds=None, classification=False, scoring="squared",
-                 n_jobs=None, tol=1e-12):
+                 n_jobs=None, tol=EXACT_TOL):
         self.X, self.Y, self.w = X, Y, w
         self.resolved = resolved
         self.criterion = criterion

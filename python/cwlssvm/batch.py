@@ -1,0 +1,243 @@
+"""Many small componentwise models at once: ``fit_batch`` and the ``BatchModel`` it returns.
+
+One model per group of rows (a sensor, a store, a customer): each is the componentwise LS-SVM of
+eq.clssvmr.train with one RBF component per input, its sigma and gamma chosen by exact leave-one-out
+over a grid, as ``ComponentwiseLSSVRCV(sigmas=..., gammas=..., refine=False)`` (or
+``ComponentwiseLSSVCCV(..., probability=False)`` for binary labels) chooses them, then refitted on
+its rows. The C++ core runs the models one per thread with the GIL released and BLAS on one thread;
+a model that cannot be fitted gets a status instead of stopping the batch.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import pandas as pd
+
+from . import _native
+from ._threads import one_blas_thread
+from .classification import ComponentwiseLSSVC
+from .model_selection import EXACT_TOL, GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, log_grid
+from .regression import ComponentwiseLSSVR
+
+TASKS = ("regression", "classification")
+N_BATCH_SIGMAS = 5  # the default sigma grid: 5 values over the CV estimators' range
+# The C++ statuses (cpp/include/cwlssvm/batch.hpp, BatchStatus) by code; classification names a
+# constant target "one_class", and a group with more than two labels is "not_binary".
+STATUSES = ("ok", "too_few_rows", "constant_target", "failed")
+
+
+def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=None):
+    """Fit one tuned componentwise LS-SVM per group.
+
+    Parameters
+    ----------
+    Xs : array (B, n, p) or sequence of B arrays (n_i, p)
+        The inputs of each model; groups may differ in their number of rows, not in p.
+    ys : array (B, n) or sequence of B arrays (n_i,)
+        Targets (regression) or labels with at most two values per group (classification).
+    task : {"regression", "classification"}
+    sigmas : int or array-like, optional
+        The kernel widths searched, in units of each input's spread (as ComponentwiseLSSVRCV's):
+        a count of log-spaced values over [0.2, 20] or explicit values. Default: 5 values.
+    gammas : int or array-like, optional
+        The gamma grid: a count over [1e-3, 1e6] or explicit values. Default: 50 values.
+    n_jobs : int, optional
+        Threads (one model per thread); None or -1 uses every core.
+
+    Returns
+    -------
+    BatchModel
+    """
+    if task not in TASKS:
+        raise ValueError(f"task must be one of {TASKS}, got {task!r}")
+    sigma_grid = log_grid(sigmas, N_BATCH_SIGMAS, "sigmas", *SIGMA_RANGE)
+    gamma_grid = log_grid(gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+    if n_jobs is not None and (isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0):
+        raise ValueError(f"n_jobs must be a nonzero integer or None, got {n_jobs!r}")
+    X, offsets, three_d = _stack_inputs(Xs, "Xs")
+    labels = _stack_targets(ys, offsets, task)
+    classification = task == "classification"
+    status_names = np.array(STATUSES, dtype=object)
+    if classification:
+        y, classes, binary = _pm1_per_group(labels, offsets)
+    else:
+        y, classes, binary = labels, None, np.ones(len(offsets) - 1, dtype=bool)
+    with one_blas_thread():
+        status, s_idx, g_idx, criterion, spreads, alpha, b, messages = _native.fit_batch(
+            X, y, offsets, sigma_grid, gamma_grid, classification=classification, tol=EXACT_TOL, n_jobs=n_jobs)
+    names = status_names[status]
+    if classification:
+        names[names == "constant_target"] = "one_class"
+        names[~binary] = "not_binary"
+    return BatchModel(task, sigma_grid, gamma_grid, X, labels, offsets, three_d, names, s_idx, g_idx, criterion,
+                      spreads, alpha, b, list(messages), classes)
+
+
+class BatchModel:
+    """The fitted models of ``fit_batch``.
+
+    Attributes
+    ----------
+    n_models_ : int
+    status_ : ndarray of str (B,)
+        "ok"; "too_few_rows" (fewer than 2); "constant_target" (regression: the model is that
+        constant) or "one_class" (classification: it predicts that class); "not_binary" (more than
+        two labels); "failed" (no finite leave-one-out criterion on the grid, or a refit that is not
+        positive definite; ``messages_`` says which).
+    params_ : pandas.DataFrame
+        Per model: ``sigma`` (in units of each input's spread) and ``gamma`` chosen, the leave-one-out
+        ``criterion`` there (mean squared residual; classification: the error rate, ties broken by
+        the squared residual), and ``n_samples``. NaN where nothing was tuned.
+    classes_ : list of arrays (classification): each model's labels, sorted.
+    sigmas_, gammas_ : the grids searched.
+    """
+
+    def __init__(self, task, sigmas, gammas, X, y, offsets, three_d, status, sigma_index, gamma_index, criterion,
+                 spreads, alpha, b, messages, classes):
+        self.task = task
+        self.sigmas_, self.gammas_ = sigmas, gammas
+        self._X, self._y, self._offsets, self._three_d = X, y, offsets, three_d
+        self.status_ = status
+        tuned = sigma_index >= 0
+        sigma = np.where(tuned, sigmas[np.maximum(sigma_index, 0)], np.nan)
+        gamma = np.where(tuned, gammas[np.maximum(gamma_index, 0)], np.nan)
+        self.params_ = pd.DataFrame({"sigma": sigma, "gamma": gamma, "criterion": np.where(tuned, criterion, np.nan),
+                                     "n_samples": np.diff(offsets)})
+        self.messages_ = messages
+        self.classes_ = classes
+        usable = np.isin(status, ("ok", "constant_target", "one_class"))
+        # absolute RBF widths per model (B, p); a constant model keeps width 1 (alpha = 0 there)
+        self._widths = np.where(usable[:, None], spreads * np.where(tuned, sigma, 1.0)[:, None], np.nan)
+        self._alpha, self._b = alpha, b
+
+    @property
+    def n_models_(self):
+        return len(self.status_)
+
+    def __len__(self):
+        return self.n_models_
+
+    def decision_function(self, Xs, n_jobs=None):
+        """f(x) = sum_d f_d(x_d) + b of each model at its own rows: a (B, m) array for a (B, m, p)
+        input, else a list of B arrays. NaN for models that are not usable (see ``status_``)."""
+        X_new, new_offsets, three_d = _stack_inputs(Xs, "Xs", n_features=self._X.shape[1])
+        if len(new_offsets) != len(self._offsets):
+            raise ValueError(f"Xs has {len(new_offsets) - 1} groups, but the batch has {self.n_models_} models")
+        f = _native.predict_batch(self._X, self._offsets, self._widths, self._alpha, self._b, X_new, new_offsets,
+                                  n_jobs=n_jobs)
+        return _split(f, new_offsets, three_d)
+
+    def predict(self, Xs, n_jobs=None):
+        """Predictions of each model at its own rows (shaped as ``decision_function``). Classification:
+        each model's labels (the sign of the decision value); a model that is not usable gives None
+        (and the result is an object array)."""
+        f = self.decision_function(Xs, n_jobs=n_jobs)
+        if self.task == "regression":
+            return f
+        groups = list(f) if isinstance(f, np.ndarray) else f
+        out = []
+        for i, fi in enumerate(groups):
+            classes = self.classes_[i]
+            if self.status_[i] not in ("ok", "one_class"):
+                out.append(np.full(len(fi), None, dtype=object))
+            elif len(classes) == 1:
+                out.append(np.full(len(fi), classes[0]))
+            else:
+                out.append(classes[(fi > 0).astype(int)])
+        if isinstance(f, np.ndarray):
+            return np.array(out) if all(o.dtype != object for o in out) else np.array(out, dtype=object)
+        return out
+
+    def model(self, i):
+        """Model i as an ordinary fitted ComponentwiseLSSVR (or ComponentwiseLSSVC with
+        ``probability=False``) with its chosen sigma and gamma, refitted on its rows."""
+        if not (isinstance(i, numbers.Integral) and -self.n_models_ <= i < self.n_models_):
+            raise ValueError(f"i must be an integer in [0, {self.n_models_}), got {i!r}")
+        i = int(i) % self.n_models_
+        if self.status_[i] != "ok":
+            raise ValueError(f"model {i} has status {self.status_[i]!r}: there is no tuned model to return")
+        rows = slice(self._offsets[i], self._offsets[i + 1])
+        sigma, gamma = float(self.params_["sigma"].iloc[i]), float(self.params_["gamma"].iloc[i])
+        if self.task == "regression":
+            est = ComponentwiseLSSVR(sigma=sigma, gamma=gamma)
+        else:
+            est = ComponentwiseLSSVC(sigma=sigma, gamma=gamma, probability=False)
+        return est.fit(self._X[rows], self._y[rows])
+
+
+# ---------------------------------------------------------------------- input handling
+def _stack_inputs(Xs, name, n_features=None):
+    """(X (N, p) float64 stacked, offsets (B + 1,), three_d) from a (B, n, p) array or a sequence of
+    (n_i, p) arrays; ValueError naming the group for non-numeric, non-finite or misshapen input."""
+    three_d = getattr(Xs, "ndim", None) == 3
+    groups = [Xs[i] for i in range(Xs.shape[0])] if three_d else _sequence(Xs, name)
+    arrays = []
+    for i, g in enumerate(groups):
+        try:
+            a = np.asarray(g, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name}[{i}] is not numeric") from None
+        if a.ndim != 2:
+            raise ValueError(f"{name}[{i}] must be 2-D (rows, inputs), got shape {a.shape}")
+        p = n_features if n_features is not None else (arrays[0].shape[1] if arrays else a.shape[1])
+        if a.shape[1] != p:
+            raise ValueError(f"{name}[{i}] has {a.shape[1]} inputs, expected {p}")
+        if not np.all(np.isfinite(a)):
+            r, c = np.argwhere(~np.isfinite(a))[0]
+            raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c})")
+        arrays.append(a)
+    if not arrays:
+        raise ValueError(f"{name} holds no groups")
+    if arrays[0].shape[1] == 0:
+        raise ValueError(f"{name} has no input columns")
+    offsets = np.concatenate([[0], np.cumsum([a.shape[0] for a in arrays])])
+    return np.ascontiguousarray(np.vstack(arrays)), offsets, three_d
+
+
+def _sequence(Xs, name):
+    if isinstance(Xs, (str, bytes)) or not hasattr(Xs, "__len__"):
+        raise ValueError(f"{name} must be a 3-D array or a sequence of 2-D arrays")
+    return list(Xs)
+
+
+def _stack_targets(ys, offsets, task):
+    """The targets stacked (N,): float64 for regression, the labels as given for classification."""
+    groups = [ys[i] for i in range(ys.shape[0])] if getattr(ys, "ndim", None) == 2 else _sequence(ys, "ys")
+    if len(groups) != len(offsets) - 1:
+        raise ValueError(f"ys has {len(groups)} groups, Xs has {len(offsets) - 1}")
+    out = []
+    for i, g in enumerate(groups):
+        a = np.asarray(g)
+        if a.ndim != 1 or len(a) != offsets[i + 1] - offsets[i]:
+            raise ValueError(f"ys[{i}] must be 1-D with {offsets[i + 1] - offsets[i]} values, got shape {a.shape}")
+        if task == "regression":
+            try:
+                a = a.astype(np.float64)
+            except (TypeError, ValueError):
+                raise ValueError(f"ys[{i}] is not numeric (task='regression')") from None
+            if not np.all(np.isfinite(a)):
+                raise ValueError(f"ys[{i}] contains NaN or infinity")
+        elif a.dtype.kind == "f" and not np.all(np.isfinite(a)):
+            raise ValueError(f"ys[{i}] contains NaN or infinity")
+        out.append(a)
+    return np.concatenate(out)
+
+
+def _pm1_per_group(labels, offsets):
+    """(+-1 targets (N,), classes per group, binary (B,) bool): +1 for each group's larger label."""
+    y = np.empty(len(labels))
+    classes, binary = [], []
+    for i in range(len(offsets) - 1):
+        rows = slice(offsets[i], offsets[i + 1])
+        c, idx = np.unique(labels[rows], return_inverse=True)
+        classes.append(c)
+        binary.append(len(c) <= 2)
+        y[rows] = np.where(idx == 1, 1.0, -1.0) if len(c) <= 2 else 1.0  # not binary: a constant, marked later
+    return y, classes, np.array(binary)
+
+
+def _split(values, offsets, three_d):
+    parts = [values[offsets[i]:offsets[i + 1]] for i in range(len(offsets) - 1)]
+    return np.vstack(parts) if three_d else parts
