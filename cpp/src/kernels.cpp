@@ -1,18 +1,20 @@
 // Kernel rows for the componentwise Gram blocks. The loops here are plain C++ (no Eigen), compiled
-// once per instruction-set level by GCC function multi-versioning: the default build stays portable
-// and the loader picks the AVX2 or AVX-512 clone on CPUs that have them.
+// once per instruction-set level (x86-64 baseline, v3 = AVX2/FMA, v4 = AVX-512) with GCC's target
+// attribute: the build stays portable, and the first kernel call picks the widest level the CPU has,
+// or the one the environment variable CWLSSVM_SIMD asks for ("baseline", "avx2", "avx512"; "auto"
+// or unset: the widest), so that every path can be tested on one machine.
 #include "cwlssvm/kernels.hpp"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(CWLSSVM_NO_MULTIVERSION)
-#define CWLSSVM_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#define CWLSSVM_HAVE_CLONES 1
+#define CWLSSVM_HAVE_LEVELS 1
 #else
-#define CWLSSVM_CLONES
-#define CWLSSVM_HAVE_CLONES 0
+#define CWLSSVM_HAVE_LEVELS 0
 #endif
 
 #if defined(__GNUC__)
@@ -62,7 +64,7 @@ CWLSSVM_INLINE double exp_neg(double t) {
 }
 
 // out[l] (+)= scale * exp(-(x[l] - q)^2 * inv_s2): the one-column RBF row, fused.
-CWLSSVM_CLONES void rbf_column(const double* x, double q, std::size_t n, double inv_s2, double scale,
+CWLSSVM_INLINE void rbf_column_body(const double* x, double q, std::size_t n, double inv_s2, double scale,
                                double* out, bool add) {
     if (add) {
         for (std::size_t l = 0; l < n; ++l) {
@@ -78,7 +80,7 @@ CWLSSVM_CLONES void rbf_column(const double* x, double q, std::size_t n, double 
 }
 
 // work[l] (+)= (x[l] - q)^2.
-CWLSSVM_CLONES void squared_difference(const double* x, double q, std::size_t n, double* work, bool add) {
+CWLSSVM_INLINE void squared_difference_body(const double* x, double q, std::size_t n, double* work, bool add) {
     if (add) {
         for (std::size_t l = 0; l < n; ++l) work[l] += (x[l] - q) * (x[l] - q);
     } else {
@@ -87,7 +89,7 @@ CWLSSVM_CLONES void squared_difference(const double* x, double q, std::size_t n,
 }
 
 // work[l] (+)= x[l] * q.
-CWLSSVM_CLONES void product(const double* x, double q, std::size_t n, double* work, bool add) {
+CWLSSVM_INLINE void product_body(const double* x, double q, std::size_t n, double* work, bool add) {
     if (add) {
         for (std::size_t l = 0; l < n; ++l) work[l] += x[l] * q;
     } else {
@@ -96,7 +98,7 @@ CWLSSVM_CLONES void product(const double* x, double q, std::size_t n, double* wo
 }
 
 // out[l] (+)= scale * exp(-work[l] * inv_s2).
-CWLSSVM_CLONES void rbf_finish(const double* work, std::size_t n, double inv_s2, double scale, double* out,
+CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, double inv_s2, double scale, double* out,
                                bool add) {
     if (add) {
         for (std::size_t l = 0; l < n; ++l) out[l] += scale * exp_neg(work[l] * inv_s2);
@@ -106,7 +108,7 @@ CWLSSVM_CLONES void rbf_finish(const double* work, std::size_t n, double inv_s2,
 }
 
 // out[l] (+)= scale * (work[l] + coef0)^degree; degree 1 with coef0 0 is the linear kernel.
-CWLSSVM_CLONES void poly_finish(const double* work, std::size_t n, double coef0, int degree, double scale,
+CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, double coef0, int degree, double scale,
                                 double* out, bool add) {
     for (std::size_t l = 0; l < n; ++l) {
         const double base = work[l] + coef0;
@@ -116,7 +118,7 @@ CWLSSVM_CLONES void poly_finish(const double* work, std::size_t n, double coef0,
     }
 }
 
-CWLSSVM_CLONES double dot_clone(const double* a, const double* b, std::size_t n) {
+CWLSSVM_INLINE double dot_body(const double* a, const double* b, std::size_t n) {
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     std::size_t l = 0;
     for (; l + 4 <= n; l += 4) {
@@ -129,25 +131,87 @@ CWLSSVM_CLONES double dot_clone(const double* a, const double* b, std::size_t n)
     return (s0 + s1) + (s2 + s3);
 }
 
+// One set of the loops per instruction-set level: each function inlines the bodies above, so GCC
+// vectorizes them for that level.
+struct Loops {
+    void (*rbf_column)(const double*, double, std::size_t, double, double, double*, bool);
+    void (*squared_difference)(const double*, double, std::size_t, double*, bool);
+    void (*product)(const double*, double, std::size_t, double*, bool);
+    void (*rbf_finish)(const double*, std::size_t, double, double, double*, bool);
+    void (*poly_finish)(const double*, std::size_t, double, int, double, double*, bool);
+    double (*dot)(const double*, const double*, std::size_t);
+    const char* name;
+};
+
+#define CWLSSVM_LOOPS(SUFFIX, ATTRIBUTE, NAME)                                                                   \
+    ATTRIBUTE void rbf_column_##SUFFIX(const double* x, double q, std::size_t n, double inv_s2, double scale,   \
+                                       double* out, bool add) {                                               \
+        rbf_column_body(x, q, n, inv_s2, scale, out, add);                                                     \
+    }                                                                                                          \
+    ATTRIBUTE void squared_difference_##SUFFIX(const double* x, double q, std::size_t n, double* work,         \
+                                               bool add) {                                                    \
+        squared_difference_body(x, q, n, work, add);                                                           \
+    }                                                                                                          \
+    ATTRIBUTE void product_##SUFFIX(const double* x, double q, std::size_t n, double* work, bool add) {         \
+        product_body(x, q, n, work, add);                                                                      \
+    }                                                                                                          \
+    ATTRIBUTE void rbf_finish_##SUFFIX(const double* work, std::size_t n, double inv_s2, double scale,         \
+                                       double* out, bool add) {                                               \
+        rbf_finish_body(work, n, inv_s2, scale, out, add);                                                     \
+    }                                                                                                          \
+    ATTRIBUTE void poly_finish_##SUFFIX(const double* work, std::size_t n, double coef0, int degree,           \
+                                        double scale, double* out, bool add) {                                \
+        poly_finish_body(work, n, coef0, degree, scale, out, add);                                             \
+    }                                                                                                          \
+    ATTRIBUTE double dot_##SUFFIX(const double* a, const double* b, std::size_t n) { return dot_body(a, b, n); } \
+    constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX,          \
+                                   rbf_finish_##SUFFIX, poly_finish_##SUFFIX, dot_##SUFFIX, NAME};
+
+#if CWLSSVM_HAVE_LEVELS
+CWLSSVM_LOOPS(baseline, , "x86-64 baseline (SSE2)")
+CWLSSVM_LOOPS(v3, __attribute__((target("arch=x86-64-v3"))), "x86-64-v3 (AVX2, FMA)")
+CWLSSVM_LOOPS(v4, __attribute__((target("arch=x86-64-v4"))), "x86-64-v4 (AVX-512)")
+
+// The level CWLSSVM_SIMD asks for, capped at what the CPU has.
+const Loops& select_loops() {
+    __builtin_cpu_init();
+    const bool v4 = __builtin_cpu_supports("x86-64-v4"), v3 = __builtin_cpu_supports("x86-64-v3");
+    const char* env = std::getenv("CWLSSVM_SIMD");
+    const std::string want = env ? env : "auto";
+    if (want == "baseline") return loops_baseline;
+    if (want == "avx2" || want == "x86-64-v3") return v3 ? loops_v3 : loops_baseline;
+    return v4 ? loops_v4 : (v3 ? loops_v3 : loops_baseline);  // "avx512", "auto", anything else
+}
+#else
+CWLSSVM_LOOPS(single, , "single build, no multi-versioning")
+
+const Loops& select_loops() { return loops_single; }
+#endif
+
+const Loops& loops() {
+    static const Loops& chosen = select_loops();  // once, thread-safe
+    return chosen;
+}
+
 void row(const Component& c, const FeatureColumns& X, const double* q, std::size_t n, double scale,
          double* out, double* work, bool add) {
     const std::size_t n_cols = c.columns.size();
     if (c.kind == KernelKind::rbf) {
         const double inv_s2 = 1.0 / (c.sigma * c.sigma);
         if (n_cols == 1) {
-            rbf_column(X.cols[c.columns[0]].data(), q[0], n, inv_s2, scale, out, add);
+            loops().rbf_column(X.cols[c.columns[0]].data(), q[0], n, inv_s2, scale, out, add);
             return;
         }
         for (std::size_t j = 0; j < n_cols; ++j)
-            squared_difference(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
-        rbf_finish(work, n, inv_s2, scale, out, add);
+            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
+        loops().rbf_finish(work, n, inv_s2, scale, out, add);
         return;
     }
-    for (std::size_t j = 0; j < n_cols; ++j) product(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
+    for (std::size_t j = 0; j < n_cols; ++j) loops().product(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
     if (c.kind == KernelKind::linear)
-        poly_finish(work, n, 0.0, 1, scale, out, add);
+        loops().poly_finish(work, n, 0.0, 1, scale, out, add);
     else
-        poly_finish(work, n, c.coef0, c.degree, scale, out, add);
+        loops().poly_finish(work, n, c.coef0, c.degree, scale, out, add);
 }
 
 }  // namespace
@@ -188,17 +252,13 @@ void kernel_row_add(const Component& component, const FeatureColumns& X, const d
     row(component, X, q, n, scale, out, work, true);
 }
 
-double dot(const double* a, const double* b, std::size_t n) { return dot_clone(a, b, n); }
+double dot(const double* a, const double* b, std::size_t n) { return loops().dot(a, b, n); }
 
 std::string simd_path() {
-#if CWLSSVM_HAVE_CLONES
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("x86-64-v4")) return "x86-64-v4 (AVX-512)";
-    if (__builtin_cpu_supports("x86-64-v3")) return "x86-64-v3 (AVX2, FMA)";
-    return "x86-64 baseline (SSE2)";
-#else
-    return "single build, no multi-versioning";
-#endif
+    std::string path = loops().name;
+    const char* env = std::getenv("CWLSSVM_SIMD");
+    if (env && *env && std::string(env) != "auto") path += std::string(" [CWLSSVM_SIMD=") + env + "]";
+    return path;
 }
 
 }  // namespace cwlssvm

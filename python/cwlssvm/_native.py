@@ -6,10 +6,21 @@ as a Python exception that says what to change.
 
 from __future__ import annotations
 
+import os
+import warnings
+
 import numpy as np
 
 from . import _core
 from ._memory import require_dense
+
+# CWLSSVM_SIMD picks the instruction-set level of the C++ kernel loops (cpp/src/kernels.cpp); a level
+# the CPU lacks falls back to the widest it has.
+SIMD_LEVELS = ("auto", "baseline", "avx2", "avx512")
+_simd = os.environ.get("CWLSSVM_SIMD", "")
+if _simd and _simd not in SIMD_LEVELS:
+    warnings.warn(f"CWLSSVM_SIMD={_simd!r} is not one of {SIMD_LEVELS}; the kernels use 'auto'", RuntimeWarning,
+                  stacklevel=2)
 
 
 # The kinds and options that cross the boundary: enums and one struct with named fields.
