@@ -88,27 +88,40 @@ def mixed(features) -> list[Component]:
     return [rbf(f) for f in features] + [linear(f) for f in features]
 
 
+def column_variances(X, w=None) -> np.ndarray:
+    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1)."""
+    X = np.asarray(X, dtype=np.float64)
+    w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+    keep = w > 0
+    X, w = X[keep], w[keep]
+    mean = w @ X / w.sum()
+    return (w @ (X - mean) ** 2) / w.sum()
+
+
+def spread_of(variances, columns) -> float:
+    """sqrt of the sum of the variances of ``columns``, or 1.0 when that is 0 or not finite."""
+    s = float(np.sqrt(np.sum(np.asarray(variances, dtype=np.float64)[list(columns)])))
+    return s if s > 0 and np.isfinite(s) else 1.0
+
+
 def spread(X, w, columns) -> float:
     """The distance scale of the inputs ``columns`` of X (n, p): sqrt of the sum of their weighted
     variances (population variance, weights w (n,) or None for 1), or 1.0 for constant inputs.
     A width sigma of the estimator means sigma x spread for every RBF component that does not set
     its own: rescaling an input by a positive constant rescales its component's width with it."""
     sub = np.asarray(X, dtype=np.float64)[:, list(columns)]
-    w = np.ones(sub.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
-    keep = w > 0
-    sub, w = sub[keep], w[keep]
-    mean = w @ sub / w.sum()
-    s = float(np.sqrt((w @ (sub - mean) ** 2).sum() / w.sum()))
-    return s if s > 0 and np.isfinite(s) else 1.0
+    return spread_of(column_variances(sub, w), range(sub.shape[1]))
 
 
-def resolve(components, n_features, feature_names, sigma, X=None, w=None) -> list[Component]:
+def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, variances=None) -> list[Component]:
     """Resolve specs against the training columns: fill ``columns`` and a missing ``sigma``.
 
     ``components=None`` is one RBF component per input column. An RBF component without its own sigma
     gets ``sigma`` x spread(X, w, its columns) when the training inputs X (and weights w) are given
-    (the estimators' convention: widths in units of each input's spread), else ``sigma`` itself. A
-    name or index that is not a column raises ValueError naming it.
+    (the estimators' convention: widths in units of each input's spread), or ``sigma`` x
+    spread_of(variances, its columns) from the columns' variances (p,) computed elsewhere (over a
+    Dask collection, say), else ``sigma`` itself. A name or index that is not a column raises
+    ValueError naming it.
     """
     if components is None:
         components = [rbf(j) if feature_names is None else rbf(str(feature_names[j])) for j in range(n_features)]
@@ -141,7 +154,10 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None) -> lis
             features = tuple(str(feature_names[c]) for c in columns)
         width = spec.sigma
         if width is None and spec.kernel == "rbf":
-            width = sigma if X is None else sigma * spread(X, w, columns)
+            if variances is not None:
+                width = sigma * spread_of(variances, columns)
+            else:
+                width = sigma if X is None else sigma * spread(X, w, columns)
         resolved.append(replace(spec, features=features, columns=tuple(columns), sigma=width))
     return resolved
 

@@ -8,6 +8,7 @@ from sklearn.base import RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from . import _native
+from . import components as _components
 
 from ._base import _DualModel, _LSSVMBase, contributions_frame, reference_rows
 from ._threads import blas_threads_by_size
@@ -30,6 +31,26 @@ _GAMMA_NOTE = """
     K(u, v) = exp(-||u - v||^2 / sigma^2). In scikit-learn's ``SVR``/``KernelRidge``, ``gamma`` is
     instead the kernel coefficient 1/sigma^2, and ``C`` (or 1/``alpha``) plays the part of our gamma.
 """
+
+
+def attach_model(est, model, components, *, single, solver, X_reference=None):
+    """Set a regressor's fitted state from a solved model: what ``fit`` does after the solve, for a
+    model solved elsewhere (the Dask estimators sum over a cluster and solve the same ridge problem).
+
+    model: a _DualModel ("dense") or PrimalModel ("lowrank"); components: the resolved components;
+    single: one target (1-D y); X_reference: the training rows kept by low-rank models for summaries
+    and plots. ``n_features_in_`` (and ``feature_names_in_``) must be set already.
+    """
+    est.components_ = components
+    est._described = _components.describe(components)
+    est.solver_ = solver
+    est._model = model
+    est.X_fit_ = model.X_fit
+    if X_reference is not None:
+        est.X_reference_ = X_reference
+    est.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
+    est.intercept_ = float(model.intercept[0]) if single else model.intercept
+    est._component_norms = None  # component_norms_ on first use
 
 
 class _LSSVRBase(RegressorMixin, _LSSVMBase):
@@ -55,14 +76,8 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
         self._resolve(X, sample_weight)
         model = self._solve(X, Y, sample_weight)
-        single = y.ndim == 1
-        self._model = model  # _DualModel or PrimalModel (solver_)
-        self.X_fit_ = model.X_fit
-        if self.solver_ == "lowrank":
-            self.X_reference_ = reference_rows(X)
-        self.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
-        self.intercept_ = float(model.intercept[0]) if single else model.intercept
-        self._component_norms = None  # component_norms_ on first use
+        attach_model(self, model, self.components_, single=y.ndim == 1, solver=self.solver_,
+                     X_reference=reference_rows(X) if self.solver_ == "lowrank" else None)
         return self
 
     def _fitted_models(self):

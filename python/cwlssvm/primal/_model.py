@@ -87,15 +87,24 @@ def choose_solver(solver, X, resolved, *, tol=1e-10, n_jobs=None):
     return "lowrank", fmap
 
 
+def model_from_sums(fmap, sums, n, gamma, n_features):
+    """The PrimalModel of eq.clssvmr.train at gamma from the sums (G, B, yy) of fmap's features over n
+    training rows with positive weight (FeatureMap.sums, one fold): the ridge solve of RidgeSpectrum.
+    Returns (model, spectrum); the spectrum serves the leave-one-out pass."""
+    G, B, yy = sums
+    spec = RidgeSpectrum(G[0], B[0], yy[0], n=n)
+    theta, b = spec.coef([gamma])
+    model = PrimalModel(fmap.landmark_rows(n_features), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, None,
+                        float(spec.trace([gamma])[0]))
+    return model, spec
+
+
 def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel."""
-    G, B, yy = fmap.sums(X, Y, w, n_jobs=n_jobs)
-    spec = RidgeSpectrum(G[0], B[0], yy[0], n=X.shape[0])
-    theta, b = spec.coef([gamma])
-    residuals = None
+    model, spec = model_from_sums(fmap, fmap.sums(X, Y, w, n_jobs=n_jobs), X.shape[0], gamma, X.shape[1])
     if loo:
         residuals = np.empty_like(Y)
         for rows in row_chunks(X.shape[0], fmap.block_rows()):
             residuals[rows] = spec.loo_residuals(fmap.features(X[rows], n_jobs), Y[rows], w[rows], [gamma])[0]
-    return PrimalModel(fmap.landmark_rows(X.shape[1]), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, residuals,
-                       float(spec.trace([gamma])[0]))
+        model.loo_residuals = residuals
+    return model

@@ -1,0 +1,193 @@
+"""The training rows of a Dask collection as partitions, and the passes the fits make over them.
+
+Each partition becomes one task that checks and converts its rows (the checks of the in-memory
+estimators, raised lazily from the worker and naming the column) and returns a small result; only
+results travel to the client, summed pairwise on the workers first (``tree_sum``). Two passes fit a
+model at fixed parameters:
+
+1. ``stats``: per partition the weighted count, mean and sum of squared deviations of every input
+   (merged by Chan's formula, so no precision is lost to cancellation), the rows at each input's
+   minimum and maximum, and a uniform random sample of the rows (each row gets a random key; the
+   rows with the smallest keys over all partitions are a uniform sample without knowing n first).
+   The variances give the kernel widths, the sample and the extremes the landmarks.
+2. ``sums``: [phi 1]' W [phi 1], [phi 1]' W Y and Y' W Y of every partition (FeatureMap.sums), the
+   sums of the ridge problem that cwlssvm.primal solves on the client.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import dask
+import dask.array as da
+import dask.dataframe as dd
+
+from .._validation import check_numeric_columns
+
+SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
+REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
+
+
+def is_dask_collection(obj):
+    return isinstance(obj, (da.Array, dd.DataFrame, dd.Series))
+
+
+class PartitionStats:
+    """What ``stats`` gathers: n (rows with w > 0), the weights' sum, the inputs' weighted means and
+    variances (p,), the candidate rows for the landmarks and a reference sample."""
+
+    def __init__(self, n, weight, mean, variances, candidates, reference):
+        self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
+        self.candidates, self.reference = candidates, reference
+
+
+class DaskRows:
+    """Row partitions of X (a dask Array (n, p) or DataFrame), y and sample_weight.
+
+    Arrays are split along their row chunks (y and the weights are rechunked to match); a DataFrame
+    goes with a dask Series or DataFrame y (and weights) of the same number of partitions.
+    """
+
+    def __init__(self, X, y, sample_weight=None, *, multi_output=False):
+        if isinstance(X, dd.DataFrame):
+            check_numeric_columns(X._meta)
+            self.feature_names = np.asarray([str(c) for c in X.columns], dtype=object)
+            self.n_features = len(X.columns)
+            x_parts = X.to_delayed()
+            y_parts = _frame_parts(y, "y", X.npartitions)
+            w_parts = None if sample_weight is None else _frame_parts(sample_weight, "sample_weight", X.npartitions)
+        elif isinstance(X, da.Array):
+            if X.ndim != 2:
+                raise ValueError(f"X must be 2-D (rows, inputs), got {X.ndim}-D")
+            if X.dtype.kind not in "biuf":
+                raise ValueError(f"X is not numeric (dtype {X.dtype})")
+            X = X.rechunk({1: -1})
+            self.feature_names = None
+            self.n_features = X.shape[1]
+            x_parts = list(X.to_delayed()[:, 0])
+            y_parts = _array_parts(y, "y", X.chunks[0])
+            w_parts = None if sample_weight is None else _array_parts(sample_weight, "sample_weight", X.chunks[0])
+        else:
+            raise ValueError(f"X must be a dask Array or DataFrame, got {type(X).__name__}")
+        if self.n_features == 0:
+            raise ValueError("X has no columns")
+        self.multi_output = multi_output
+        self.parts = [dask.delayed(_prepare)(xp, yp, None if w_parts is None else w_parts[i], self.feature_names,
+                                             multi_output)
+                      for i, (xp, yp) in enumerate(zip(x_parts, y_parts))]
+
+    # ------------------------------------------------------------------ passes
+    def stats(self, compute, *, sample=SAMPLE_ROWS, seed=0):
+        """Pass 1 (see the module doc): a PartitionStats."""
+        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i) for i, part in enumerate(self.parts)]
+        n, weight, mean, m2, extremes, keys, rows = tree_merge(compute, tasks, _merge_stats)
+        if n < 2:
+            raise ValueError("at least 2 rows need a positive sample weight")
+        order = np.argsort(keys, kind="stable")
+        candidates = np.vstack([rows[order[:sample]], extremes])
+        reference = rows[np.sort(order[:REFERENCE_ROWS])]
+        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference)
+
+    def sums(self, compute, fmap):
+        """Pass 2: (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of fmap's features over every row."""
+        tasks = [dask.delayed(_partition_sums)(part, fmap) for part in self.parts]
+        return tree_merge(compute, tasks, _add)
+
+
+def tree_merge(compute, tasks, merge):
+    """merge(merge(t0, t1), merge(t2, t3)) ... built on the workers, the one result computed."""
+    tasks = list(tasks)
+    while len(tasks) > 1:
+        tasks = [dask.delayed(merge)(tasks[i], tasks[i + 1]) if i + 1 < len(tasks) else tasks[i]
+                 for i in range(0, len(tasks), 2)]
+    return compute(tasks[0])
+
+
+# ---------------------------------------------------------------------- aligning the partitions
+def _frame_parts(obj, name, n_parts):
+    if isinstance(obj, (dd.Series, dd.DataFrame)):
+        if obj.npartitions != n_parts:
+            raise ValueError(f"{name} has {obj.npartitions} partitions, X has {n_parts}: give them the same")
+        return obj.to_delayed()
+    raise ValueError(f"{name}: with a dask DataFrame X, give a dask Series or DataFrame, got {type(obj).__name__}")
+
+
+def _array_parts(obj, name, row_chunks):
+    if isinstance(obj, da.Array):
+        if obj.ndim not in (1, 2) or obj.shape[0] != sum(row_chunks):
+            raise ValueError(f"{name} must have {sum(row_chunks)} rows, got shape {obj.shape}")
+        obj = obj.rechunk((row_chunks,) + ((-1,) if obj.ndim == 2 else ()))
+        blocks = obj.to_delayed()
+        return list(blocks if obj.ndim == 1 else blocks[:, 0])
+    if isinstance(obj, numbers.Real):
+        return [obj] * len(row_chunks)
+    raise ValueError(f"{name}: with a dask Array X, give a dask Array, got {type(obj).__name__}")
+
+
+# ---------------------------------------------------------------------- tasks (run on the workers)
+def _prepare(Xb, yb, wb, names, multi_output):
+    """(X (m, p) float64, Y (m, k), w (m,)) of one partition, checked as the in-memory estimators do."""
+    check_numeric_columns(Xb)
+    X = np.ascontiguousarray(np.asarray(Xb, dtype=np.float64))
+    bad = ~np.isfinite(X)
+    if bad.any():
+        j = int(np.argwhere(bad)[0, 1])
+        raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity")
+    y = np.asarray(yb, dtype=np.float64)
+    if y.ndim == 2 and y.shape[1] == 1 and not multi_output:
+        y = y[:, 0]
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"y has {y.shape[0]} rows in a partition where X has {X.shape[0]}")
+    if not np.all(np.isfinite(y)):
+        raise ValueError("y contains NaN or infinity")
+    w = np.ones(X.shape[0]) if wb is None else np.broadcast_to(np.asarray(wb, dtype=np.float64), (X.shape[0],))
+    if not np.all(np.isfinite(w)):
+        raise ValueError("sample_weight contains NaN or infinity")
+    if np.any(w < 0):
+        raise ValueError("sample_weight must be non-negative")
+    return X, y.reshape(X.shape[0], -1), np.ascontiguousarray(w)
+
+
+def _partition_stats(part, sample, seed, index):
+    X, _, w = part
+    keep = w > 0
+    X, w = X[keep], w[keep]
+    p = X.shape[1]
+    if len(w) == 0:
+        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), np.zeros((0, p)))
+    s = w.sum()
+    mean = w @ X / s
+    m2 = w @ (X - mean) ** 2
+    extremes = X[np.concatenate([X.argmin(axis=0), X.argmax(axis=0)])]
+    keys = np.random.default_rng([seed, index]).random(len(w))
+    take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS)]
+    return (len(w), s, mean, m2, extremes, keys[take], X[take])
+
+
+def _merge_stats(a, b):
+    """Chan et al.'s pairwise update of (count, weight, mean, M2); extremes and samples pooled."""
+    na, sa, ma, qa, ea, ka, ra = a
+    nb, sb, mb, qb, eb, kb, rb = b
+    s = sa + sb
+    if s == 0:
+        return a
+    delta = mb - ma
+    mean = ma + delta * (sb / s)
+    m2 = qa + qb + delta**2 * (sa * sb / s)
+    extremes = np.vstack([ea, eb])
+    if len(extremes):  # keep one minimum and one maximum row per input
+        extremes = extremes[np.unique(np.concatenate([extremes.argmin(axis=0), extremes.argmax(axis=0)]))]
+    keys, rows = np.concatenate([ka, kb]), np.vstack([ra, rb])
+    cap = max(SAMPLE_ROWS, REFERENCE_ROWS, len(ka), len(kb))
+    take = np.argsort(keys, kind="stable")[:cap]
+    return (na + nb, s, mean, m2, extremes, keys[take], rows[take])
+
+
+def _partition_sums(part, fmap):
+    X, Y, w = part
+    return fmap.sums(X, Y, w, n_jobs=1)
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))

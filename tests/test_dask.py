@@ -1,0 +1,137 @@
+"""cwlssvm.dask on a real LocalCluster (2 worker processes, 1 thread each): the same model as the
+in-memory low-rank fit, lazy results, DataFrames, bad chunks, a worker killed mid-fit."""
+
+import os
+import pathlib
+
+import numpy as np
+import pandas as pd
+import pytest
+
+da = pytest.importorskip("dask.array")
+dd = pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+
+import cwlssvm  # noqa: E402
+from cwlssvm.datasets import make_additive  # noqa: E402
+from cwlssvm.primal import fit_lowrank  # noqa: E402
+
+cdask = pytest.importorskip("cwlssvm.dask")
+
+N = 20_000
+NAMES = [f"x{j}" for j in range(10)]
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                       silence_logs=40)
+    c = distributed.Client(cluster, set_as_default=False)
+    yield c
+    c.close()
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def data():
+    X, y, _ = make_additive(n=N, noise=1.0, seed=3)
+    return X, y
+
+
+def test_the_dask_fit_is_the_in_memory_fit_with_the_same_landmarks(client, data):
+    X, y = data
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, client=client)
+    model.fit(da.from_array(X, chunks=(3000, 10)), da.from_array(y, chunks=4000))
+    local = model.to_local()
+    ref = fit_lowrank(model.feature_map_, X, y[:, None], np.ones(N), 100.0)
+    np.testing.assert_allclose(local._model.theta, ref.theta, rtol=1e-8, atol=1e-8 * np.abs(ref.theta).max())
+    assert local.intercept_ == pytest.approx(float(ref.intercept[0]), rel=1e-8)
+    pred = local.predict(X[:500])
+    ref_pred = ref.outputs(local._described, X[:500], None).sum(axis=1)[:, 0] + ref.intercept[0]
+    np.testing.assert_allclose(pred, ref_pred, atol=1e-8 * np.std(y))
+    assert model.n_passes_ == 2 and isinstance(local, cwlssvm.ComponentwiseLSSVR)
+    # widths in units of each input's spread, computed over all rows
+    spreads = X.std(axis=0)
+    np.testing.assert_allclose([c.sigma for c in local.components_], spreads, rtol=1e-10)
+
+
+def test_predict_and_contributions_are_lazy(client, data):
+    X, y = data
+    Xd = da.from_array(X, chunks=(5000, 10))
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, client=client).fit(Xd, da.from_array(y, chunks=5000))
+    pred = model.predict(Xd)
+    assert isinstance(pred, da.Array) and pred.shape == (N,)
+    np.testing.assert_allclose(client.compute(pred).result(), model.to_local().predict(X), atol=1e-10)
+    contrib = model.contributions(Xd[:1000])
+    assert isinstance(contrib, da.Array) and contrib.shape == (1000, 10)
+    np.testing.assert_allclose(client.compute(contrib).result().sum(axis=1) + model.intercept_,
+                               model.to_local().predict(X[:1000]), atol=1e-10)
+    np.testing.assert_allclose(model.predict(X[:10]), model.to_local().predict(X[:10]))  # NumPy in, NumPy out
+
+
+def test_dataframes_keep_the_column_names(client, data, tmp_path):
+    X, y = data
+    frame = pd.DataFrame(X, columns=NAMES)
+    df = dd.from_pandas(frame, npartitions=4)
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, client=client).fit(df, dd.from_pandas(pd.Series(y),
+                                                                                                   npartitions=4))
+    assert list(model.feature_names_in_) == NAMES
+    contrib = model.contributions(df)
+    assert isinstance(contrib, dd.DataFrame) and list(contrib.columns) == NAMES
+    pred = model.predict(df)
+    assert isinstance(pred, dd.Series)
+    np.testing.assert_allclose(client.compute(pred).result().to_numpy(), model.to_local().predict(frame), atol=1e-10)
+    path = tmp_path / "model.npz"
+    model.to_local().save(path)
+    loaded = cwlssvm.load(path)
+    np.testing.assert_array_equal(loaded.predict(frame.iloc[:50]), model.to_local().predict(frame.iloc[:50]))
+
+
+def test_bad_chunks_raise_the_in_memory_errors(client, data):
+    X, y = data
+    bad = X.copy()
+    bad[17_500, 4] = np.nan  # in the last partition
+    with pytest.raises(ValueError, match="X column 4 contains NaN or infinity"):
+        cdask.ComponentwiseLSSVR(client=client).fit(da.from_array(bad, chunks=(5000, 10)),
+                                                    da.from_array(y, chunks=5000))
+    frame = pd.DataFrame(X[:2000], columns=NAMES).assign(x3=lambda f: f.x3.astype(str) + "cm")
+    with pytest.raises(ValueError, match="X column 'x3' is not numeric"):
+        cdask.ComponentwiseLSSVR(client=client).fit(dd.from_pandas(frame, npartitions=2),
+                                                    dd.from_pandas(pd.Series(y[:2000]), npartitions=2))
+    bad_y = y.copy()
+    bad_y[3] = np.inf
+    with pytest.raises(ValueError, match="y contains NaN or infinity"):
+        cdask.ComponentwiseLSSVR(client=client).fit(da.from_array(X, chunks=(5000, 10)),
+                                                    da.from_array(bad_y, chunks=5000))
+    with pytest.raises(ValueError, match="y has 3 partitions, X has 2"):
+        cdask.ComponentwiseLSSVR(client=client).fit(dd.from_pandas(pd.DataFrame(X[:3000]), npartitions=2),
+                                                    dd.from_pandas(pd.Series(y[:3000]), npartitions=3))
+    with pytest.raises(ValueError, match="sigma"):
+        cdask.ComponentwiseLSSVR(sigma=-1.0, client=client).fit(da.from_array(X), da.from_array(y))
+
+
+def test_no_active_client_is_a_clear_error(data):
+    X, y = data
+    with pytest.raises(ValueError, match="no distributed.Client is active"):
+        cdask.ComponentwiseLSSVR().fit(da.from_array(X[:100]), da.from_array(y[:100]))
+
+
+def _die_once(block, marker):
+    """Kill this worker process the first time any block runs (the nanny restarts it)."""
+    flag = pathlib.Path(marker)
+    if block.size and not flag.exists():  # empty blocks are dask's meta probes, in this process
+        flag.write_text("killed")
+        os._exit(1)
+    return block
+
+
+def test_a_worker_killed_mid_fit_is_retried_and_the_model_is_right(client, data, tmp_path):
+    X, y = data
+    Xd, yd = da.from_array(X, chunks=(5000, 10)), da.from_array(y, chunks=5000)
+    expected = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, client=client).fit(Xd, yd)
+    marker = str(tmp_path / "killed")
+    fragile = Xd.map_blocks(_die_once, marker, dtype=X.dtype, meta=np.empty((0, 0)))
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, client=client).fit(fragile, yd)
+    assert pathlib.Path(marker).exists()  # a worker did die
+    np.testing.assert_allclose(model.to_local().predict(X[:200]), expected.to_local().predict(X[:200]),
+                               rtol=1e-12, atol=1e-12)
