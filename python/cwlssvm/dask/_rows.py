@@ -91,7 +91,8 @@ class DaskRows:
 
     def sums(self, compute, fmap):
         """Pass 2: (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of fmap's features over every row."""
-        tasks = [dask.delayed(_partition_sums)(part, fmap) for part in self.parts]
+        shared = dask.delayed(fmap, traverse=False)  # one copy in the graph, not one per task
+        tasks = [dask.delayed(_partition_sums)(part, shared) for part in self.parts]
         return tree_merge(compute, tasks, _add)
 
 
