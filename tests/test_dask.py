@@ -135,3 +135,20 @@ def test_a_worker_killed_mid_fit_is_retried_and_the_model_is_right(client, data,
     assert pathlib.Path(marker).exists()  # a worker did die
     np.testing.assert_allclose(model.to_local().predict(X[:200]), expected.to_local().predict(X[:200]),
                                rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "loo"])
+def test_the_dask_search_chooses_what_the_in_memory_search_chooses(client, criterion):
+    # below 4096 rows every row is a landmark candidate in both, so the landmarks are the same
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=5)
+    model = cdask.ComponentwiseLSSVRCV(criterion=criterion, sigmas=4, gammas=15, client=client)
+    model.fit(da.from_array(X, chunks=(800, 10)), da.from_array(y, chunks=800))
+    ref = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, solver="lowrank", sigmas=4, gammas=15).fit(X, y)
+    assert model.sigma_ == pytest.approx(ref.sigma_, rel=1e-6)
+    assert model.gamma_ == pytest.approx(ref.gamma_, rel=1e-5)
+    np.testing.assert_allclose(model.to_local().predict(X[:300]), ref.predict(X[:300]), atol=1e-7 * np.std(y))
+    assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
+    grid = model.cv_results_["stage"] == "grid"
+    assert grid.sum() == 4 * 15 and np.all(np.isfinite(model.cv_results_["criterion"]))
+    with pytest.raises(ValueError, match="criterion must be 'gcv' or 'loo'"):
+        cdask.ComponentwiseLSSVRCV(criterion="kfold", client=client).fit(da.from_array(X), da.from_array(y))

@@ -14,6 +14,6 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('cwlssvm.dask needs dask and distributed: pip install "cwlssvm[dask]"') from exc
 
-from ._estimators import ComponentwiseLSSVR
+from ._estimators import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 
-__all__ = ["ComponentwiseLSSVR"]
+__all__ = ["ComponentwiseLSSVR", "ComponentwiseLSSVRCV"]

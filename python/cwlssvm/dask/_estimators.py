@@ -21,9 +21,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from .. import components as _components
 from .._validation import check_positive
+from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid, tune
 from ..primal import FeatureMap, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
+from ._criteria import DaskCriterionEvaluator
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
 
@@ -94,37 +96,13 @@ class ComponentwiseLSSVR(RegressorMixin, BaseEstimator):
         """Two passes over the partitions of X (dask Array or DataFrame), y and sample_weight."""
         check_positive(self.sigma, "sigma")
         check_positive(self.gamma, "gamma")
-        check_positive(self.lowrank_tol, "lowrank_tol")
-        if isinstance(self.sample, bool) or not isinstance(self.sample, (int, np.integer)) or self.sample < 10:
-            raise ValueError(f"sample must be an integer >= 10, got {self.sample!r}")
-        compute = _Passes(self.client)
-        multi_output = getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
-        rows = DaskRows(X, y, sample_weight, multi_output=multi_output)
-        stats = rows.stats(compute, sample=self.sample, seed=self.random_state)
-        local = self._local()
-        local.n_features_in_ = rows.n_features
-        if rows.feature_names is not None:
-            local.feature_names_in_ = rows.feature_names
+        compute, rows, stats = _first_pass(self, X, y, sample_weight)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
                                        variances=stats.variances)
-        fmap = self._feature_map(stats.candidates, resolved)
-        sums = rows.sums(compute, fmap)
-        model, _ = model_from_sums(fmap, sums, stats.n, float(self.gamma), rows.n_features)
-        attach_model(local, model, resolved, single=not multi_output, solver="lowrank", X_reference=stats.reference)
-        self.local_ = local
-        self.feature_map_ = fmap
-        self.n_passes_, self.pass_times_, self.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
-        self.n_features_in_ = local.n_features_in_
-        if rows.feature_names is not None:
-            self.feature_names_in_ = local.feature_names_in_
-        self.components_, self.intercept_ = local.components_, local.intercept_
+        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
+        fmap.warn_if_approximate(stacklevel=2)
+        _finish(self, self._local(), compute, rows, stats, fmap, rows.sums(compute, fmap), resolved, self.gamma)
         return self
-
-    def _feature_map(self, candidates, resolved):
-        """The landmarks (cwlssvm.primal.FeatureMap) from candidate rows gathered on the client."""
-        fmap = FeatureMap.from_data(candidates, resolved, tol=self.lowrank_tol, sample=len(candidates))
-        fmap.warn_if_approximate(stacklevel=3)
-        return fmap
 
     def to_local(self):
         """The fitted in-memory cwlssvm.ComponentwiseLSSVR."""
@@ -140,6 +118,85 @@ class ComponentwiseLSSVR(RegressorMixin, BaseEstimator):
         for a DataFrame), else as ComponentwiseLSSVR.contributions."""
         local = self.to_local()
         return _map_rows(local, "contributions", X, [c.name for c in local.components_])
+
+
+def _first_pass(est, X, y, sample_weight):
+    """Check the shared parameters, then pass 1 over the rows: (compute, DaskRows, PartitionStats)."""
+    check_positive(est.lowrank_tol, "lowrank_tol")
+    if isinstance(est.sample, bool) or not isinstance(est.sample, (int, np.integer)) or est.sample < 10:
+        raise ValueError(f"sample must be an integer >= 10, got {est.sample!r}")
+    compute = _Passes(est.client)
+    rows = DaskRows(X, y, sample_weight, multi_output=getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series))
+    return compute, rows, rows.stats(compute, sample=est.sample, seed=est.random_state)
+
+
+def _finish(est, local, compute, rows, stats, fmap, sums, resolved, gamma):
+    """Solve the sums at gamma into the in-memory estimator local and set est's fitted attributes."""
+    local.n_features_in_ = rows.n_features
+    if rows.feature_names is not None:
+        local.feature_names_in_ = est.feature_names_in_ = rows.feature_names
+    model, _ = model_from_sums(fmap, sums, stats.n, float(gamma), rows.n_features)
+    attach_model(local, model, resolved, single=not rows.multi_output, solver="lowrank", X_reference=stats.reference)
+    est.local_, est.feature_map_ = local, fmap
+    est.n_passes_, est.pass_times_, est.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
+    est.n_features_in_ = rows.n_features
+    est.components_, est.intercept_ = local.components_, local.intercept_
+
+
+class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
+    """ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV (one pass over the rows per
+    kernel width) or leave-one-out (two), over the log grid then the local refinement of the in-memory
+    search (cwlssvm.model_selection.tune), then the fit at the chosen values from the sums already made.
+
+    Parameters
+    ----------
+    components, sigmas, gammas, refine : as cwlssvm.ComponentwiseLSSVRCV.
+    criterion : {"gcv", "loo"}, default="gcv"
+    lowrank_tol, sample, random_state, client : as cwlssvm.dask.ComponentwiseLSSVR.
+
+    Attributes
+    ----------
+    sigma_, gamma_, best_params_, cv_results_ (``stage``, ``param_sigma``, ``param_gamma``,
+    ``criterion``), and those of cwlssvm.dask.ComponentwiseLSSVR; ``to_local()`` is the fitted
+    cwlssvm.ComponentwiseLSSVR at the chosen values.
+    """
+
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", refine=True, *,
+                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+        self.components = components
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.refine = refine
+        self.lowrank_tol = lowrank_tol
+        self.sample = sample
+        self.random_state = random_state
+        self.client = client
+
+    def fit(self, X, y, sample_weight=None):
+        """Pass 1 (spreads, landmark candidates), then the search's passes (see the class doc)."""
+        sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
+        gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        compute, rows, stats = _first_pass(self, X, y, sample_weight)
+        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
+        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
+                                           tol=self.lowrank_tol)
+        sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
+        sigma = float(sigmas[0])
+        fmap = evaluator._feature_map(sigmas)  # the search's own, with its sums when it ended at these widths
+        sums = evaluator._sums(fmap, None)
+        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, sigma,
+                                       variances=stats.variances)
+        local = LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=float(gamma),
+                                        solver="lowrank", lowrank_tol=self.lowrank_tol)
+        _finish(self, local, compute, rows, stats, fmap, sums, resolved, gamma)
+        self.sigma_, self.gamma_ = sigma, float(gamma)
+        self.best_params_ = {"sigma": sigma, "gamma": float(gamma)}
+        self.cv_results_ = {"stage": np.array([r["stage"] for r in record.rows]),
+                            "param_sigma": np.array([float(np.exp(np.mean(np.log(r["sigmas"])))) for r in record.rows]),
+                            "param_gamma": np.array([r["gamma"] for r in record.rows]),
+                            "criterion": np.array([r["criterion"] for r in record.rows])}
+        return self
 
 
 def _map_rows(local, method, X, columns):

@@ -96,6 +96,14 @@ class DaskRows:
         return tree_merge(compute, tasks, _add)
 
 
+    def reduce(self, compute, fmap, chunk_fn):
+        """One pass: the sum over every partition of chunk_fn(Phi, Y, w, None, None) (the per-chunk parts
+        of cwlssvm.model_selection's criteria), features computed in blocks of fmap.block_rows()."""
+        shared = dask.delayed(fmap, traverse=False)
+        tasks = [dask.delayed(_partition_reduce)(part, shared, chunk_fn) for part in self.parts]
+        return tree_merge(compute, tasks, _add)
+
+
 def tree_merge(compute, tasks, merge):
     """merge(merge(t0, t1), merge(t2, t3)) ... built on the workers, the one result computed."""
     tasks = list(tasks)
@@ -190,5 +198,18 @@ def _partition_sums(part, fmap):
     return fmap.sums(X, Y, w, n_jobs=1)
 
 
+def _partition_reduce(part, fmap, chunk_fn):
+    X, Y, w = part
+    total = None
+    for start in range(0, X.shape[0], fmap.block_rows()):
+        rows = slice(start, start + fmap.block_rows())
+        out = chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], None, None)
+        total = out if total is None else _add(total, out)
+    return total
+
+
 def _add(a, b):
+    """Elementwise sum of two tuples of arrays; None (an empty partition's part) adds nothing."""
+    if a is None or b is None:
+        return b if a is None else a
     return tuple(x + y for x, y in zip(a, b))

@@ -2,9 +2,11 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+from ._estimators import (GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
                           ComponentwiseLSSVRCV, log_grid)
 from ._evaluate import EXACT_TOL
+from ._evaluate_primal import PrimalCriterionEvaluator
+from ._search import tune
 from ._folds import check_cv, make_folds
 from ._kernel import tune_kernel
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -34,4 +36,7 @@ __all__ = [
     "N_GAMMAS",
     "SIGMA_RANGE",
     "EXACT_TOL",
+    "N_SIGMAS",
+    "PrimalCriterionEvaluator",
+    "tune",
 ]

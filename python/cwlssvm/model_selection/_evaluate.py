@@ -40,7 +40,7 @@ class CriterionEvaluator:
     """
 
     def __init__(self, X, Y, w, resolved, *, criterion, folds=None, classification=False, scoring="squared",
-                 n_jobs=None, tol=EXACT_TOL):
+                 n_jobs=None, tol=EXACT_TOL, variances=None):
         self.X, self.Y, self.w = X, Y, w
         self.resolved = resolved
         self.criterion = criterion
@@ -49,12 +49,14 @@ class CriterionEvaluator:
         self.scoring = scoring
         self.n_jobs = n_jobs
         self.tol = tol
-        n = X.shape[0]
         self.is_rbf = np.array([c.kernel == "rbf" for c in resolved])
-        # widths are in units of each RBF component's input spread: the kernel uses sigma_d x scales[d]
-        self.scales = np.array([_components.spread(X, w, c.columns) if rbf else 1.0
+        # widths are in units of each RBF component's input spread: the kernel uses sigma_d x scales[d];
+        # the inputs' variances (p,) may come instead of X (rows that are not in memory, cwlssvm.dask)
+        if variances is None:
+            variances = _components.column_variances(X, w)
+        self.scales = np.array([_components.spread_of(variances, c.columns) if rbf else 1.0
                                 for c, rbf in zip(resolved, self.is_rbf)])
-        self.max_rank = max(2, n // 4)  # per component; the total is checked against n below
+        self.max_rank = max(2, X.shape[0] // 4) if X is not None else None  # per component (exact path)
         self._factor_cache = {}
         self._spectra_key = None
         self._spectra = None
@@ -117,7 +119,8 @@ class CriterionEvaluator:
         return spectra
 
     # ----------------------------------------------------------------- criteria
-    def _errors(self, Y, F):
+    @staticmethod
+    def _errors(Y, F):
         """Misclassification indicator per row of the +-1 coding, F decision values (G, n, k)."""
         if Y.shape[1] == 1:
             return (np.sign(F[:, :, 0]) != Y[None, :, 0]).astype(float)

@@ -17,6 +17,8 @@ pass for "gcv" and "kfold" (LOO has it from its second pass).
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ..primal import FeatureMap, RidgeSpectrum, row_chunks, validation_sq
@@ -41,10 +43,43 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self.passes = 0  # passes over the rows so far (for the benches)
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
 
+    @property
+    def n_rows(self):
+        """Training rows (all with positive weight)."""
+        return len(self.w)
+
+    @property
+    def n_weight(self):
+        """Their total weight."""
+        return float(self.w.sum())
+
+    # ------------------------------------------------------------------ the rows (hooks)
+    # The criteria reach the rows only through these three methods; cwlssvm.dask overrides them to
+    # run the same passes over the partitions of a Dask collection.
+    def _landmarks(self, specs):
+        """The FeatureMap of the resolved components specs, landmarks from the training rows."""
+        return FeatureMap.from_data(self.X, specs, tol=self.tol, n_jobs=self.n_jobs)
+
+    def _row_sums(self, fmap, w, fold, n_folds):
+        """FeatureMap.sums over every row with the weights w (n,) (one pass)."""
+        return fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs)
+
+    def _reduce(self, fmap, chunk_fn):
+        """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,
+        index (m,) the chunk's row numbers), each result a tuple of arrays (one pass)."""
+        total = None
+        for rows in row_chunks(self.X.shape[0], fmap.block_rows()):
+            fold = None if self.fold_id is None else self.fold_id[rows]
+            part = chunk_fn(fmap.features(self.X[rows], self.n_jobs), self.Y[rows], self.w[rows], fold,
+                            np.arange(rows.start, rows.stop))
+            total = part if total is None else tuple(a + b for a, b in zip(total, part))
+        return total
+
+    # ------------------------------------------------------------------ cached per widths
     def _feature_map(self, sigmas):
         key = ("fmap", self._width_key(sigmas))
         if key not in self._cache:
-            self._cache = {key: FeatureMap.from_data(self.X, self._specs(sigmas), tol=self.tol, n_jobs=self.n_jobs)}
+            self._cache = {key: self._landmarks(self._specs(sigmas))}
         return self._cache[key]
 
     def _sums(self, fmap, w, fold=None, n_folds=1, part="all"):
@@ -52,46 +87,35 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         key = ("sums", part)
         if key not in self._cache:
             self.passes += 1
-            self._cache[key] = fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs)
+            self._cache[key] = self._row_sums(fmap, w, fold, n_folds)
         return self._cache[key]
 
-    def _each_chunk(self, fmap):
-        """(rows, Phi) over the rows, one chunk at a time (one pass)."""
+    def _pass(self, fmap, chunk_fn):
         self.passes += 1
-        for rows in row_chunks(self.X.shape[0], fmap.block_rows()):
-            yield rows, fmap.features(self.X[rows], self.n_jobs)
+        return self._reduce(fmap, chunk_fn)
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
         fmap = self._feature_map(sigmas)
         if self.criterion == "kfold":
             return self._kfold(fmap, gammas)
-        w, Y = self.w, self.Y
-        G, B, yy = self._sums(fmap, w)
-        spec = RidgeSpectrum(G[0], B[0], yy[0], n=len(w))
+        G, B, yy = self._sums(fmap, self.w)
+        spec = RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
         out = {}
+        n_w = self.n_weight
         if self.criterion == "gcv":
             out["criterion"] = spec.gcv(gammas)
             if self.classification:
-                err = np.zeros(len(gammas))
-                for rows, Phi in self._each_chunk(fmap):
-                    fitted, _ = spec.loo_parts(Phi, gammas)
-                    err += self._errors(Y[rows], fitted) @ w[rows]
-                out["error_rate"] = err / w.sum()
+                out["error_rate"] = self._pass(fmap, partial(_fitted_errors, spec=spec, gammas=gammas))[0] / n_w
             return out
-        sq, err = np.zeros(len(gammas)), np.zeros(len(gammas))
-        for rows, Phi in self._each_chunk(fmap):
-            r = spec.loo_residuals(Phi, Y[rows], w[rows], gammas)  # (G, m, k)
-            sq += (w[rows][None, :, None] * r**2).sum(axis=1).mean(axis=1)
-            if self.classification:
-                err += self._errors(Y[rows], Y[rows][None] - r) @ w[rows]
-        out["criterion"] = sq / w.sum()
+        sq, err = self._pass(fmap, partial(_loo_sums, spec=spec, gammas=gammas, classification=self.classification))
+        out["criterion"] = sq / n_w
         if self.classification:
-            out["error_rate"] = err / w.sum()
+            out["error_rate"] = err / n_w
         return out
 
     def _kfold(self, fmap, gammas):
-        w, Y = self.w, self.Y
+        w = self.w
         K = len(self.folds)
         if self.fold_id is not None:
             G, B, yy = self._sums(fmap, w, self.fold_id, K, part="folds")
@@ -113,15 +137,34 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             theta, b = RidgeSpectrum(Gt, Bt, yyt, n=len(train)).coef(gammas)
             sq += validation_sq(Gv, Bv, yyv, theta, b).mean(axis=1)
             coefs.append((theta, b))
-        out = {"criterion": sq / w.sum()}
+        out = {"criterion": sq / self.n_weight}
         if self.classification:
-            err = np.zeros(len(gammas))
-            for rows, Phi in self._each_chunk(fmap):
-                index = np.arange(rows.start, rows.stop)
-                for f, ((_, val), (theta, b)) in enumerate(zip(self.folds, coefs)):
-                    local = (np.flatnonzero(self.fold_id[rows] == f) if self.fold_id is not None
-                             else np.flatnonzero(np.isin(index, val)))
-                    F = np.einsum("mr,grk->gmk", Phi[local], theta) + b[:, None, :]  # (G, m_f, k)
-                    err += self._errors(Y[rows][local], F) @ w[rows][local]
-            out["error_rate"] = err / w.sum()
+            errors = partial(_validation_errors, folds=self.folds, coefs=coefs, n_gammas=len(gammas))
+            out["error_rate"] = self._pass(fmap, errors)[0] / self.n_weight
         return out
+
+
+# ---------------------------------------------------------------------- per-chunk parts of a pass
+# Module functions (bound with functools.partial), so that a pass can run where the rows are.
+def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
+    """(weighted misclassifications of the fitted values for every gamma,)."""
+    fitted, _ = spec.loo_parts(Phi, gammas)
+    return (CriterionEvaluator._errors(Y, fitted) @ w,)
+
+
+def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):
+    """(sum w r^2 averaged over the targets, weighted misclassifications) of the leave-one-out values."""
+    r = spec.loo_residuals(Phi, Y, w, gammas)  # (G, m, k)
+    sq = (w[None, :, None] * r**2).sum(axis=1).mean(axis=1)
+    err = CriterionEvaluator._errors(Y, Y[None] - r) @ w if classification else np.zeros(len(gammas))
+    return sq, err
+
+
+def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
+    """(weighted misclassifications of every fold's model on its validation rows,)."""
+    err = np.zeros(n_gammas)
+    for f, ((_, val), (theta, b)) in enumerate(zip(folds, coefs)):
+        local = np.flatnonzero(fold == f) if fold is not None else np.flatnonzero(np.isin(index, val))
+        F = np.einsum("mr,grk->gmk", Phi[local], theta) + b[:, None, :]  # (G, m_f, k)
+        err += CriterionEvaluator._errors(Y[local], F) @ w[local]
+    return (err,)
