@@ -1,14 +1,30 @@
-"""The tuning criteria of cwlssvm.model_selection over the partitions of a Dask collection.
+"""The tuning criteria of cwlssvm.model_selection over the partitions of a Dask collection, and a
+search that needs few passes over the rows.
 
 PrimalCriterionEvaluator reaches the rows only through three hooks (landmarks, sums, reduce); here
-they run on the workers (cwlssvm.dask._rows). Per vector of widths: one pass for the sums, and for
-leave-one-out a second one for the leverages; GCV needs the sums alone.
+they run on the workers (cwlssvm.dask._rows). ``evaluate_many`` scores many kernel widths with one
+pass for all their sums (and, for leave-one-out, one more for all their leverages). ``search`` uses it:
+
+1. the sigma grid, every gamma of the gamma grid: 1 pass (GCV) or 2 (LOO);
+2. with ``refine``, a local grid of widths around the best (REFINE_SIGMAS over one grid step each way,
+   each with the whole gamma grid: a narrower gamma profile centred on the best gamma misses the
+   optimum of the wider widths, whose best gammas are larger): 1 or 2 passes;
+3. with ``refine``, a fine grid of gammas at the chosen widths (REFINE_GAMMAS over one gamma-grid step
+   each way): no pass for GCV (the sums are kept), 1 for LOO.
+
+With the first pass (spreads and landmark candidates) a tuned fit makes 3 passes (GCV) or 6 (LOO); the
+final model is solved from the sums of the chosen widths, which the search already made.
 """
 
 from __future__ import annotations
 
-from ..model_selection import PrimalCriterionEvaluator
+import numpy as np
+
+from ..model_selection import PrimalCriterionEvaluator, SearchRecord
 from ..primal import FeatureMap
+
+REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
+REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
 
 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
@@ -19,6 +35,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
             raise ValueError(f"criterion must be 'gcv' or 'loo' on Dask collections, got {criterion!r}")
         super().__init__(None, None, None, resolved, criterion=criterion, tol=tol, variances=stats.variances)
         self.rows, self.compute, self.stats = rows, compute, stats
+        self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
 
     @property
     def n_rows(self):
@@ -28,12 +45,73 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
     def n_weight(self):
         return float(self.stats.weight)
 
+    # the row hooks of PrimalCriterionEvaluator, on the workers
     def _landmarks(self, specs):
-        fmap = FeatureMap.from_data(self.stats.candidates, specs, tol=self.tol, sample=len(self.stats.candidates))
-        return fmap
+        return FeatureMap.from_data(self.stats.candidates, specs, tol=self.tol, sample=len(self.stats.candidates))
 
     def _row_sums(self, fmap, w, fold, n_folds):
         return self.rows.sums(self.compute, fmap)
 
     def _reduce(self, fmap, chunk_fn):
         return self.rows.reduce(self.compute, fmap, chunk_fn)
+
+    # widths scored by evaluate_many keep their landmarks and sums
+    def _feature_map(self, sigmas):
+        stored = self._stored.get(self._width_key(sigmas))
+        return stored[0] if stored is not None else super()._feature_map(sigmas)
+
+    def _sums(self, fmap, w, fold=None, n_folds=1, part="all"):
+        for stored_map, sums in self._stored.values():
+            if stored_map is fmap:
+                return sums
+        return super()._sums(fmap, w, fold, n_folds, part)
+
+    def evaluate_many(self, sigma_list, gamma_list):
+        """[evaluate(sigmas, gammas)] for every pair, with one pass for the sums of all the widths not
+        yet stored and, for leave-one-out, one for all their leverages."""
+        new = {self._width_key(s): s for s in sigma_list if self._width_key(s) not in self._stored}
+        if new:
+            fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
+            self.passes += 1
+            for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps)):
+                self._stored[key] = (fmap, sums)
+        if self.criterion == "gcv":
+            return [self.evaluate(s, g) for s, g in zip(sigma_list, gamma_list)]  # from the stored sums
+        fmaps = [self._feature_map(s) for s in sigma_list]
+        parts = [self._loo_part(self._spectrum(f), np.asarray(g, dtype=float)) for f, g in zip(fmaps, gamma_list)]
+        self.passes += 1
+        return [self._scored(self._loo_result(*sums)) for sums in self.rows.reduce(self.compute, fmaps, parts)]
+
+
+def search(evaluator, sigma_grid, gamma_grid, *, refine=True):
+    """(sigmas (D,), gamma, SearchRecord) of the pass-saving search in the module doc."""
+    D = len(evaluator.resolved)
+    record = SearchRecord()
+    gamma_grid = np.asarray(gamma_grid, dtype=float)
+    widths = [np.full(D, s) for s in sigma_grid]
+    for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):
+        record.add("grid", sig, gamma_grid, res)
+    best = record.best()
+    if not np.isfinite(best["criterion"]):
+        raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
+    if not refine:
+        return best["sigmas"], best["gamma"], record
+    s_step = _step(sigma_grid)
+    g_step = _step(gamma_grid)
+    if evaluator.is_rbf.any():
+        s0 = float(best["sigmas"][0])
+        local = [np.full(D, s0 * np.exp(t)) for t in s_step * np.linspace(-1.0, 1.0, REFINE_SIGMAS) if t != 0]
+        for sig, res in zip(local, evaluator.evaluate_many(local, [gamma_grid] * len(local))):
+            record.add("refine", sig, gamma_grid, res)
+        best = record.best()
+    fine = best["gamma"] * np.exp(g_step * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
+    (res,) = evaluator.evaluate_many([best["sigmas"]], [fine])
+    record.add("refine", best["sigmas"], fine, res)
+    best = record.best()
+    return best["sigmas"], best["gamma"], record
+
+
+def _step(grid):
+    """The median step of a log grid (log 3 for a single value)."""
+    grid = np.log(np.asarray(grid, dtype=float))
+    return float(np.median(np.diff(grid))) if len(grid) > 1 else float(np.log(3.0))

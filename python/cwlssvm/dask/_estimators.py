@@ -21,11 +21,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from .. import components as _components
 from .._validation import check_positive
-from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid, tune
+from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FeatureMap, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
-from ._criteria import DaskCriterionEvaluator
+from ._criteria import DaskCriterionEvaluator, search
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
 
@@ -144,13 +144,17 @@ def _finish(est, local, compute, rows, stats, fmap, sums, resolved, gamma):
 
 
 class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
-    """ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV (one pass over the rows per
-    kernel width) or leave-one-out (two), over the log grid then the local refinement of the in-memory
-    search (cwlssvm.model_selection.tune), then the fit at the chosen values from the sums already made.
+    """ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over the log
+    grid, then a local grid of widths and a fine grid of gammas (cwlssvm.dask._criteria.search: all the
+    widths of a stage share one pass over the rows), then the fit at the chosen values from the sums
+    already made: 3 passes in all for GCV, 6 for leave-one-out.
 
     Parameters
     ----------
-    components, sigmas, gammas, refine : as cwlssvm.ComponentwiseLSSVRCV.
+    components, sigmas, gammas : as cwlssvm.ComponentwiseLSSVRCV.
+    refine : bool, default=True
+        The local grids after the grid (the in-memory estimator refines by Brent's method instead, one
+        pass over the rows per step).
     criterion : {"gcv", "loo"}, default="gcv"
     lowrank_tol, sample, random_state, client : as cwlssvm.dask.ComponentwiseLSSVR.
 
@@ -181,7 +185,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
         relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
                                            tol=self.lowrank_tol)
-        sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
+        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
         sigma = float(sigmas[0])
         fmap = evaluator._feature_map(sigmas)  # the search's own, with its sums when it ended at these widths
         sums = evaluator._sums(fmap, None)

@@ -89,19 +89,26 @@ class DaskRows:
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
         return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference)
 
-    def sums(self, compute, fmap):
-        """Pass 2: (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of fmap's features over every row."""
-        shared = dask.delayed(fmap, traverse=False)  # one copy in the graph, not one per task
+    def sums(self, compute, fmaps):
+        """One pass: for each feature map, (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of its features
+        over every row; a list for a list of maps, else one tuple."""
+        many = isinstance(fmaps, (list, tuple))
+        shared = dask.delayed(list(fmaps) if many else [fmaps], traverse=False)  # one copy in the graph
         tasks = [dask.delayed(_partition_sums)(part, shared) for part in self.parts]
-        return tree_merge(compute, tasks, _add)
+        flat = tree_merge(compute, tasks, _add)
+        out = [tuple(flat[3 * i: 3 * i + 3]) for i in range(len(flat) // 3)]
+        return out if many else out[0]
 
-
-    def reduce(self, compute, fmap, chunk_fn):
-        """One pass: the sum over every partition of chunk_fn(Phi, Y, w, None, None) (the per-chunk parts
-        of cwlssvm.model_selection's criteria), features computed in blocks of fmap.block_rows()."""
-        shared = dask.delayed(fmap, traverse=False)
-        tasks = [dask.delayed(_partition_reduce)(part, shared, chunk_fn) for part in self.parts]
-        return tree_merge(compute, tasks, _add)
+    def reduce(self, compute, fmaps, chunk_fns):
+        """One pass: for each (feature map, chunk_fn), the sum over every partition of
+        chunk_fn(Phi, Y, w, None, None) (the per-chunk parts of cwlssvm.model_selection's criteria),
+        features computed in blocks of fmap.block_rows(); a list for lists, else one tuple."""
+        many = isinstance(fmaps, (list, tuple))
+        pairs = list(zip(fmaps, chunk_fns)) if many else [(fmaps, chunk_fns)]
+        shared = dask.delayed(pairs, traverse=False)
+        tasks = [dask.delayed(_partition_reduce)(part, shared) for part in self.parts]
+        merged = tree_merge(compute, tasks, _add_each)
+        return merged if many else merged[0]
 
 
 def tree_merge(compute, tasks, merge):
@@ -193,19 +200,27 @@ def _merge_stats(a, b):
     return (na + nb, s, mean, m2, extremes, keys[take], rows[take])
 
 
-def _partition_sums(part, fmap):
+def _partition_sums(part, fmaps):
+    """(G, B, yy) of every feature map over this partition, flattened into one tuple."""
     X, Y, w = part
-    return fmap.sums(X, Y, w, n_jobs=1)
+    return tuple(a for fmap in fmaps for a in fmap.sums(X, Y, w, n_jobs=1))
 
 
-def _partition_reduce(part, fmap, chunk_fn):
+def _partition_reduce(part, pairs):
+    """[sum over this partition's blocks of chunk_fn(Phi, Y, w, None, None)] for every (fmap, chunk_fn)."""
     X, Y, w = part
-    total = None
-    for start in range(0, X.shape[0], fmap.block_rows()):
-        rows = slice(start, start + fmap.block_rows())
-        out = chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], None, None)
-        total = out if total is None else _add(total, out)
-    return total
+    out = []
+    for fmap, chunk_fn in pairs:
+        total = None
+        for start in range(0, X.shape[0], fmap.block_rows()):
+            rows = slice(start, start + fmap.block_rows())
+            total = _add(total, chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], None, None))
+        out.append(total)
+    return out
+
+
+def _add_each(a, b):
+    return [_add(x, y) for x, y in zip(a, b)]
 
 
 def _add(a, b):

@@ -6,7 +6,7 @@ from ._estimators import (GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV,
                           ComponentwiseLSSVRCV, log_grid)
 from ._evaluate import EXACT_TOL
 from ._evaluate_primal import PrimalCriterionEvaluator
-from ._search import tune
+from ._search import SearchRecord, tune
 from ._folds import check_cv, make_folds
 from ._kernel import tune_kernel
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -39,4 +39,5 @@ __all__ = [
     "N_SIGMAS",
     "PrimalCriterionEvaluator",
     "tune",
+    "SearchRecord",
 ]

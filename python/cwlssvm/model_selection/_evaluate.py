@@ -127,12 +127,20 @@ class CriterionEvaluator:
         return (np.argmax(F, axis=2) != np.argmax(Y, axis=1)[None, :]).astype(float)
 
     def evaluate(self, sigmas, gammas):
-        out = self._evaluate(sigmas, gammas)
+        return self._scored(self._evaluate(sigmas, gammas))
+
+    def _scored(self, out):
+        """The selection key of scoring "error": the error rate, ties broken by the squared criterion."""
         if self.classification and self.scoring == "error":
             # lexicographic: error rates differ by >= 1/n, the tie-break term stays far below that
             out["squared"] = out["criterion"]
-            out["criterion"] = out["error_rate"] + 1e-6 / len(self.w) * out["squared"] / (1.0 + out["squared"])
+            out["criterion"] = out["error_rate"] + 1e-6 / self.n_rows * out["squared"] / (1.0 + out["squared"])
         return out
+
+    @property
+    def n_rows(self):
+        """Training rows (all with positive weight)."""
+        return len(self.w)
 
     def _evaluate(self, sigmas, gammas):
         """{"criterion": (G,), "error_rate": (G,) for classifiers} for these widths and gammas.

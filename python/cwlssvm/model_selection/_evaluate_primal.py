@@ -44,11 +44,6 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
 
     @property
-    def n_rows(self):
-        """Training rows (all with positive weight)."""
-        return len(self.w)
-
-    @property
     def n_weight(self):
         """Their total weight."""
         return float(self.w.sum())
@@ -99,19 +94,29 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         fmap = self._feature_map(sigmas)
         if self.criterion == "kfold":
             return self._kfold(fmap, gammas)
-        G, B, yy = self._sums(fmap, self.w)
-        spec = RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
-        out = {}
-        n_w = self.n_weight
+        spec = self._spectrum(fmap)
         if self.criterion == "gcv":
-            out["criterion"] = spec.gcv(gammas)
+            out = {"criterion": spec.gcv(gammas)}
             if self.classification:
-                out["error_rate"] = self._pass(fmap, partial(_fitted_errors, spec=spec, gammas=gammas))[0] / n_w
+                errors = self._pass(fmap, partial(_fitted_errors, spec=spec, gammas=gammas))[0]
+                out["error_rate"] = errors / self.n_weight
             return out
-        sq, err = self._pass(fmap, partial(_loo_sums, spec=spec, gammas=gammas, classification=self.classification))
-        out["criterion"] = sq / n_w
+        return self._loo_result(*self._pass(fmap, self._loo_part(spec, gammas)))
+
+    def _spectrum(self, fmap):
+        """RidgeSpectrum of the training sums of these features (a pass unless cached)."""
+        G, B, yy = self._sums(fmap, self.w)
+        return RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
+
+    def _loo_part(self, spec, gammas):
+        """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,))."""
+        return partial(_loo_sums, spec=spec, gammas=gammas, classification=self.classification)
+
+    def _loo_result(self, sq, err):
+        """The criteria from the leave-one-out pass's sums."""
+        out = {"criterion": sq / self.n_weight}
         if self.classification:
-            out["error_rate"] = err / n_w
+            out["error_rate"] = err / self.n_weight
         return out
 
     def _kfold(self, fmap, gammas):
