@@ -159,3 +159,45 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
     assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
     with pytest.raises(ValueError, match="criterion must be 'gcv' or 'loo'"):
         cdask.ComponentwiseLSSVRCV(criterion="kfold", client=client).fit(Xd, yd)
+
+
+def _labels(y, n_classes):
+    edges = np.quantile(y, np.linspace(0, 1, n_classes + 1)[1:-1])
+    return np.array(["low", "mid", "high"] if n_classes == 3 else ["no", "yes"])[np.digitize(y, edges)]
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_the_dask_classifier_is_the_in_memory_classifier(client, n_classes):
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=8)
+    labels = _labels(y, n_classes)
+    Xd = da.from_array(X, chunks=(700, 10))
+    model = cdask.ComponentwiseLSSVC(sigma=2.0, gamma=10.0, client=client).fit(Xd, da.from_array(labels, chunks=700))
+    ref = cwlssvm.ComponentwiseLSSVC(sigma=2.0, gamma=10.0, solver="lowrank").fit(X, labels)
+    local = model.to_local()
+    assert list(model.classes_) == list(ref.classes_) and model.n_passes_ == 3
+    np.testing.assert_allclose(local.decision_function(X[:400]), ref.decision_function(X[:400]), atol=1e-8)
+    assert local.probability_slope_ == pytest.approx(ref.probability_slope_, rel=1e-6)
+    np.testing.assert_allclose(local.predict_proba(X[:400]), ref.predict_proba(X[:400]), atol=1e-7)
+    lazy = model.predict(Xd)
+    assert isinstance(lazy, da.Array)
+    np.testing.assert_array_equal(client.compute(lazy).result(), ref.predict(X))
+    proba = model.predict_proba(Xd[:500])
+    assert isinstance(proba, da.Array) and proba.shape == (500, n_classes)
+    f = model.decision_function(Xd[:500])
+    assert f.shape == ((500,) if n_classes == 2 else (500, 3))
+
+
+def test_the_dask_cv_classifier_matches_the_in_memory_search(client):
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=9)
+    labels = _labels(y, 2)
+    Xd, yd = da.from_array(X, chunks=(800, 10)), da.from_array(labels, chunks=800)
+    grid = dict(sigmas=3, gammas=10, refine=False, probability=False)
+    for criterion in ("gcv", "loo"):
+        model = cdask.ComponentwiseLSSVCCV(criterion=criterion, client=client, **grid).fit(Xd, yd)
+        ref = cwlssvm.ComponentwiseLSSVCCV(criterion=criterion, solver="lowrank", **grid).fit(X, labels)
+        assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
+        np.testing.assert_allclose(model.cv_results_["error_rate"], ref.cv_results_["error_rate"], atol=1e-12)
+        np.testing.assert_array_equal(model.to_local().predict(X[:300]), ref.predict(X[:300]))
+        assert model.n_passes_ == 3  # statistics, the grid's sums, its fitted or leave-one-out values
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        cdask.ComponentwiseLSSVC(client=client).fit(Xd, da.from_array(np.full(3000, "a"), chunks=800))

@@ -17,6 +17,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
+from . import components as _components
 from ._base import _LSSVMBase, contributions_frame, reference_rows
 from ._threads import blas_threads_by_size
 from ._validation import check_sample_weight
@@ -53,6 +54,28 @@ def pm1_coding(class_index, n_classes):
     if n_classes == 2:
         return np.where(class_index == 1, 1.0, -1.0)[:, None]
     return np.where(class_index[:, None] == np.arange(n_classes), 1.0, -1.0)
+
+
+def attach_classifier_model(est, model, components, classes, *, solver, X_reference=None, probability_slope=None):
+    """Set a classifier's fitted state from one solved model of its +-1 coding (two classes, or the K
+    targets of one-vs-rest): what ``fit`` does after the solve, for a model solved elsewhere (the Dask
+    estimators). probability_slope: the Platt slope, when ``probability``. ``n_features_in_`` (and
+    ``feature_names_in_``) must be set already."""
+    est.components_ = components
+    est._described = _components.describe(components)
+    est.solver_ = solver
+    est.classes_ = classes
+    est.pairs_ = None
+    est._models = [model]
+    if X_reference is not None:
+        est.X_reference_ = X_reference
+    if probability_slope is not None:
+        est.probability_slope_ = probability_slope
+    est._component_norms = None  # component_norms_ on first use
+    two = len(classes) == 2
+    est.X_fit_ = model.X_fit
+    est.dual_coef_ = model.coef[:, 0].copy() if two else model.coef
+    est.intercept_ = float(model.intercept[0]) if two else model.intercept
 
 
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):
@@ -104,21 +127,22 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
                 loo_t.append(t[kept].ravel())
                 loo_w.append(np.repeat(w[r][kept], t.shape[1]))
                 model.drop_loo()
-        self._models = models
-        if self.solver_ == "lowrank":
-            self.X_reference_ = reference_rows(X)
-        if platt:
-            self.probability_slope_ = _calibration.platt_slope(
-                np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
-        self._component_norms = None  # component_norms_ on first use
+        slope = (_calibration.platt_slope(np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
+                 if platt else None)
+        X_reference = reference_rows(X) if self.solver_ == "lowrank" else None
         if self.pairs_ is None:
-            self.X_fit_ = models[0].X_fit
-            self.dual_coef_ = models[0].coef[:, 0].copy() if n_classes == 2 else models[0].coef
-            self.intercept_ = float(models[0].intercept[0]) if n_classes == 2 else models[0].intercept
-        else:
-            self.X_fit_ = X
-            self.dual_coef_ = [m.coef[:, 0] for m in models]
-            self.intercept_ = np.array([m.intercept[0] for m in models])
+            attach_classifier_model(self, models[0], self.components_, self.classes_, solver=self.solver_,
+                                    X_reference=X_reference, probability_slope=slope)
+            return self
+        self._models = models
+        if X_reference is not None:
+            self.X_reference_ = X_reference
+        if slope is not None:
+            self.probability_slope_ = slope
+        self._component_norms = None  # component_norms_ on first use
+        self.X_fit_ = X
+        self.dual_coef_ = [m.coef[:, 0] for m in models]
+        self.intercept_ = np.array([m.intercept[0] for m in models])
         return self
 
     def _fitted_models(self):

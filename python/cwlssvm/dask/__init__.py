@@ -1,9 +1,9 @@
 """cwlssvm on Dask collections: fit where the rows live, get an ordinary in-memory model back.
 
-``cwlssvm.dask.ComponentwiseLSSVR`` takes dask Arrays and DataFrames (the active distributed.Client,
-or ``client=``), sums the low-rank primal problem over the partitions on the workers and solves it on
-the client; ``to_local()`` returns the fitted cwlssvm.ComponentwiseLSSVR, and ``predict`` /
-``contributions`` on Dask inputs are lazy. Needs the optional extra: ``pip install "cwlssvm[dask]"``.
+``ComponentwiseLSSVR``, ``ComponentwiseLSSVC`` and their CV versions take dask Arrays and DataFrames
+(the active distributed.Client, or ``client=``), sum the low-rank primal problem over the partitions
+on the workers and solve it on the client; ``to_local()`` returns the fitted in-memory estimator, and
+``predict`` / ``decision_function`` / ``predict_proba`` / ``contributions`` on Dask inputs are lazy. Needs the optional extra: ``pip install "cwlssvm[dask]"``.
 """
 
 try:
@@ -14,6 +14,6 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('cwlssvm.dask needs dask and distributed: pip install "cwlssvm[dask]"') from exc
 
-from ._estimators import ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from ._estimators import ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV
 
-__all__ = ["ComponentwiseLSSVR", "ComponentwiseLSSVRCV"]
+__all__ = ["ComponentwiseLSSVR", "ComponentwiseLSSVC", "ComponentwiseLSSVRCV", "ComponentwiseLSSVCCV"]

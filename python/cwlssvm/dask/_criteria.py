@@ -5,7 +5,8 @@ PrimalCriterionEvaluator reaches the rows only through three hooks (landmarks, s
 they run on the workers (cwlssvm.dask._rows). ``evaluate_many`` scores many kernel widths with one
 pass for all their sums (and, for leave-one-out, one more for all their leverages). ``search`` uses it:
 
-1. the sigma grid, every gamma of the gamma grid: 1 pass (GCV) or 2 (LOO);
+1. the sigma grid, every gamma of the gamma grid: 1 pass (GCV) or 2 (LOO, and GCV for a classifier,
+   whose error rate needs the fitted values);
 2. with ``refine``, a local grid of widths around the best (REFINE_SIGMAS over one grid step each way,
    each with the whole gamma grid: a narrower gamma profile centred on the best gamma misses the
    optimum of the wider widths, whose best gammas are larger): 1 or 2 passes;
@@ -30,10 +31,11 @@ REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
     """criterion(sigmas, gammas) ("gcv" or "loo") of the rows of a DaskRows, whose first pass gave stats."""
 
-    def __init__(self, rows, compute, stats, resolved, *, criterion, tol):
+    def __init__(self, rows, compute, stats, resolved, *, criterion, tol, classification=False, scoring="squared"):
         if criterion not in ("gcv", "loo"):
             raise ValueError(f"criterion must be 'gcv' or 'loo' on Dask collections, got {criterion!r}")
-        super().__init__(None, None, None, resolved, criterion=criterion, tol=tol, variances=stats.variances)
+        super().__init__(None, None, None, resolved, criterion=criterion, tol=tol, variances=stats.variances,
+                         classification=classification, scoring=scoring)
         self.rows, self.compute, self.stats = rows, compute, stats
         self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
 
@@ -75,12 +77,27 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
             self.passes += 1
             for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps)):
                 self._stored[key] = (fmap, sums)
-        if self.criterion == "gcv":
-            return [self.evaluate(s, g) for s, g in zip(sigma_list, gamma_list)]  # from the stored sums
         fmaps = [self._feature_map(s) for s in sigma_list]
-        parts = [self._loo_part(self._spectrum(f), np.asarray(g, dtype=float)) for f, g in zip(fmaps, gamma_list)]
+        specs = [self._spectrum(f) for f in fmaps]
+        gammas = [np.asarray(g, dtype=float) for g in gamma_list]
+        if self.criterion == "gcv":
+            if not self.classification:  # from the stored sums alone
+                return [self._scored(self._gcv_result(sp, g)) for sp, g in zip(specs, gammas)]
+            parts = [self._gcv_part(sp, g) for sp, g in zip(specs, gammas)]
+            self.passes += 1
+            errors = self.rows.reduce(self.compute, fmaps, parts)
+            return [self._scored(self._gcv_result(sp, g, e)) for sp, g, e in zip(specs, gammas, errors)]
+        parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
         self.passes += 1
         return [self._scored(self._loo_result(*sums)) for sums in self.rows.reduce(self.compute, fmaps, parts)]
+
+    def stored_feature_map(self, sigmas):
+        """The landmarks of these widths (kept by the search)."""
+        return self._feature_map(sigmas)
+
+    def stored_sums(self, fmap):
+        """The training sums of fmap's features (kept by the search, else one pass)."""
+        return self._sums(fmap, None)
 
 
 def search(evaluator, sigma_grid, gamma_grid, *, refine=True):

@@ -1,32 +1,41 @@
 """Estimators that fit on Dask collections and are, once fitted, ordinary in-memory models.
 
-``fit`` makes two passes over the rows (cwlssvm.dask._rows): the inputs' spreads, a sample and the
-extremes for the landmarks; then the sums of the ridge problem of the low-rank primal layer, solved on
-the client (cwlssvm.primal.model_from_sums). The fitted in-memory estimator (``to_local()``) predicts,
-saves, loads and plots like any other; ``predict`` and ``contributions`` on Dask inputs map it over
-the partitions lazily.
+``fit`` at fixed sigma and gamma makes two passes over the rows (cwlssvm.dask._rows): the inputs'
+spreads, a sample and the extremes for the landmarks (and a classifier's classes); then the sums of
+the ridge problem of the low-rank primal layer, solved on the client (cwlssvm.primal.model_from_sums).
+The CV versions search sigma and gamma in between (cwlssvm.dask._criteria). A classifier with
+``probability`` makes one more pass for the Platt slope, fitted on a uniform sample of PLATT_ROWS
+leave-one-out decision values. The fitted in-memory estimator (``to_local()``) predicts, saves, loads
+and plots like any other; ``predict``, ``decision_function``, ``predict_proba`` and ``contributions``
+on Dask inputs map it over the partitions lazily.
 """
 
 from __future__ import annotations
 
 import pickle
 import time
+from functools import partial
 
 import numpy as np
 import pandas as pd
 import dask.array as da
 import dask.dataframe as dd
-from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .. import components as _components
+from .._calibration import platt_slope
 from .._validation import check_positive
+from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
+from ..classification import attach_classifier_model, pm1_coding
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FeatureMap, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator, search
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
+
+PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 
 
 class _Passes:
@@ -53,18 +62,13 @@ class _Passes:
         return result
 
 
-class ComponentwiseLSSVR(RegressorMixin, BaseEstimator):
-    """ComponentwiseLSSVR on Dask collections: eq.clssvmr.train in the low-rank primal form, with the
-    row sums computed where the data lives.
-
-    Parameters
-    ----------
-    components, sigma, gamma, lowrank_tol : as cwlssvm.ComponentwiseLSSVR (always solver="lowrank";
-        sigma in units of each input's spread, computed over all rows).
+_COMMON = """
+    lowrank_tol : float, default=1e-10
+        Tolerance of the pivoted Cholesky of the landmarks (as the in-memory ``lowrank_tol``).
     sample : int, default=4096
         Rows sampled uniformly (plus each input's extreme rows) as the candidates of the landmarks.
     random_state : int, default=0
-        Seed of that sample.
+        Seed of that sample (and of the Platt sample).
     client : distributed.Client, optional
         The cluster to compute on; default: the active client.
 
@@ -75,8 +79,137 @@ class ComponentwiseLSSVR(RegressorMixin, BaseEstimator):
     feature_map_ : cwlssvm.primal.FeatureMap
         The landmarks: ``cwlssvm.primal.fit_lowrank(feature_map_, X, Y, w, gamma)`` in memory gives the
         same model.
-    n_features_in_, feature_names_in_, components_, intercept_ : of the fitted model (``to_local()``).
-    """
+    n_features_in_, feature_names_in_, components_, intercept_ (classes_ for classifiers) : of the
+        fitted model, ``to_local()``.
+"""
+
+
+class _DaskBase(BaseEstimator):
+    """The shared fit steps and the lazy methods of the fitted model."""
+
+    _labels = False  # classifiers: y holds class labels
+
+    def _first_pass(self, X, y, sample_weight):
+        """Check the shared parameters, then pass 1: (compute, DaskRows, PartitionStats); a classifier's
+        rows come back coded by the classes found (+-1, one-vs-rest above two classes)."""
+        check_positive(self.lowrank_tol, "lowrank_tol")
+        if isinstance(self.sample, bool) or not isinstance(self.sample, (int, np.integer)) or self.sample < 10:
+            raise ValueError(f"sample must be an integer >= 10, got {self.sample!r}")
+        compute = _Passes(self.client)
+        multi_output = not self._labels and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
+        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._labels)
+        stats = rows.stats(compute, sample=self.sample, seed=self.random_state)
+        if self._labels:
+            if len(stats.classes) < 2:
+                raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
+                                 f"sample_weight; got 1 class ({stats.classes[0]!r})")
+            rows = rows.coded(partial(_pm1_targets, classes=stats.classes))
+        return compute, rows, stats
+
+    def _finish(self, local, compute, rows, stats, fmap, sums, sigma, gamma):
+        """Solve the sums at (sigma, gamma) into the in-memory estimator local and set the fitted
+        attributes; a classifier with ``probability`` makes one more pass for its Platt slope."""
+        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
+                                       variances=stats.variances)
+        local.n_features_in_ = self.n_features_in_ = rows.n_features
+        if rows.feature_names is not None:
+            local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
+        model, spec = model_from_sums(fmap, sums, stats.n, float(gamma), rows.n_features)
+        if self._labels:
+            slope = None
+            if self.probability:
+                f, t, w = rows.loo_sample(compute, fmap, spec, float(gamma), size=PLATT_ROWS, seed=self.random_state)
+                slope = platt_slope(f, t, w)
+            attach_classifier_model(local, model, resolved, stats.classes, solver="lowrank",
+                                    X_reference=stats.reference, probability_slope=slope)
+            self.classes_ = stats.classes
+        else:
+            attach_model(local, model, resolved, single=not rows.multi_output, solver="lowrank",
+                         X_reference=stats.reference)
+        self.local_, self.feature_map_ = local, fmap
+        self.n_passes_, self.pass_times_, self.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
+        self.components_, self.intercept_ = local.components_, local.intercept_
+
+    def _fit_fixed(self, X, y, sample_weight, local):
+        """fit at the estimator's sigma and gamma: pass 1, then one pass for the sums."""
+        check_positive(self.sigma, "sigma")
+        check_positive(self.gamma, "gamma")
+        compute, rows, stats = self._first_pass(X, y, sample_weight)
+        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
+                                       variances=stats.variances)
+        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
+        fmap.warn_if_approximate(stacklevel=3)
+        self._finish(local, compute, rows, stats, fmap, rows.sums(compute, fmap), self.sigma, self.gamma)
+        return self
+
+    def _fit_search(self, X, y, sample_weight, make_local, scoring):
+        """fit with sigma and gamma searched (cwlssvm.dask._criteria.search), then solved from the sums
+        the search made at the chosen widths; make_local(sigma, gamma) builds the in-memory estimator."""
+        sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
+        gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        compute, rows, stats = self._first_pass(X, y, sample_weight)
+        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
+        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
+                                           tol=self.lowrank_tol, classification=self._labels, scoring=scoring)
+        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
+        sigma, gamma = float(sigmas[0]), float(gamma)
+        fmap = evaluator.stored_feature_map(sigmas)
+        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), sigma, gamma)
+        self.sigma_, self.gamma_ = sigma, gamma
+        self.best_params_ = {"sigma": sigma, "gamma": gamma}
+        results = {"stage": np.array([r["stage"] for r in record.rows]),
+                   "param_sigma": np.array([float(np.exp(np.mean(np.log(r["sigmas"])))) for r in record.rows]),
+                   "param_gamma": np.array([r["gamma"] for r in record.rows]),
+                   "criterion": np.array([r["criterion"] for r in record.rows])}
+        if self._labels:
+            results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
+        self.cv_results_ = results
+        return self
+
+    def to_local(self):
+        """The fitted in-memory model (cwlssvm.ComponentwiseLSSVR or ComponentwiseLSSVC)."""
+        check_is_fitted(self, "local_")
+        return self.local_
+
+    def predict(self, X):
+        """Predictions (labels for classifiers): lazy for Dask inputs (a dask Array, or a Series for a
+        DataFrame), else as the in-memory model's."""
+        local = self.to_local()
+        dtype = local.classes_.dtype if self._labels else np.float64
+        return _map_rows(local, "predict", X, None, dtype)
+
+    def contributions(self, X):
+        """Component outputs f^d(x^d): lazy (n, D) for Dask inputs (a DataFrame with component names
+        for a DataFrame), else as the in-memory model's."""
+        local = self.to_local()
+        return _map_rows(local, "contributions", X, [c.name for c in local.components_])
+
+
+class _ClassifierMethods:
+    """decision_function and predict_proba of a fitted Dask classifier, lazy for Dask inputs."""
+
+    def decision_function(self, X):
+        """(n,) for two classes, (n, K) one-vs-rest."""
+        local = self.to_local()
+        columns = None if len(local.classes_) == 2 else [str(c) for c in local.classes_]
+        return _map_rows(local, "decision_function", X, columns)
+
+    def predict_proba(self, X):
+        """(n, K) class probabilities (Platt; needs ``probability=True``)."""
+        local = self.to_local()
+        if not local.probability:
+            raise ValueError("predict_proba needs probability=True")
+        return _map_rows(local, "predict_proba", X, [str(c) for c in local.classes_])
+
+
+class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
+    __doc__ = """cwlssvm.ComponentwiseLSSVR on Dask collections: eq.clssvmr.train in the low-rank primal form,
+    the row sums computed where the data lives (2 passes).
+
+    Parameters
+    ----------
+    components, sigma, gamma : as cwlssvm.ComponentwiseLSSVR (always solver="lowrank"; sigma in units of
+        each input's spread, computed over all rows).""" + _COMMON
 
     def __init__(self, components=None, sigma=1.0, gamma=1.0, *, lowrank_tol=1e-10, sample=SAMPLE_ROWS,
                  random_state=0, client=None):
@@ -88,82 +221,65 @@ class ComponentwiseLSSVR(RegressorMixin, BaseEstimator):
         self.random_state = random_state
         self.client = client
 
-    def _local(self):
-        return LocalComponentwiseLSSVR(components=self.components, sigma=self.sigma, gamma=self.gamma,
-                                       solver="lowrank", lowrank_tol=self.lowrank_tol)
-
     def fit(self, X, y, sample_weight=None):
-        """Two passes over the partitions of X (dask Array or DataFrame), y and sample_weight."""
-        check_positive(self.sigma, "sigma")
-        check_positive(self.gamma, "gamma")
-        compute, rows, stats = _first_pass(self, X, y, sample_weight)
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
-                                       variances=stats.variances)
-        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
-        fmap.warn_if_approximate(stacklevel=2)
-        _finish(self, self._local(), compute, rows, stats, fmap, rows.sums(compute, fmap), resolved, self.gamma)
-        return self
-
-    def to_local(self):
-        """The fitted in-memory cwlssvm.ComponentwiseLSSVR."""
-        check_is_fitted(self, "local_")
-        return self.local_
-
-    def predict(self, X):
-        """Predictions: lazy (dask Array, or dask Series for a DataFrame) for Dask inputs, else NumPy."""
-        return _map_rows(self.to_local(), "predict", X, None)
-
-    def contributions(self, X):
-        """Component outputs f^d(x^d): lazy (n, D) for Dask inputs (a DataFrame with component names
-        for a DataFrame), else as ComponentwiseLSSVR.contributions."""
-        local = self.to_local()
-        return _map_rows(local, "contributions", X, [c.name for c in local.components_])
+        """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
+        local = LocalComponentwiseLSSVR(components=self.components, sigma=self.sigma, gamma=self.gamma,
+                                        solver="lowrank", lowrank_tol=self.lowrank_tol)
+        return self._fit_fixed(X, y, sample_weight, local)
 
 
-def _first_pass(est, X, y, sample_weight):
-    """Check the shared parameters, then pass 1 over the rows: (compute, DaskRows, PartitionStats)."""
-    check_positive(est.lowrank_tol, "lowrank_tol")
-    if isinstance(est.sample, bool) or not isinstance(est.sample, (int, np.integer)) or est.sample < 10:
-        raise ValueError(f"sample must be an integer >= 10, got {est.sample!r}")
-    compute = _Passes(est.client)
-    rows = DaskRows(X, y, sample_weight, multi_output=getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series))
-    return compute, rows, rows.stats(compute, sample=est.sample, seed=est.random_state)
-
-
-def _finish(est, local, compute, rows, stats, fmap, sums, resolved, gamma):
-    """Solve the sums at gamma into the in-memory estimator local and set est's fitted attributes."""
-    local.n_features_in_ = rows.n_features
-    if rows.feature_names is not None:
-        local.feature_names_in_ = est.feature_names_in_ = rows.feature_names
-    model, _ = model_from_sums(fmap, sums, stats.n, float(gamma), rows.n_features)
-    attach_model(local, model, resolved, single=not rows.multi_output, solver="lowrank", X_reference=stats.reference)
-    est.local_, est.feature_map_ = local, fmap
-    est.n_passes_, est.pass_times_, est.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
-    est.n_features_in_ = rows.n_features
-    est.components_, est.intercept_ = local.components_, local.intercept_
-
-
-class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
-    """ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over the log
-    grid, then a local grid of widths and a fine grid of gammas (cwlssvm.dask._criteria.search: all the
-    widths of a stage share one pass over the rows), then the fit at the chosen values from the sums
-    already made: 3 passes in all for GCV, 6 for leave-one-out.
+class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
+    __doc__ = """cwlssvm.ComponentwiseLSSVC on Dask collections: the +-1 coding of eq.clssvmc.train (one-vs-rest
+    above two classes) in the low-rank primal form (2 passes, 3 with ``probability``).
 
     Parameters
     ----------
-    components, sigmas, gammas : as cwlssvm.ComponentwiseLSSVRCV.
+    components, sigma, gamma : as cwlssvm.ComponentwiseLSSVC.
+    probability : bool, default=True
+        Fit the Platt slope of ``predict_proba`` on leave-one-out decision values (a uniform sample of
+        200,000 of them on larger data; one more pass).""" + _COMMON
+
+    _labels = True
+
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, probability=True, *, lowrank_tol=1e-10,
+                 sample=SAMPLE_ROWS, random_state=0, client=None):
+        self.components = components
+        self.sigma = sigma
+        self.gamma = gamma
+        self.probability = probability
+        self.lowrank_tol = lowrank_tol
+        self.sample = sample
+        self.random_state = random_state
+        self.client = client
+
+    def fit(self, X, y, sample_weight=None):
+        """X: a dask Array (n, p) or DataFrame; y: class labels, sample_weight: dask collections of the same rows."""
+        local = LocalComponentwiseLSSVC(components=self.components, sigma=self.sigma, gamma=self.gamma,
+                                        probability=self.probability, solver="lowrank", lowrank_tol=self.lowrank_tol)
+        return self._fit_fixed(X, y, sample_weight, local)
+
+
+_SEARCH = """
+    components, sigmas, gammas : as the in-memory CV estimator.
+    criterion : {"gcv", "loo"}, default="gcv"
     refine : bool, default=True
         The local grids after the grid (the in-memory estimator refines by Brent's method instead, one
-        pass over the rows per step).
-    criterion : {"gcv", "loo"}, default="gcv"
-    lowrank_tol, sample, random_state, client : as cwlssvm.dask.ComponentwiseLSSVR.
+        pass over the rows per step)."""
 
-    Attributes
-    ----------
-    sigma_, gamma_, best_params_, cv_results_ (``stage``, ``param_sigma``, ``param_gamma``,
-    ``criterion``), and those of cwlssvm.dask.ComponentwiseLSSVR; ``to_local()`` is the fitted
-    cwlssvm.ComponentwiseLSSVR at the chosen values.
-    """
+_SEARCH_ATTRIBUTES = """    sigma_, gamma_, best_params_, cv_results_ (``stage``, ``param_sigma``, ``param_gamma``,
+        ``criterion``; classifiers ``error_rate``): the search; ``to_local()`` is the in-memory model
+        at the chosen values.
+"""
+
+
+class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
+    __doc__ = """cwlssvm.ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over
+    the log grid, then a local grid of widths and a fine grid of gammas (all the widths of a stage share
+    one pass over the rows; cwlssvm.dask._criteria), then the fit at the chosen values from the sums
+    already made: 3 passes in all for GCV, 6 for leave-one-out.
+
+    Parameters
+    ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", refine=True, *,
                  lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
@@ -179,37 +295,58 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     def fit(self, X, y, sample_weight=None):
         """Pass 1 (spreads, landmark candidates), then the search's passes (see the class doc)."""
-        sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
-        gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        compute, rows, stats = _first_pass(self, X, y, sample_weight)
-        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
-        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
-                                           tol=self.lowrank_tol)
-        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
-        sigma = float(sigmas[0])
-        fmap = evaluator._feature_map(sigmas)  # the search's own, with its sums when it ended at these widths
-        sums = evaluator._sums(fmap, None)
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, sigma,
-                                       variances=stats.variances)
-        local = LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=float(gamma),
-                                        solver="lowrank", lowrank_tol=self.lowrank_tol)
-        _finish(self, local, compute, rows, stats, fmap, sums, resolved, gamma)
-        self.sigma_, self.gamma_ = sigma, float(gamma)
-        self.best_params_ = {"sigma": sigma, "gamma": float(gamma)}
-        self.cv_results_ = {"stage": np.array([r["stage"] for r in record.rows]),
-                            "param_sigma": np.array([float(np.exp(np.mean(np.log(r["sigmas"])))) for r in record.rows]),
-                            "param_gamma": np.array([r["gamma"] for r in record.rows]),
-                            "criterion": np.array([r["criterion"] for r in record.rows])}
-        return self
+        def make_local(sigma, gamma):
+            return LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=gamma, solver="lowrank",
+                                           lowrank_tol=self.lowrank_tol)
+
+        return self._fit_search(X, y, sample_weight, make_local, "squared")
 
 
-def _map_rows(local, method, X, columns):
+class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
+    __doc__ = """cwlssvm.ComponentwiseLSSVCCV on Dask collections: the search of cwlssvm.dask.ComponentwiseLSSVRCV
+    on the +-1 coding, selecting on the misclassification rate of the criterion's out-of-sample
+    values (ties broken by the squared criterion), as the in-memory classifier does; GCV needs one
+    more pass per stage for the fitted values' errors. ``probability``: as cwlssvm.dask.ComponentwiseLSSVC.
+
+    Parameters
+    ----------""" + _SEARCH + """
+    probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES
+
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", refine=True, probability=True, *,
+                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+        self.components = components
+        self.sigmas = sigmas
+        self.gammas = gammas
+        self.criterion = criterion
+        self.refine = refine
+        self.probability = probability
+        self.lowrank_tol = lowrank_tol
+        self.sample = sample
+        self.random_state = random_state
+        self.client = client
+
+    def fit(self, X, y, sample_weight=None):
+        """Pass 1 (spreads, landmark candidates, classes), then the search's passes."""
+        def make_local(sigma, gamma):
+            return LocalComponentwiseLSSVC(components=self.components, sigma=sigma, gamma=gamma,
+                                           probability=self.probability, solver="lowrank",
+                                           lowrank_tol=self.lowrank_tol)
+
+        return self._fit_search(X, y, sample_weight, make_local, "error")
+
+
+def _pm1_targets(labels, *, classes):
+    """The +-1 coding of eq.clssvmc.train (one-vs-rest above two classes), as the in-memory classifiers."""
+    return pm1_coding(np.searchsorted(classes, labels), len(classes))
+
+
+def _map_rows(local, method, X, columns, dtype=np.float64):
     """local.<method> over the partitions of X: one value per row (columns None) or (n, len(columns))."""
     if not is_dask_collection(X):
         return getattr(local, method)(X)
     if isinstance(X, dd.DataFrame):
         if columns is None:
-            meta = pd.Series(np.zeros(0), dtype=np.float64)
+            meta = pd.Series(np.zeros(0, dtype=dtype))
             return X.map_partitions(lambda df: pd.Series(getattr(local, method)(df), index=df.index), meta=meta)
         meta = pd.DataFrame({c: np.zeros(0) for c in columns})
         return X.map_partitions(lambda df: pd.DataFrame(np.asarray(getattr(local, method)(df)), index=df.index,
@@ -218,6 +355,6 @@ def _map_rows(local, method, X, columns):
         raise ValueError("X must be a 2-D dask Array or a dask DataFrame")
     X = X.rechunk({1: -1})
     if columns is None:
-        return X.map_blocks(lambda b: getattr(local, method)(b), dtype=np.float64, drop_axis=1)
+        return X.map_blocks(lambda b: getattr(local, method)(b), dtype=dtype, drop_axis=1)
     return X.map_blocks(lambda b: np.asarray(getattr(local, method)(b)), dtype=np.float64,
                         chunks=(X.chunks[0], (len(columns),)))

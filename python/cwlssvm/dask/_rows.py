@@ -17,6 +17,7 @@ model at fixed parameters:
 from __future__ import annotations
 
 import numbers
+from functools import partial
 
 import numpy as np
 import dask
@@ -35,11 +36,12 @@ def is_dask_collection(obj):
 
 class PartitionStats:
     """What ``stats`` gathers: n (rows with w > 0), the weights' sum, the inputs' weighted means and
-    variances (p,), the candidate rows for the landmarks and a reference sample."""
+    variances (p,), the candidate rows for the landmarks, a reference sample, and for labels the sorted
+    classes of the rows with w > 0 (else None)."""
 
-    def __init__(self, n, weight, mean, variances, candidates, reference):
+    def __init__(self, n, weight, mean, variances, candidates, reference, classes=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
-        self.candidates, self.reference = candidates, reference
+        self.candidates, self.reference, self.classes = candidates, reference, classes
 
 
 class DaskRows:
@@ -49,7 +51,7 @@ class DaskRows:
     goes with a dask Series or DataFrame y (and weights) of the same number of partitions.
     """
 
-    def __init__(self, X, y, sample_weight=None, *, multi_output=False):
+    def __init__(self, X, y, sample_weight=None, *, multi_output=False, labels=False):
         if isinstance(X, dd.DataFrame):
             check_numeric_columns(X._meta)
             self.feature_names = np.asarray([str(c) for c in X.columns], dtype=object)
@@ -72,22 +74,32 @@ class DaskRows:
             raise ValueError(f"X must be a dask Array or DataFrame, got {type(X).__name__}")
         if self.n_features == 0:
             raise ValueError("X has no columns")
-        self.multi_output = multi_output
+        self.multi_output, self.labels = multi_output, labels
         self.parts = [dask.delayed(_prepare)(xp, yp, None if w_parts is None else w_parts[i], self.feature_names,
-                                             multi_output)
+                                             multi_output, labels)
                       for i, (xp, yp) in enumerate(zip(x_parts, y_parts))]
+
+    def coded(self, coding):
+        """The same rows with targets coding(labels) (n, k): a classifier's +-1 coding, once its
+        classes are known."""
+        out = object.__new__(DaskRows)
+        out.__dict__.update(self.__dict__)
+        out.labels = False
+        out.parts = [dask.delayed(_code)(part, coding) for part in self.parts]
+        return out
 
     # ------------------------------------------------------------------ passes
     def stats(self, compute, *, sample=SAMPLE_ROWS, seed=0):
         """Pass 1 (see the module doc): a PartitionStats."""
-        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i) for i, part in enumerate(self.parts)]
-        n, weight, mean, m2, extremes, keys, rows = tree_merge(compute, tasks, _merge_stats)
+        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i, self.labels)
+                 for i, part in enumerate(self.parts)]
+        n, weight, mean, m2, extremes, keys, rows, labels = tree_merge(compute, tasks, _merge_stats)
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
-        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference)
+        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels)
 
     def sums(self, compute, fmaps):
         """One pass: for each feature map, (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of its features
@@ -109,6 +121,16 @@ class DaskRows:
         tasks = [dask.delayed(_partition_reduce)(part, shared) for part in self.parts]
         merged = tree_merge(compute, tasks, _add_each)
         return merged if many else merged[0]
+
+
+    def loo_sample(self, compute, fmap, spec, gamma, *, size, seed=0):
+        """One pass: (f, t, w) of a uniform sample of at most ``size`` leave-one-out decision values
+        f = t - r of the +-1 targets t (every target of every row with w > 0), for the Platt slope."""
+        shared = dask.delayed((fmap, spec), traverse=False)
+        tasks = [dask.delayed(_partition_loo_sample)(part, shared, gamma, size, seed, i)
+                 for i, part in enumerate(self.parts)]
+        keys, f, t, w = tree_merge(compute, tasks, partial(_merge_sample, size=size))
+        return f, t, w
 
 
 def tree_merge(compute, tasks, merge):
@@ -142,52 +164,71 @@ def _array_parts(obj, name, row_chunks):
 
 
 # ---------------------------------------------------------------------- tasks (run on the workers)
-def _prepare(Xb, yb, wb, names, multi_output):
-    """(X (m, p) float64, Y (m, k), w (m,)) of one partition, checked as the in-memory estimators do."""
+def _prepare(Xb, yb, wb, names, multi_output, labels):
+    """(X (m, p) float64, Y (m, k) or labels (m,), w (m,)) of one partition, checked as the in-memory
+    estimators do."""
     check_numeric_columns(Xb)
     X = np.ascontiguousarray(np.asarray(Xb, dtype=np.float64))
     bad = ~np.isfinite(X)
     if bad.any():
         j = int(np.argwhere(bad)[0, 1])
         raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity")
-    y = np.asarray(yb, dtype=np.float64)
+    y = np.asarray(yb)
     if y.ndim == 2 and y.shape[1] == 1 and not multi_output:
         y = y[:, 0]
     if y.shape[0] != X.shape[0]:
         raise ValueError(f"y has {y.shape[0]} rows in a partition where X has {X.shape[0]}")
-    if not np.all(np.isfinite(y)):
-        raise ValueError("y contains NaN or infinity")
+    if labels:
+        if y.ndim != 1:
+            raise ValueError(f"y must be 1-D class labels, got shape {y.shape}")
+        if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
+            raise ValueError("y contains NaN or infinity")
+    else:
+        try:
+            y = y.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError("y is not numeric") from None
+        if not np.all(np.isfinite(y)):
+            raise ValueError("y contains NaN or infinity")
+        y = y.reshape(X.shape[0], -1)
     w = np.ones(X.shape[0]) if wb is None else np.broadcast_to(np.asarray(wb, dtype=np.float64), (X.shape[0],))
     if not np.all(np.isfinite(w)):
         raise ValueError("sample_weight contains NaN or infinity")
     if np.any(w < 0):
         raise ValueError("sample_weight must be non-negative")
-    return X, y.reshape(X.shape[0], -1), np.ascontiguousarray(w)
+    return X, y, np.ascontiguousarray(w)
 
 
-def _partition_stats(part, sample, seed, index):
-    X, _, w = part
+def _code(part, coding):
+    X, labels, w = part
+    return X, coding(labels), w
+
+
+def _partition_stats(part, sample, seed, index, labels):
+    X, y, w = part
     keep = w > 0
     X, w = X[keep], w[keep]
+    classes = np.unique(y[keep]) if labels else None
     p = X.shape[1]
     if len(w) == 0:
-        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), np.zeros((0, p)))
+        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), np.zeros((0, p)), classes)
     s = w.sum()
     mean = w @ X / s
     m2 = w @ (X - mean) ** 2
     extremes = X[np.concatenate([X.argmin(axis=0), X.argmax(axis=0)])]
     keys = np.random.default_rng([seed, index]).random(len(w))
     take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS)]
-    return (len(w), s, mean, m2, extremes, keys[take], X[take])
+    return (len(w), s, mean, m2, extremes, keys[take], X[take], classes)
 
 
 def _merge_stats(a, b):
     """Chan et al.'s pairwise update of (count, weight, mean, M2); extremes and samples pooled."""
-    na, sa, ma, qa, ea, ka, ra = a
-    nb, sb, mb, qb, eb, kb, rb = b
+    na, sa, ma, qa, ea, ka, ra, ca = a
+    nb, sb, mb, qb, eb, kb, rb, cb = b
+    classes = None if ca is None else np.union1d(ca, cb)
     s = sa + sb
     if s == 0:
-        return a
+        return a[:7] + (classes,)
     delta = mb - ma
     mean = ma + delta * (sb / s)
     m2 = qa + qb + delta**2 * (sa * sb / s)
@@ -197,7 +238,7 @@ def _merge_stats(a, b):
     keys, rows = np.concatenate([ka, kb]), np.vstack([ra, rb])
     cap = max(SAMPLE_ROWS, REFERENCE_ROWS, len(ka), len(kb))
     take = np.argsort(keys, kind="stable")[:cap]
-    return (na + nb, s, mean, m2, extremes, keys[take], rows[take])
+    return (na + nb, s, mean, m2, extremes, keys[take], rows[take], classes)
 
 
 def _partition_sums(part, fmaps):
@@ -217,6 +258,26 @@ def _partition_reduce(part, pairs):
             total = _add(total, chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], None, None))
         out.append(total)
     return out
+
+
+def _partition_loo_sample(part, shared, gamma, size, seed, index):
+    fmap, spec = shared
+    X, Y, w = part
+    keep = w > 0
+    X, Y, w = X[keep], Y[keep], w[keep]
+    f = np.empty_like(Y)
+    for start in range(0, X.shape[0], fmap.block_rows()):
+        rows = slice(start, start + fmap.block_rows())
+        f[rows] = Y[rows] - spec.loo_residuals(fmap.features(X[rows], 1), Y[rows], w[rows], [gamma])[0]
+    keys = np.random.default_rng([seed, index, 1]).random(Y.size)
+    take = np.argsort(keys, kind="stable")[:size]
+    return keys[take], f.ravel()[take], Y.ravel()[take], np.repeat(w, Y.shape[1])[take]
+
+
+def _merge_sample(a, b, *, size):
+    keys, f, t, w = (np.concatenate([x, y]) for x, y in zip(a, b))
+    take = np.argsort(keys, kind="stable")[:size]
+    return keys[take], f[take], t[take], w[take]
 
 
 def _add_each(a, b):

@@ -96,17 +96,25 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             return self._kfold(fmap, gammas)
         spec = self._spectrum(fmap)
         if self.criterion == "gcv":
-            out = {"criterion": spec.gcv(gammas)}
-            if self.classification:
-                errors = self._pass(fmap, partial(_fitted_errors, spec=spec, gammas=gammas))[0]
-                out["error_rate"] = errors / self.n_weight
-            return out
+            errors = self._pass(fmap, self._gcv_part(spec, gammas)) if self.classification else None
+            return self._gcv_result(spec, gammas, errors)
         return self._loo_result(*self._pass(fmap, self._loo_part(spec, gammas)))
 
     def _spectrum(self, fmap):
         """RidgeSpectrum of the training sums of these features (a pass unless cached)."""
         G, B, yy = self._sums(fmap, self.w)
         return RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
+
+    def _gcv_part(self, spec, gammas):
+        """The per-chunk part of a classifier's GCV pass: chunk_fn -> (misclassifications (G,),)."""
+        return partial(_fitted_errors, spec=spec, gammas=gammas)
+
+    def _gcv_result(self, spec, gammas, errors=None):
+        """The criteria of GCV: from the sums, and the error rate from the pass of _gcv_part."""
+        out = {"criterion": spec.gcv(gammas)}
+        if errors is not None:
+            out["error_rate"] = errors[0] / self.n_weight
+        return out
 
     def _loo_part(self, spec, gammas):
         """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,))."""
