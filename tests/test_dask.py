@@ -157,8 +157,8 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
     assert model.n_passes_ == (3 if criterion == "gcv" else 6)
     assert np.min(model.cv_results_["criterion"]) <= -ref.best_score_ * (1 + 1e-4)
     assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
-    with pytest.raises(ValueError, match="criterion must be 'gcv' or 'loo'"):
-        cdask.ComponentwiseLSSVRCV(criterion="kfold", client=client).fit(Xd, yd)
+    with pytest.raises(ValueError, match="criterion must be 'gcv', 'loo' or 'kfold'"):
+        cdask.ComponentwiseLSSVRCV(criterion="aic", client=client).fit(Xd, yd)
 
 
 def _labels(y, n_classes):
@@ -201,3 +201,27 @@ def test_the_dask_cv_classifier_matches_the_in_memory_search(client):
         assert model.n_passes_ == 3  # statistics, the grid's sums, its fitted or leave-one-out values
     with pytest.raises(ValueError, match="at least 2 classes"):
         cdask.ComponentwiseLSSVC(client=client).fit(Xd, da.from_array(np.full(3000, "a"), chunks=800))
+
+
+def test_kfold_folds_by_partition(client):
+    from cwlssvm.dask._rows import fold_ids
+
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=10)
+    chunk = 750
+    Xd, yd = da.from_array(X, chunks=(chunk, 10)), da.from_array(y, chunks=chunk)
+    kw = dict(criterion="kfold", sigmas=3, gammas=8, refine=False)
+    model = cdask.ComponentwiseLSSVRCV(cv=4, random_state=3, client=client, **kw).fit(Xd, yd)
+    # the same folds in memory: the partition-wise assignment as explicit splits
+    ids = np.concatenate([fold_ids(chunk, (4, 3), i) for i in range(4)])
+    splits = [(np.flatnonzero(ids != f), np.flatnonzero(ids == f)) for f in range(4)]
+    ref = cwlssvm.ComponentwiseLSSVRCV(cv=splits, solver="lowrank", **kw).fit(X, y)
+    np.testing.assert_allclose(model.cv_results_["criterion"], ref.cv_results_["criterion"], rtol=1e-7)
+    assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
+    assert model.n_passes_ == 2  # the statistics; the sums of every width with their fold sums
+    labels = _labels(y, 2)
+    clf = cdask.ComponentwiseLSSVCCV(cv=4, random_state=3, probability=False, client=client, **kw)
+    clf.fit(Xd, da.from_array(labels, chunks=chunk))
+    ref = cwlssvm.ComponentwiseLSSVCCV(cv=splits, solver="lowrank", probability=False, **kw).fit(X, labels)
+    np.testing.assert_allclose(clf.cv_results_["error_rate"], ref.cv_results_["error_rate"], atol=1e-12)
+    with pytest.raises(ValueError, match="cv must be an integer >= 2"):
+        cdask.ComponentwiseLSSVRCV(cv=1, client=client, **kw).fit(Xd, yd)

@@ -11,7 +11,11 @@ pass for all their sums (and, for leave-one-out, one more for all their leverage
    each with the whole gamma grid: a narrower gamma profile centred on the best gamma misses the
    optimum of the wider widths, whose best gammas are larger): 1 or 2 passes;
 3. with ``refine``, a fine grid of gammas at the chosen widths (REFINE_GAMMAS over one gamma-grid step
-   each way): no pass for GCV (the sums are kept), 1 for LOO.
+   each way): no pass for GCV and k-fold (the sums are kept), 1 for LOO.
+
+k-fold ("kfold", ``cv`` folds): the fold sums of all widths in the pass of their sums, folds drawn at
+random within each partition (fixed by the seed, so every pass sees the same folds); the validation
+errors are quadratic forms in them, as in memory: the passes of GCV.
 
 With the first pass (spreads and landmark candidates) a tuned fit makes 3 passes (GCV) or 6 (LOO); the
 final model is solved from the sums of the chosen widths, which the search already made.
@@ -22,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model_selection import PrimalCriterionEvaluator, SearchRecord
-from ..primal import FeatureMap
+from ..primal import FeatureMap, RidgeSpectrum
 
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
@@ -31,13 +35,18 @@ REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
     """criterion(sigmas, gammas) ("gcv" or "loo") of the rows of a DaskRows, whose first pass gave stats."""
 
-    def __init__(self, rows, compute, stats, resolved, *, criterion, tol, classification=False, scoring="squared"):
-        if criterion not in ("gcv", "loo"):
-            raise ValueError(f"criterion must be 'gcv' or 'loo' on Dask collections, got {criterion!r}")
+    def __init__(self, rows, compute, stats, resolved, *, criterion, tol, classification=False, scoring="squared",
+                 n_folds=None, seed=0):
+        if criterion not in ("gcv", "loo", "kfold"):
+            raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {criterion!r}")
         super().__init__(None, None, None, resolved, criterion=criterion, tol=tol, variances=stats.variances,
                          classification=classification, scoring=scoring)
         self.rows, self.compute, self.stats = rows, compute, stats
         self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
+        self._folds = None
+        if criterion == "kfold":  # folds drawn within each partition (cwlssvm.dask._rows.fold_ids)
+            self._folds = (int(n_folds), int(seed))
+            self.n_folds, self.fold_id = int(n_folds), "by partition"
 
     @property
     def n_rows(self):
@@ -52,10 +61,10 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return FeatureMap.from_data(self.stats.candidates, specs, tol=self.tol, sample=len(self.stats.candidates))
 
     def _row_sums(self, fmap, w, fold, n_folds):
-        return self.rows.sums(self.compute, fmap)
+        return self.rows.sums(self.compute, fmap, folds=self._folds)
 
     def _reduce(self, fmap, chunk_fn):
-        return self.rows.reduce(self.compute, fmap, chunk_fn)
+        return self.rows.reduce(self.compute, fmap, chunk_fn, folds=self._folds)
 
     # widths scored by evaluate_many keep their landmarks and sums
     def _feature_map(self, sigmas):
@@ -75,11 +84,19 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         if new:
             fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
             self.passes += 1
-            for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps)):
+            for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps, folds=self._folds)):
                 self._stored[key] = (fmap, sums)
         fmaps = [self._feature_map(s) for s in sigma_list]
-        specs = [self._spectrum(f) for f in fmaps]
         gammas = [np.asarray(g, dtype=float) for g in gamma_list]
+        if self.criterion == "kfold":
+            results = [self._kfold_result(self._fold_sums(f), g) for f, g in zip(fmaps, gammas)]
+            if self.classification:
+                parts = [self._kfold_part(coefs, g) for (_, coefs), g in zip(results, gammas)]
+                self.passes += 1
+                for (out, _), errors in zip(results, self.rows.reduce(self.compute, fmaps, parts, folds=self._folds)):
+                    out["error_rate"] = errors[0] / self.n_weight
+            return [self._scored(out) for out, _ in results]
+        specs = [self._spectrum(f) for f in fmaps]
         if self.criterion == "gcv":
             if not self.classification:  # from the stored sums alone
                 return [self._scored(self._gcv_result(sp, g)) for sp, g in zip(specs, gammas)]
@@ -91,13 +108,18 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         self.passes += 1
         return [self._scored(self._loo_result(*sums)) for sums in self.rows.reduce(self.compute, fmaps, parts)]
 
+    def _spectrum(self, fmap):
+        G, B, yy = self.stored_sums(fmap)
+        return RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
+
     def stored_feature_map(self, sigmas):
         """The landmarks of these widths (kept by the search)."""
         return self._feature_map(sigmas)
 
     def stored_sums(self, fmap):
-        """The training sums of fmap's features (kept by the search, else one pass)."""
-        return self._sums(fmap, None)
+        """The training sums of fmap's features over all rows (kept by the search, else one pass)."""
+        sums = self._sums(fmap, None, self.fold_id, self.n_folds, part="folds" if self._folds else "all")
+        return tuple(a.sum(axis=0, keepdims=True) for a in sums) if self._folds else sums
 
 
 def search(evaluator, sigma_grid, gamma_grid, *, refine=True):

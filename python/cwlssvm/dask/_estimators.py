@@ -147,10 +147,16 @@ class _DaskBase(BaseEstimator):
         the search made at the chosen widths; make_local(sigma, gamma) builds the in-memory estimator."""
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        if self.criterion not in ("gcv", "loo", "kfold"):
+            raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {self.criterion!r}")
+        if self.criterion == "kfold" and (isinstance(self.cv, bool) or not isinstance(self.cv, (int, np.integer))
+                                          or self.cv < 2):
+            raise ValueError(f"cv must be an integer >= 2 (folds drawn within each partition), got {self.cv!r}")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
-                                           tol=self.lowrank_tol, classification=self._labels, scoring=scoring)
+                                           tol=self.lowrank_tol, classification=self._labels, scoring=scoring,
+                                           n_folds=self.cv, seed=self.random_state)
         sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
@@ -261,7 +267,10 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
 
 _SEARCH = """
     components, sigmas, gammas : as the in-memory CV estimator.
-    criterion : {"gcv", "loo"}, default="gcv"
+    criterion : {"gcv", "loo", "kfold"}, default="gcv"
+    cv : int, default=10
+        Folds for "kfold", drawn at random within each partition (balanced there, fixed by
+        ``random_state``); their sums come with the pass of the training sums.
     refine : bool, default=True
         The local grids after the grid (the in-memory estimator refines by Brent's method instead, one
         pass over the rows per step)."""
@@ -276,17 +285,18 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     __doc__ = """cwlssvm.ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over
     the log grid, then a local grid of widths and a fine grid of gammas (all the widths of a stage share
     one pass over the rows; cwlssvm.dask._criteria), then the fit at the chosen values from the sums
-    already made: 3 passes in all for GCV, 6 for leave-one-out.
+    already made: 3 passes in all for GCV and k-fold, 6 for leave-one-out.
 
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", refine=True, *,
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True, *,
                  lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
+        self.cv = cv
         self.refine = refine
         self.lowrank_tol = lowrank_tol
         self.sample = sample
@@ -312,12 +322,13 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
     ----------""" + _SEARCH + """
     probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", refine=True, probability=True, *,
-                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
+                 probability=True, *, lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
+        self.cv = cv
         self.refine = refine
         self.probability = probability
         self.lowrank_tol = lowrank_tol

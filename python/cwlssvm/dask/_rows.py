@@ -101,27 +101,27 @@ class DaskRows:
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
         return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels)
 
-    def sums(self, compute, fmaps):
-        """One pass: for each feature map, (G (1, R+1, R+1), B (1, R+1, k), yy (1, k, k)) of its features
-        over every row; a list for a list of maps, else one tuple."""
+    def sums(self, compute, fmaps, folds=None):
+        """One pass: for each feature map, (G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)) of its features,
+        F = 1, or per fold for folds = (K, seed) (fold_ids); a list for a list of maps, else one tuple."""
         many = isinstance(fmaps, (list, tuple))
         shared = dask.delayed(list(fmaps) if many else [fmaps], traverse=False)  # one copy in the graph
-        tasks = [dask.delayed(_partition_sums)(part, shared) for part in self.parts]
+        tasks = [dask.delayed(_partition_sums)(part, shared, folds, i) for i, part in enumerate(self.parts)]
         flat = tree_merge(compute, tasks, _add)
         out = [tuple(flat[3 * i: 3 * i + 3]) for i in range(len(flat) // 3)]
         return out if many else out[0]
 
-    def reduce(self, compute, fmaps, chunk_fns):
+    def reduce(self, compute, fmaps, chunk_fns, folds=None):
         """One pass: for each (feature map, chunk_fn), the sum over every partition of
-        chunk_fn(Phi, Y, w, None, None) (the per-chunk parts of cwlssvm.model_selection's criteria),
-        features computed in blocks of fmap.block_rows(); a list for lists, else one tuple."""
+        chunk_fn(Phi, Y, w, fold, None) (the per-chunk parts of cwlssvm.model_selection's criteria;
+        fold: the rows' fold ids for folds = (K, seed), else None), features computed in blocks of
+        fmap.block_rows(); a list for lists, else one tuple."""
         many = isinstance(fmaps, (list, tuple))
         pairs = list(zip(fmaps, chunk_fns)) if many else [(fmaps, chunk_fns)]
         shared = dask.delayed(pairs, traverse=False)
-        tasks = [dask.delayed(_partition_reduce)(part, shared) for part in self.parts]
+        tasks = [dask.delayed(_partition_reduce)(part, shared, folds, i) for i, part in enumerate(self.parts)]
         merged = tree_merge(compute, tasks, _add_each)
         return merged if many else merged[0]
-
 
     def loo_sample(self, compute, fmap, spec, gamma, *, size, seed=0):
         """One pass: (f, t, w) of a uniform sample of at most ``size`` leave-one-out decision values
@@ -241,21 +241,31 @@ def _merge_stats(a, b):
     return (na + nb, s, mean, m2, extremes, keys[take], rows[take], classes)
 
 
-def _partition_sums(part, fmaps):
-    """(G, B, yy) of every feature map over this partition, flattened into one tuple."""
-    X, Y, w = part
-    return tuple(a for fmap in fmaps for a in fmap.sums(X, Y, w, n_jobs=1))
+def fold_ids(n_rows, folds, index):
+    """The k-fold assignment of a partition's rows, folds = (K, seed): balanced within the partition
+    and fixed by (seed, partition index), so that every pass sees the same folds."""
+    K, seed = folds
+    return np.random.default_rng([seed, index, 2]).permutation(np.arange(n_rows) % K).astype(np.int32)
 
 
-def _partition_reduce(part, pairs):
-    """[sum over this partition's blocks of chunk_fn(Phi, Y, w, None, None)] for every (fmap, chunk_fn)."""
+def _partition_sums(part, fmaps, folds, index):
+    """(G, B, yy) of every feature map over this partition (per fold for folds), flattened into one tuple."""
     X, Y, w = part
+    kw = {} if folds is None else {"fold": fold_ids(len(w), folds, index), "n_folds": folds[0]}
+    return tuple(a for fmap in fmaps for a in fmap.sums(X, Y, w, n_jobs=1, **kw))
+
+
+def _partition_reduce(part, pairs, folds, index):
+    """[sum over this partition's blocks of chunk_fn(Phi, Y, w, fold, None)] for every (fmap, chunk_fn)."""
+    X, Y, w = part
+    fold = None if folds is None else fold_ids(len(w), folds, index)
     out = []
     for fmap, chunk_fn in pairs:
         total = None
         for start in range(0, X.shape[0], fmap.block_rows()):
             rows = slice(start, start + fmap.block_rows())
-            total = _add(total, chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], None, None))
+            part_fold = None if fold is None else fold[rows]
+            total = _add(total, chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], part_fold, None))
         out.append(total)
     return out
 

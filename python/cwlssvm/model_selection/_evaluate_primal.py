@@ -34,7 +34,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def __init__(self, X, Y, w, resolved, *, tol=1e-10, **kw):
         super().__init__(X, Y, w, resolved, tol=tol, **kw)
         self.fold_id = None
-        if self.criterion == "kfold":
+        self.n_folds = None if self.folds is None else len(self.folds)
+        if self.criterion == "kfold" and X is not None:
             fold_id = np.full(X.shape[0], -1)
             for f, (_, val) in enumerate(self.folds):
                 fold_id[val] = np.where(fold_id[val] == -1, f, -2)
@@ -128,33 +129,44 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return out
 
     def _kfold(self, fmap, gammas):
-        w = self.w
-        K = len(self.folds)
-        if self.fold_id is not None:
-            G, B, yy = self._sums(fmap, w, self.fold_id, K, part="folds")
+        out, coefs = self._kfold_result(self._fold_sums(fmap), gammas)
+        if self.classification:
+            out["error_rate"] = self._pass(fmap, self._kfold_part(coefs, gammas))[0] / self.n_weight
+        return out
+
+    def _fold_sums(self, fmap):
+        """[((G, B, yy) of fold f's training rows, (G, B, yy) of its validation rows)] for every fold."""
+        if self.fold_id is not None:  # the folds partition the rows: one pass, training = total - fold
+            G, B, yy = self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds")
             total = G.sum(axis=0), B.sum(axis=0), yy.sum(axis=0)
-            parts = [((total[0] - G[f], total[1] - B[f], total[2] - yy[f]), (G[f], B[f], yy[f])) for f in range(K)]
-        else:  # overlapping or partial splits: each set summed on its own
-            parts = []
-            for i, (train, val) in enumerate(self.folds):
-                sums = []
-                for name, rows in (("train", train), ("val", val)):
-                    mask = np.zeros_like(w)
-                    mask[rows] = w[rows]
-                    G, B, yy = self._sums(fmap, mask, part=(i, name))
-                    sums.append((G[0], B[0], yy[0]))
-                parts.append(tuple(sums))
+            return [((total[0] - G[f], total[1] - B[f], total[2] - yy[f]), (G[f], B[f], yy[f]))
+                    for f in range(self.n_folds)]
+        parts = []  # overlapping or partial splits: each set summed on its own
+        for i, (train, val) in enumerate(self.folds):
+            sums = []
+            for name, rows in (("train", train), ("val", val)):
+                mask = np.zeros_like(self.w)
+                mask[rows] = self.w[rows]
+                G, B, yy = self._sums(fmap, mask, part=(i, name))
+                sums.append((G[0], B[0], yy[0]))
+            parts.append(tuple(sums))
+        return parts
+
+    def _kfold_result(self, fold_sums, gammas):
+        """(criteria, [(theta, b) of every fold]) from the fold sums: each fold's model from its training
+        sums, its squared validation error a quadratic form in its validation sums."""
         sq = np.zeros(len(gammas))
         coefs = []
-        for (train, val), ((Gt, Bt, yyt), (Gv, Bv, yyv)) in zip(self.folds, parts):
-            theta, b = RidgeSpectrum(Gt, Bt, yyt, n=len(train)).coef(gammas)
+        for (Gt, Bt, yyt), (Gv, Bv, yyv) in fold_sums:
+            theta, b = RidgeSpectrum(Gt, Bt, yyt, n=self.n_rows).coef(gammas)  # n serves GCV only
             sq += validation_sq(Gv, Bv, yyv, theta, b).mean(axis=1)
             coefs.append((theta, b))
-        out = {"criterion": sq / self.n_weight}
-        if self.classification:
-            errors = partial(_validation_errors, folds=self.folds, coefs=coefs, n_gammas=len(gammas))
-            out["error_rate"] = self._pass(fmap, errors)[0] / self.n_weight
-        return out
+        return {"criterion": sq / self.n_weight}, coefs
+
+    def _kfold_part(self, coefs, gammas):
+        """The per-chunk part of a classifier's k-fold pass: chunk_fn -> (misclassifications (G,),)."""
+        folds = None if self.fold_id is not None else self.folds
+        return partial(_validation_errors, folds=folds, coefs=coefs, n_gammas=len(gammas))
 
 
 # ---------------------------------------------------------------------- per-chunk parts of a pass
@@ -174,10 +186,11 @@ def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):
 
 
 def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
-    """(weighted misclassifications of every fold's model on its validation rows,)."""
+    """(weighted misclassifications of every fold's model on its validation rows,): the rows of fold f
+    (fold ids of the chunk), or of folds[f]'s validation set (row numbers index) when folds is given."""
     err = np.zeros(n_gammas)
-    for f, ((_, val), (theta, b)) in enumerate(zip(folds, coefs)):
-        local = np.flatnonzero(fold == f) if fold is not None else np.flatnonzero(np.isin(index, val))
+    for f, (theta, b) in enumerate(coefs):
+        local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
         F = np.einsum("mr,grk->gmk", Phi[local], theta) + b[:, None, :]  # (G, m_f, k)
         err += CriterionEvaluator._errors(Y[local], F) @ w[local]
     return (err,)
