@@ -17,8 +17,9 @@ k-fold ("kfold", ``cv`` folds): the fold sums of all widths in the pass of their
 random within each partition (fixed by the seed, so every pass sees the same folds); the validation
 errors are quadratic forms in them, as in memory: the passes of GCV.
 
-With the first pass (spreads and landmark candidates) a tuned fit makes 3 passes (GCV) or 6 (LOO); the
-final model is solved from the sums of the chosen widths, which the search already made.
+With the first pass (spreads and landmark candidates) a tuned regressor makes 3 passes (GCV, k-fold)
+or 6 (LOO); a classifier's error rates add a pass per stage for GCV and k-fold. The final model is
+solved from the sums of the chosen widths, which the search already made.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x 
 
 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
-    """criterion(sigmas, gammas) ("gcv" or "loo") of the rows of a DaskRows, whose first pass gave stats."""
+    """criterion(sigmas, gammas) ("gcv", "loo" or "kfold") of the rows of a DaskRows, whose first pass
+    gave stats; k-fold with n_folds folds drawn within each partition by seed."""
 
     def __init__(self, rows, compute, stats, resolved, *, criterion, tol, classification=False, scoring="squared",
                  n_folds=None, seed=0):
