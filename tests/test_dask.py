@@ -225,3 +225,28 @@ def test_kfold_folds_by_partition(client):
     np.testing.assert_allclose(clf.cv_results_["error_rate"], ref.cv_results_["error_rate"], atol=1e-12)
     with pytest.raises(ValueError, match="cv must be an integer >= 2"):
         cdask.ComponentwiseLSSVRCV(cv=1, client=client, **kw).fit(Xd, yd)
+
+
+def test_sample_weights_match_the_in_memory_weighted_fit(client):
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=11)
+    w = np.random.default_rng(0).uniform(0.0, 2.0, size=3000)
+    w[:50] = 0.0  # rows of weight 0 are left out, as in memory
+    frame = pd.DataFrame(X, columns=NAMES)
+    parts = dict(npartitions=3)
+    model = cdask.ComponentwiseLSSVR(sigma=1.5, gamma=30.0, client=client).fit(
+        dd.from_pandas(frame, **parts), dd.from_pandas(pd.Series(y), **parts),
+        sample_weight=dd.from_pandas(pd.Series(w), **parts))
+    ref = cwlssvm.ComponentwiseLSSVR(sigma=1.5, gamma=30.0, solver="lowrank").fit(frame, y, sample_weight=w)
+    np.testing.assert_allclose(model.to_local().predict(frame.iloc[:200]), ref.predict(frame.iloc[:200]),
+                               atol=1e-8 * np.std(y))
+    # weighted spreads, as in memory
+    np.testing.assert_allclose([c.sigma for c in model.components_], [c.sigma for c in ref.components_], rtol=1e-10)
+    labels = _labels(y, 2)
+    clf = cdask.ComponentwiseLSSVC(sigma=1.5, gamma=30.0, client=client).fit(
+        dd.from_pandas(frame, **parts), dd.from_pandas(pd.Series(labels), **parts),
+        sample_weight=dd.from_pandas(pd.Series(w), **parts))
+    ref = cwlssvm.ComponentwiseLSSVC(sigma=1.5, gamma=30.0, solver="lowrank").fit(frame, labels, sample_weight=w)
+    assert clf.to_local().probability_slope_ == pytest.approx(ref.probability_slope_, rel=1e-6)
+    lazy = clf.predict(dd.from_pandas(frame, **parts))
+    assert isinstance(lazy, dd.Series)
+    np.testing.assert_array_equal(client.compute(lazy).result().to_numpy(), ref.predict(frame))
