@@ -250,3 +250,28 @@ def test_sample_weights_match_the_in_memory_weighted_fit(client):
     lazy = clf.predict(dd.from_pandas(frame, **parts))
     assert isinstance(lazy, dd.Series)
     np.testing.assert_array_equal(client.compute(lazy).result().to_numpy(), ref.predict(frame))
+
+
+def test_likelihood_families_take_the_in_memory_newton_steps(client):
+    from cwlssvm.datasets import make_poisson_additive
+
+    X, counts, _ = make_poisson_additive(n=2500, seed=4)
+    Xd = da.from_array(X, chunks=(600, X.shape[1]))
+    model = cdask.ComponentwiseLSSVR(sigma=2.0, gamma=5.0, family="poisson", client=client)
+    model.fit(Xd, da.from_array(counts, chunks=600))
+    ref = cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=5.0, family="poisson", solver="lowrank").fit(X, counts)
+    np.testing.assert_array_equal(model.n_iter_, ref.n_iter_)
+    np.testing.assert_allclose(model.to_local().predict(X[:300]), ref.predict(X[:300]), rtol=1e-8)
+    assert model.n_passes_ == 3 + int(model.n_iter_[0])  # statistics, target means, the start, one per step
+    for n_classes in (2, 3):
+        labels = _labels(counts + 0.01 * np.arange(len(counts)) / len(counts), n_classes)
+        clf = cdask.ComponentwiseLSSVC(sigma=2.0, gamma=5.0, family="logistic", client=client)
+        clf.fit(Xd, da.from_array(labels, chunks=600))
+        ref = cwlssvm.ComponentwiseLSSVC(sigma=2.0, gamma=5.0, family="logistic", solver="lowrank").fit(X, labels)
+        np.testing.assert_allclose(clf.to_local().predict_proba(X[:300]), ref.predict_proba(X[:300]), atol=1e-8)
+        proba = clf.predict_proba(Xd[:100])
+        assert isinstance(proba, da.Array) and proba.shape == (100, n_classes)
+    with pytest.raises(ValueError, match="family must be one of"):
+        cdask.ComponentwiseLSSVR(family="logistic", client=client).fit(Xd, da.from_array(counts, chunks=600))
+    with pytest.raises(ValueError, match="poisson family needs counts >= 0"):
+        cdask.ComponentwiseLSSVR(family="poisson", client=client).fit(Xd, da.from_array(counts - 5.0, chunks=600))

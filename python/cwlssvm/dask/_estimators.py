@@ -27,12 +27,14 @@ from .. import components as _components
 from .._calibration import platt_slope
 from .._validation import check_positive
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
-from ..classification import attach_classifier_model, pm1_coding
+from ..classification import attach_classifier_model, family_targets, pm1_coding
+from ..families import get_family
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FeatureMap, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator, search
+from ._irls import irls_passes
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
@@ -88,6 +90,7 @@ class _DaskBase(BaseEstimator):
     """The shared fit steps and the lazy methods of the fitted model."""
 
     _labels = False  # classifiers: y holds class labels
+    _families = ("squared",)  # the values of ``family`` the estimator takes
 
     def _first_pass(self, X, y, sample_weight):
         """Check the shared parameters, then pass 1: (compute, DaskRows, PartitionStats); a classifier's
@@ -103,21 +106,32 @@ class _DaskBase(BaseEstimator):
             if len(stats.classes) < 2:
                 raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
                                  f"sample_weight; got 1 class ({stats.classes[0]!r})")
-            rows = rows.coded(partial(_pm1_targets, classes=stats.classes))
+            rows = rows.coded(partial(_pm1_targets, classes=stats.classes, family=self._family()))
         return compute, rows, stats
 
+    def _family(self):
+        """The likelihood family (cwlssvm.families); "squared" for the estimators without ``family``."""
+        return get_family(vars(self).get("family", "squared"), self._families)
+
     def _finish(self, local, compute, rows, stats, fmap, sums, sigma, gamma):
-        """Solve the sums at (sigma, gamma) into the in-memory estimator local and set the fitted
-        attributes; a classifier with ``probability`` makes one more pass for its Platt slope."""
+        """Solve at (sigma, gamma) into the in-memory estimator local and set the fitted attributes:
+        "squared" from the sums (``sums``, made by the caller); a likelihood family by penalized IRLS,
+        one pass per Newton step (sums unused); a classifier with ``probability`` ("squared") makes one
+        more pass for its Platt slope."""
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
                                        variances=stats.variances)
         local.n_features_in_ = self.n_features_in_ = rows.n_features
         if rows.feature_names is not None:
             local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
-        model, spec = model_from_sums(fmap, sums, stats.n, float(gamma), rows.n_features)
+        family = self._family()
+        if family.name == "squared":
+            model, spec = model_from_sums(fmap, sums, stats.n, float(gamma), rows.n_features)
+        else:
+            model, steps = irls_passes(rows, compute, fmap, family, float(gamma), rows.n_features)
+            local.n_iter_ = self.n_iter_ = steps
         if self._labels:
             slope = None
-            if self.probability:
+            if self.probability and family.name == "squared":
                 f, t, w = rows.loo_sample(compute, fmap, spec, float(gamma), size=PLATT_ROWS, seed=self.random_state)
                 slope = platt_slope(f, t, w)
             attach_classifier_model(local, model, resolved, stats.classes, solver="lowrank",
@@ -139,7 +153,8 @@ class _DaskBase(BaseEstimator):
                                        variances=stats.variances)
         fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
         fmap.warn_if_approximate(stacklevel=3)
-        self._finish(local, compute, rows, stats, fmap, rows.sums(compute, fmap), self.sigma, self.gamma)
+        sums = rows.sums(compute, fmap) if self._family().name == "squared" else None
+        self._finish(local, compute, rows, stats, fmap, sums, self.sigma, self.gamma)
         return self
 
     def _fit_search(self, X, y, sample_weight, make_local, scoring):
@@ -203,8 +218,8 @@ class _ClassifierMethods:
     def predict_proba(self, X):
         """(n, K) class probabilities (Platt; needs ``probability=True``)."""
         local = self.to_local()
-        if not local.probability:
-            raise ValueError("predict_proba needs probability=True")
+        if not (local.probability or local.family == "logistic"):
+            raise ValueError("predict_proba needs probability=True (or family='logistic')")
         return _map_rows(local, "predict_proba", X, [str(c) for c in local.classes_])
 
 
@@ -215,13 +230,19 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
     Parameters
     ----------
     components, sigma, gamma : as cwlssvm.ComponentwiseLSSVR (always solver="lowrank"; sigma in units of
-        each input's spread, computed over all rows).""" + _COMMON
+        each input's spread, computed over all rows).
+    family : {"squared", "poisson"}, default="squared"
+        As cwlssvm.ComponentwiseLSSVR: "poisson" is fitted by penalized IRLS, one pass over the rows per
+        Newton step (the steps of the in-memory fit; ``n_iter_`` counts them).""" + _COMMON
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, *, lowrank_tol=1e-10, sample=SAMPLE_ROWS,
-                 random_state=0, client=None):
+    _families = ("squared", "poisson")
+
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, *, family="squared", lowrank_tol=1e-10,
+                 sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
+        self.family = family
         self.lowrank_tol = lowrank_tol
         self.sample = sample
         self.random_state = random_state
@@ -229,8 +250,9 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
 
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
+        self._family()
         local = LocalComponentwiseLSSVR(components=self.components, sigma=self.sigma, gamma=self.gamma,
-                                        solver="lowrank", lowrank_tol=self.lowrank_tol)
+                                        family=self.family, solver="lowrank", lowrank_tol=self.lowrank_tol)
         return self._fit_fixed(X, y, sample_weight, local)
 
 
@@ -243,16 +265,21 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     components, sigma, gamma : as cwlssvm.ComponentwiseLSSVC.
     probability : bool, default=True
         Fit the Platt slope of ``predict_proba`` on leave-one-out decision values (a uniform sample of
-        200,000 of them on larger data; one more pass).""" + _COMMON
+        200,000 of them on larger data; one more pass).
+    family : {"squared", "logistic"}, default="squared"
+        As cwlssvm.ComponentwiseLSSVC: "logistic" is fitted by penalized IRLS, one pass over the rows per
+        Newton step, and ``predict_proba`` gives its own probabilities.""" + _COMMON
 
     _labels = True
+    _families = ("squared", "logistic")
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, probability=True, *, lowrank_tol=1e-10,
-                 sample=SAMPLE_ROWS, random_state=0, client=None):
+    def __init__(self, components=None, sigma=1.0, gamma=1.0, probability=True, *, family="squared",
+                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
         self.probability = probability
+        self.family = family
         self.lowrank_tol = lowrank_tol
         self.sample = sample
         self.random_state = random_state
@@ -260,8 +287,10 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
 
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y: class labels, sample_weight: dask collections of the same rows."""
+        self._family()
         local = LocalComponentwiseLSSVC(components=self.components, sigma=self.sigma, gamma=self.gamma,
-                                        probability=self.probability, solver="lowrank", lowrank_tol=self.lowrank_tol)
+                                        probability=self.probability, family=self.family, solver="lowrank",
+                                        lowrank_tol=self.lowrank_tol)
         return self._fit_fixed(X, y, sample_weight, local)
 
 
@@ -346,9 +375,10 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
         return self._fit_search(X, y, sample_weight, make_local, "error")
 
 
-def _pm1_targets(labels, *, classes):
-    """The +-1 coding of eq.clssvmc.train (one-vs-rest above two classes), as the in-memory classifiers."""
-    return pm1_coding(np.searchsorted(classes, labels), len(classes))
+def _pm1_targets(labels, *, classes, family):
+    """The targets of the in-memory classifiers: the +-1 coding of eq.clssvmc.train (one-vs-rest above
+    two classes), or for the logistic family the 0/1 labels of each binary problem."""
+    return family_targets(pm1_coding(np.searchsorted(classes, labels), len(classes)), family)
 
 
 def _map_rows(local, method, X, columns, dtype=np.float64):

@@ -133,6 +133,20 @@ class DaskRows:
         return f, t, w
 
 
+    def target_means(self, compute):
+        """One pass: (sum w Y (k,), sum w) over the rows."""
+        tasks = [dask.delayed(_partition_target_sums)(part) for part in self.parts]
+        return tree_merge(compute, tasks, _add)
+
+    def irls_step(self, compute, fmap, family, j, theta, b):
+        """One pass for target j at the iterate (theta (R,), b): (sum w dev(y, f), G (1, R+1, R+1), B (1, R+1, 1),
+        yy) with f = phi' theta + b, the family's working response z and weights w W (cwlssvm.families):
+        the deviance of the iterate and the sums of its Newton step."""
+        shared = dask.delayed((fmap, family), traverse=False)
+        tasks = [dask.delayed(_partition_irls)(part, shared, j, theta, b) for part in self.parts]
+        return tree_merge(compute, tasks, _add)
+
+
 def tree_merge(compute, tasks, merge):
     """merge(merge(t0, t1), merge(t2, t3)) ... built on the workers, the one result computed."""
     tasks = list(tasks)
@@ -288,6 +302,24 @@ def _merge_sample(a, b, *, size):
     keys, f, t, w = (np.concatenate([x, y]) for x, y in zip(a, b))
     take = np.argsort(keys, kind="stable")[:size]
     return keys[take], f[take], t[take], w[take]
+
+
+def _partition_target_sums(part):
+    X, Y, w = part
+    return (w @ Y, np.array(w.sum()))
+
+
+def _partition_irls(part, shared, j, theta, b):
+    fmap, family = shared
+    X, Y, w = part
+    y = family.check_y(Y[:, j])
+    f = np.empty(len(y))
+    for start in range(0, X.shape[0], fmap.block_rows()):
+        rows = slice(start, start + fmap.block_rows())
+        f[rows] = fmap.features(X[rows], 1) @ theta + b
+    W, z = family.working(y, f)
+    G, B, yy = fmap.sums(X, z[:, None], w * W, n_jobs=1)
+    return (np.array(w @ family.deviance(y, f)), G, B, yy)
 
 
 def _add_each(a, b):

@@ -1,0 +1,65 @@
+"""Penalized IRLS of a likelihood family (cwlssvm.families) over the partitions of a Dask collection.
+
+The in-memory IRLS keeps the training values f (n,); here they stay on the workers: each pass takes
+the iterate (theta, b), computes f = phi' theta + b in each partition, and returns the deviance of the
+iterate and the sums of its Newton step (the weighted ridge problem with the working response z and
+weights w W), so one pass per Newton step. The steps, the halving of a step that does not lower
+J = 1/2 ||theta||^2 + gamma/2 sum_i w_i dev(y_i, f_i) and the convergence rule (|dJ| <= tol (|J| + 0.1),
+R's glm.fit) are those of the in-memory IRLS, from the same start (the constant family.initial), so the
+two reach the same fit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..primal import PrimalModel, ridge_solve
+
+IRLS_TOL = 1e-8  # the in-memory fit's tolerance
+MAX_ITER = 100
+MAX_HALVINGS = 40
+
+
+def irls_passes(rows, compute, fmap, family, gamma, n_features):
+    """A PrimalModel of every target (one-vs-rest columns) and the Newton steps per target."""
+    swy, sw = rows.target_means(compute)
+    thetas, bs, dofs, steps = [], [], [], []
+    for j in range(len(swy)):
+        mean = np.array([swy[j] / sw])
+        theta, b, dof, n_steps = _irls_target(rows, compute, fmap, family, gamma, j,
+                                              family.initial(family.check_y(mean), np.ones(1)))
+        thetas.append(theta)
+        bs.append(b)
+        dofs.append(dof)
+        steps.append(n_steps)
+    theta = np.column_stack(thetas)
+    model = PrimalModel(fmap.landmark_rows(n_features), fmap.dual(theta), theta, np.array(bs), fmap.ranks,
+                        dof=dofs[0] if len(dofs) == 1 else None)
+    return model, np.array(steps)
+
+
+def _irls_target(rows, compute, fmap, family, gamma, j, b0):
+    """(theta (R,), b, tr S at the fit, Newton steps) of target j from the constant b0."""
+    def evaluate(theta, b):
+        dev, G, B, _ = rows.irls_step(compute, fmap, family, j, theta, b)
+        return 0.5 * float(theta @ theta) + 0.5 * gamma * float(dev), (G[0], B[0])
+
+    current = (np.zeros(fmap.size), float(b0))
+    J_old, sums = evaluate(*current)
+    steps = 0
+    for _ in range(MAX_ITER):
+        theta, b = ridge_solve(*sums, gamma)
+        new = (theta[:, 0], float(b[0]))
+        steps += 1
+        J, new_sums = evaluate(*new)
+        halvings = 0
+        while not J <= J_old + 1e-12 * abs(J_old) and halvings < MAX_HALVINGS:
+            new = ((current[0] + new[0]) / 2, (current[1] + new[1]) / 2)
+            J, new_sums = evaluate(*new)
+            halvings += 1
+        converged = abs(J_old - J) <= IRLS_TOL * (abs(J) + 0.1)
+        current, J_old, sums = new, J, new_sums
+        if converged:
+            break
+    dof = ridge_solve(*sums, gamma, trace=True)[2]
+    return current[0], current[1], dof, steps
