@@ -275,3 +275,24 @@ def test_likelihood_families_take_the_in_memory_newton_steps(client):
         cdask.ComponentwiseLSSVR(family="logistic", client=client).fit(Xd, da.from_array(counts, chunks=600))
     with pytest.raises(ValueError, match="poisson family needs counts >= 0"):
         cdask.ComponentwiseLSSVR(family="poisson", client=client).fit(Xd, da.from_array(counts - 5.0, chunks=600))
+
+
+def test_families_are_tuned_on_the_first_pass_sample(client):
+    from cwlssvm.datasets import make_poisson_additive
+
+    X, counts, _ = make_poisson_additive(n=2000, seed=6)
+    Xd, yd = da.from_array(X, chunks=(500, X.shape[1])), da.from_array(counts, chunks=500)
+    grid = dict(sigmas=3, gammas=8, criterion="loo", refine=False)
+    model = cdask.ComponentwiseLSSVRCV(family="poisson", client=client, **grid).fit(Xd, yd)
+    # below 5000 rows the sample is every row, so the in-memory search on all rows chooses the same
+    ref = cwlssvm.ComponentwiseLSSVRCV(family="poisson", **grid).fit(X, counts)
+    assert model.n_tuning_rows_ == 2000
+    assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
+    np.testing.assert_allclose(model.to_local().predict(X[:200]), ref.predict(X[:200]), rtol=1e-6)
+    labels = _labels(counts + np.arange(2000) * 1e-6, 2)
+    clf = cdask.ComponentwiseLSSVCCV(family="logistic", client=client, **grid).fit(Xd, da.from_array(labels, chunks=500))
+    ref = cwlssvm.ComponentwiseLSSVCCV(family="logistic", **grid).fit(X, labels)
+    assert (clf.sigma_, clf.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
+    np.testing.assert_allclose(clf.to_local().predict_proba(X[:200]), ref.predict_proba(X[:200]), atol=1e-6)
+    with pytest.raises(ValueError, match="tuned by 'loo' or 'gcv'"):
+        cdask.ComponentwiseLSSVRCV(family="poisson", criterion="kfold", client=client).fit(Xd, yd)

@@ -30,6 +30,8 @@ from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from ..classification import attach_classifier_model, family_targets, pm1_coding
 from ..families import get_family
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
+from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
+from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import FeatureMap, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
@@ -168,6 +170,8 @@ class _DaskBase(BaseEstimator):
                                           or self.cv < 2):
             raise ValueError(f"cv must be an integer >= 2 (folds drawn within each partition), got {self.cv!r}")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
+        if self._family().name != "squared":
+            return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
         relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
                                            tol=self.lowrank_tol, classification=self._labels, scoring=scoring,
@@ -185,6 +189,32 @@ class _DaskBase(BaseEstimator):
         if self._labels:
             results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
         self.cv_results_ = results
+        return self
+
+    def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):
+        """A likelihood family: sigma and gamma by the in-memory search on the uniform sample of pass 1
+        (TUNING_ROWS rows with their targets and weights; the in-memory estimator tunes on a sample of
+        that size above it too), then penalized IRLS on all the rows (one pass per Newton step)."""
+        if self.criterion not in ("gcv", "loo"):
+            raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
+        Xs, ys, ws = stats.sample
+        Search = LocalComponentwiseLSSVCCV if self._labels else LocalComponentwiseLSSVRCV
+        kw = {"probability": False} if self._labels else {}
+        search = Search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid, criterion=self.criterion,
+                        refine=bool(self.refine), family=self.family, **kw)
+        ys = ys if self._labels or rows.multi_output else ys[:, 0]
+        if rows.feature_names is not None:
+            Xs = pd.DataFrame(Xs, columns=rows.feature_names)
+        search.fit(Xs, ys, sample_weight=ws)
+        sigma, gamma = float(search.sigma_), float(search.gamma_)
+        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, sigma,
+                                       variances=stats.variances)
+        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
+        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, sigma, gamma)
+        self.sigma_, self.gamma_ = sigma, gamma
+        self.best_params_ = {"sigma": sigma, "gamma": gamma}
+        self.cv_results_ = search.cv_results_
+        self.n_tuning_rows_ = len(ws)
         return self
 
     def to_local(self):
@@ -297,6 +327,11 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
 _SEARCH = """
     components, sigmas, gammas : as the in-memory CV estimator.
     criterion : {"gcv", "loo", "kfold"}, default="gcv"
+    family : as the in-memory CV estimator (regressor "poisson", classifier "logistic"): sigma and gamma
+        are tuned by the in-memory search ("loo" or "gcv" of the family's deviance) on a uniform sample
+        of 5000 rows from the first pass (``n_tuning_rows_``; the in-memory estimator also tunes on a
+        sample of that size above it), then the fit runs on all the rows by penalized IRLS, one pass per
+        Newton step.
     cv : int, default=10
         Folds for "kfold", drawn at random within each partition (balanced there, fixed by
         ``random_state``); their sums come with the pass of the training sums.
@@ -320,13 +355,14 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True, *,
-                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+                 family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
         self.cv = cv
         self.refine = refine
+        self.family = family
         self.lowrank_tol = lowrank_tol
         self.sample = sample
         self.random_state = random_state
@@ -334,9 +370,11 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     def fit(self, X, y, sample_weight=None):
         """Pass 1 (spreads, landmark candidates), then the search's passes (see the class doc)."""
+        self._family()
+
         def make_local(sigma, gamma):
-            return LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=gamma, solver="lowrank",
-                                           lowrank_tol=self.lowrank_tol)
+            return LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=gamma, family=self.family,
+                                           solver="lowrank", lowrank_tol=self.lowrank_tol)
 
         return self._fit_search(X, y, sample_weight, make_local, "squared")
 
@@ -352,13 +390,15 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
     probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES
 
     def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
-                 probability=True, *, lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+                 probability=True, *, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,
+                 client=None):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
         self.cv = cv
         self.refine = refine
+        self.family = family
         self.probability = probability
         self.lowrank_tol = lowrank_tol
         self.sample = sample
@@ -367,9 +407,11 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
 
     def fit(self, X, y, sample_weight=None):
         """Pass 1 (spreads, landmark candidates, classes), then the search's passes."""
+        self._family()
+
         def make_local(sigma, gamma):
             return LocalComponentwiseLSSVC(components=self.components, sigma=sigma, gamma=gamma,
-                                           probability=self.probability, solver="lowrank",
+                                           probability=self.probability, family=self.family, solver="lowrank",
                                            lowrank_tol=self.lowrank_tol)
 
         return self._fit_search(X, y, sample_weight, make_local, "error")

@@ -28,6 +28,7 @@ from .._validation import check_numeric_columns
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
+TUNING_ROWS = 5000  # rows (with their targets and weights) on which a likelihood family is tuned
 
 
 def is_dask_collection(obj):
@@ -36,12 +37,13 @@ def is_dask_collection(obj):
 
 class PartitionStats:
     """What ``stats`` gathers: n (rows with w > 0), the weights' sum, the inputs' weighted means and
-    variances (p,), the candidate rows for the landmarks, a reference sample, and for labels the sorted
-    classes of the rows with w > 0 (else None)."""
+    variances (p,), the candidate rows for the landmarks, a reference sample, for labels the sorted
+    classes of the rows with w > 0 (else None), and ``sample`` = (X, y, w) of a uniform sample of up to
+    TUNING_ROWS rows with w > 0."""
 
-    def __init__(self, n, weight, mean, variances, candidates, reference, classes=None):
+    def __init__(self, n, weight, mean, variances, candidates, reference, classes=None, sample=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
-        self.candidates, self.reference, self.classes = candidates, reference, classes
+        self.candidates, self.reference, self.classes, self.sample = candidates, reference, classes, sample
 
 
 class DaskRows:
@@ -93,13 +95,15 @@ class DaskRows:
         """Pass 1 (see the module doc): a PartitionStats."""
         tasks = [dask.delayed(_partition_stats)(part, sample, seed, i, self.labels)
                  for i, part in enumerate(self.parts)]
-        n, weight, mean, m2, extremes, keys, rows, labels = tree_merge(compute, tasks, _merge_stats)
+        n, weight, mean, m2, extremes, keys, (rows, ys, ws), labels = tree_merge(compute, tasks, _merge_stats)
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
-        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels)
+        tuning = np.sort(order[:TUNING_ROWS])
+        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels,
+                              (rows[tuning], ys[tuning], ws[tuning]))
 
     def sums(self, compute, fmaps, folds=None):
         """One pass: for each feature map, (G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)) of its features,
@@ -224,15 +228,16 @@ def _partition_stats(part, sample, seed, index, labels):
     X, w = X[keep], w[keep]
     classes = np.unique(y[keep]) if labels else None
     p = X.shape[1]
+    y = y[keep]
     if len(w) == 0:
-        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), np.zeros((0, p)), classes)
+        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), (X, y, w), classes)
     s = w.sum()
     mean = w @ X / s
     m2 = w @ (X - mean) ** 2
     extremes = X[np.concatenate([X.argmin(axis=0), X.argmax(axis=0)])]
     keys = np.random.default_rng([seed, index]).random(len(w))
-    take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS)]
-    return (len(w), s, mean, m2, extremes, keys[take], X[take], classes)
+    take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS, TUNING_ROWS)]
+    return (len(w), s, mean, m2, extremes, keys[take], (X[take], y[take], w[take]), classes)
 
 
 def _merge_stats(a, b):
@@ -249,10 +254,11 @@ def _merge_stats(a, b):
     extremes = np.vstack([ea, eb])
     if len(extremes):  # keep one minimum and one maximum row per input
         extremes = extremes[np.unique(np.concatenate([extremes.argmin(axis=0), extremes.argmax(axis=0)]))]
-    keys, rows = np.concatenate([ka, kb]), np.vstack([ra, rb])
-    cap = max(SAMPLE_ROWS, REFERENCE_ROWS, len(ka), len(kb))
+    keys = np.concatenate([ka, kb])
+    rows = tuple(np.concatenate([x, y]) for x, y in zip(ra, rb))  # (X, y, w) of the sampled rows
+    cap = max(SAMPLE_ROWS, REFERENCE_ROWS, TUNING_ROWS, len(ka), len(kb))
     take = np.argsort(keys, kind="stable")[:cap]
-    return (na + nb, s, mean, m2, extremes, keys[take], rows[take], classes)
+    return (na + nb, s, mean, m2, extremes, keys[take], tuple(r[take] for r in rows), classes)
 
 
 def fold_ids(n_rows, folds, index):
