@@ -296,3 +296,18 @@ def test_families_are_tuned_on_the_first_pass_sample(client):
     np.testing.assert_allclose(clf.to_local().predict_proba(X[:200]), ref.predict_proba(X[:200]), atol=1e-6)
     with pytest.raises(ValueError, match="tuned by 'loo' or 'gcv'"):
         cdask.ComponentwiseLSSVRCV(family="poisson", criterion="kfold", client=client).fit(Xd, yd)
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "loo"])
+def test_large_data_score_the_sigma_grid_on_the_sample(client, monkeypatch, criterion):
+    import cwlssvm.dask._estimators as estimators
+
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=12)
+    Xd, yd = da.from_array(X, chunks=(800, 10)), da.from_array(y, chunks=800)
+    grid = dict(criterion=criterion, sigmas=4, gammas=12, client=client)
+    full = cdask.ComponentwiseLSSVRCV(**grid).fit(Xd, yd)
+    monkeypatch.setattr(estimators, "GRID_ROWS", 1000)  # 3000 rows count as large; the sample is all of them
+    sampled = cdask.ComponentwiseLSSVRCV(**grid).fit(Xd, yd)
+    assert (sampled.sigma_, sampled.gamma_) == pytest.approx((full.sigma_, full.gamma_), rel=1e-12)
+    assert sampled.n_passes_ == full.n_passes_ - (1 if criterion == "gcv" else 2)
+    assert not np.any(sampled.cv_results_["stage"] == "grid")  # the record holds what all the rows saw

@@ -18,8 +18,10 @@ random within each partition (fixed by the seed, so every pass sees the same fol
 errors are quadratic forms in them, as in memory: the passes of GCV.
 
 With the first pass (spreads and landmark candidates) a tuned regressor makes 3 passes (GCV, k-fold)
-or 6 (LOO); a classifier's error rates add a pass per stage for GCV and k-fold. The final model is
-solved from the sums of the chosen widths, which the search already made.
+or 6 (LOO); a classifier's error rates add a pass per stage for GCV and k-fold. Above 2 x GRID_SAMPLE
+rows (GCV, LOO) stage 1 is scored in memory on the first pass's uniform sample of GRID_SAMPLE rows, as
+the in-memory search does: 2 passes (GCV) or 4 (LOO). The final model is solved from the sums of the
+chosen widths, which the search already made.
 """
 
 from __future__ import annotations
@@ -124,28 +126,41 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return tuple(a.sum(axis=0, keepdims=True) for a in sums) if self._folds else sums
 
 
-def search(evaluator, sigma_grid, gamma_grid, *, refine=True):
-    """(sigmas (D,), gamma, SearchRecord) of the pass-saving search in the module doc."""
+def search(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None):
+    """(sigmas (D,), gamma, SearchRecord) of the pass-saving search in the module doc.
+
+    grid_evaluator: the same criterion on a sample of the rows held in memory (an in-memory
+    PrimalCriterionEvaluator); the sigma grid is then scored there, as the in-memory search does above
+    2 x GRID_SAMPLE rows, and the rows see only the local stage (its widths include the sample's best)
+    and the fine gammas: one pass fewer for GCV, two fewer for leave-one-out. The record holds what
+    was evaluated on all the rows."""
     D = len(evaluator.resolved)
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
-    widths = [np.full(D, s) for s in sigma_grid]
-    for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):
-        record.add("grid", sig, gamma_grid, res)
+    if grid_evaluator is None:
+        widths = [np.full(D, s) for s in sigma_grid]
+        for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):
+            record.add("grid", sig, gamma_grid, res)
+        s0, on_rows = float(record.best()["sigmas"][0]), True
+    else:
+        sampled = SearchRecord()
+        for s in sigma_grid:
+            sampled.add("grid", np.full(D, s), gamma_grid, grid_evaluator.evaluate(np.full(D, s), gamma_grid))
+        s0, on_rows = float(sampled.best()["sigmas"][0]), False
+    if not on_rows and not refine:  # the sample's best width, its gamma grid on all the rows
+        (res,) = evaluator.evaluate_many([np.full(D, s0)], [gamma_grid])
+        record.add("grid", np.full(D, s0), gamma_grid, res)
+    if refine and evaluator.is_rbf.any():
+        steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)
+        local = [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or not on_rows]
+        for sig, res in zip(local, evaluator.evaluate_many(local, [gamma_grid] * len(local))):
+            record.add("refine", sig, gamma_grid, res)
     best = record.best()
     if not np.isfinite(best["criterion"]):
         raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
     if not refine:
         return best["sigmas"], best["gamma"], record
-    s_step = _step(sigma_grid)
-    g_step = _step(gamma_grid)
-    if evaluator.is_rbf.any():
-        s0 = float(best["sigmas"][0])
-        local = [np.full(D, s0 * np.exp(t)) for t in s_step * np.linspace(-1.0, 1.0, REFINE_SIGMAS) if t != 0]
-        for sig, res in zip(local, evaluator.evaluate_many(local, [gamma_grid] * len(local))):
-            record.add("refine", sig, gamma_grid, res)
-        best = record.best()
-    fine = best["gamma"] * np.exp(g_step * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
+    fine = best["gamma"] * np.exp(_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
     (res,) = evaluator.evaluate_many([best["sigmas"]], [fine])
     record.add("refine", best["sigmas"], fine, res)
     best = record.best()

@@ -29,7 +29,8 @@ from .._validation import check_positive
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from ..classification import attach_classifier_model, family_targets, pm1_coding
 from ..families import get_family
-from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
+from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
+                               PrimalCriterionEvaluator, log_grid)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import FeatureMap, model_from_sums
@@ -40,6 +41,7 @@ from ._irls import irls_passes
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
+GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
 
 
 class _Passes:
@@ -176,7 +178,15 @@ class _DaskBase(BaseEstimator):
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
                                            tol=self.lowrank_tol, classification=self._labels, scoring=scoring,
                                            n_folds=self.cv, seed=self.random_state)
-        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine))
+        grid_evaluator = None
+        if stats.n > GRID_ROWS and self.criterion != "kfold":  # the sigma grid on the sample, as in memory
+            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
+            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._labels else ys
+            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative, criterion=self.criterion,
+                                                      tol=self.lowrank_tol, classification=self._labels,
+                                                      scoring=scoring, variances=stats.variances)
+        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine),
+                                       grid_evaluator=grid_evaluator)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), sigma, gamma)
@@ -197,7 +207,7 @@ class _DaskBase(BaseEstimator):
         that size above it too), then penalized IRLS on all the rows (one pass per Newton step)."""
         if self.criterion not in ("gcv", "loo"):
             raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
-        Xs, ys, ws = stats.sample
+        Xs, ys, ws = (a[:FAMILY_TUNING_ROWS] for a in stats.sample)
         Search = LocalComponentwiseLSSVCCV if self._labels else LocalComponentwiseLSSVRCV
         kw = {"probability": False} if self._labels else {}
         search = Search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid, criterion=self.criterion,
@@ -349,7 +359,9 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     __doc__ = """cwlssvm.ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over
     the log grid, then a local grid of widths and a fine grid of gammas (all the widths of a stage share
     one pass over the rows; cwlssvm.dask._criteria), then the fit at the chosen values from the sums
-    already made: 3 passes in all for GCV and k-fold, 6 for leave-one-out.
+    already made: 3 passes in all for GCV and k-fold, 6 for leave-one-out. Above 50,000 rows (GCV, LOO)
+    the sigma grid is scored in memory on the first pass's uniform sample of 25,000 rows, as the
+    in-memory search does: 2 passes for GCV, 4 for leave-one-out.
 
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES

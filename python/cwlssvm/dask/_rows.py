@@ -25,10 +25,13 @@ import dask.array as da
 import dask.dataframe as dd
 
 from .._validation import check_numeric_columns
+from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
-TUNING_ROWS = 5000  # rows (with their targets and weights) on which a likelihood family is tuned
+# rows kept with their targets and weights: a likelihood family is tuned on FAMILY_TUNING_ROWS of them,
+# and the sigma grid of the squared loss scored on all of them above 2 x GRID_SAMPLE rows (as in memory)
+TUNING_ROWS = max(FAMILY_TUNING_ROWS, GRID_SAMPLE)
 
 
 def is_dask_collection(obj):
@@ -39,7 +42,7 @@ class PartitionStats:
     """What ``stats`` gathers: n (rows with w > 0), the weights' sum, the inputs' weighted means and
     variances (p,), the candidate rows for the landmarks, a reference sample, for labels the sorted
     classes of the rows with w > 0 (else None), and ``sample`` = (X, y, w) of a uniform sample of up to
-    TUNING_ROWS rows with w > 0."""
+    TUNING_ROWS rows with w > 0, in random order (so that its first m rows are a uniform sample of m)."""
 
     def __init__(self, n, weight, mean, variances, candidates, reference, classes=None, sample=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
@@ -101,7 +104,7 @@ class DaskRows:
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
-        tuning = np.sort(order[:TUNING_ROWS])
+        tuning = order[:TUNING_ROWS]  # in key order: every prefix is a uniform sample too
         return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels,
                               (rows[tuning], ys[tuning], ws[tuning]))
 

@@ -2,7 +2,7 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
                           ComponentwiseLSSVRCV, log_grid)
 from ._evaluate import EXACT_TOL
 from ._evaluate_primal import PrimalCriterionEvaluator
@@ -38,6 +38,7 @@ __all__ = [
     "EXACT_TOL",
     "N_SIGMAS",
     "FAMILY_TUNING_ROWS",
+    "GRID_SAMPLE",
     "PrimalCriterionEvaluator",
     "tune",
     "SearchRecord",
