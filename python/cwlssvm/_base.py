@@ -132,6 +132,21 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         return tags
 
 
+def attach_solution(est, model, components, *, single, solver, X_reference=None):
+    """The fitted state that a regressor and a classifier of one solved model (_DualModel or
+    PrimalModel) share: components, solver, X_fit_, dual_coef_, intercept_ (scalars for one target),
+    X_reference_ (low-rank models), and component_norms_ reset to be computed on first use."""
+    est.components_ = components
+    est._described = _components.describe(components)
+    est.solver_ = solver
+    est.X_fit_ = model.X_fit
+    if X_reference is not None:
+        est.X_reference_ = X_reference
+    est.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
+    est.intercept_ = float(model.intercept[0]) if single else model.intercept
+    est._component_norms = None  # component_norms_ on first use
+
+
 def reference_rows(X, size=2000, seed=0):
     """Up to `size` training rows (a fixed random sample), kept by low-rank models for summaries and
     plots (which centre and scale the components on the training inputs)."""

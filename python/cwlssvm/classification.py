@@ -17,8 +17,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
-from . import components as _components
-from ._base import _LSSVMBase, contributions_frame, reference_rows
+from ._base import _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._threads import blas_threads_by_size
 from ._validation import check_sample_weight
 from .components import rbf
@@ -61,21 +60,12 @@ def attach_classifier_model(est, model, components, classes, *, solver, X_refere
     targets of one-vs-rest): what ``fit`` does after the solve, for a model solved elsewhere (the Dask
     estimators). probability_slope: the Platt slope, when ``probability``. ``n_features_in_`` (and
     ``feature_names_in_``) must be set already."""
-    est.components_ = components
-    est._described = _components.describe(components)
-    est.solver_ = solver
+    attach_solution(est, model, components, single=len(classes) == 2, solver=solver, X_reference=X_reference)
     est.classes_ = classes
     est.pairs_ = None
     est._models = [model]
-    if X_reference is not None:
-        est.X_reference_ = X_reference
     if probability_slope is not None:
         est.probability_slope_ = probability_slope
-    est._component_norms = None  # component_norms_ on first use
-    two = len(classes) == 2
-    est.X_fit_ = model.X_fit
-    est.dual_coef_ = model.coef[:, 0].copy() if two else model.coef
-    est.intercept_ = float(model.intercept[0]) if two else model.intercept
 
 
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):

@@ -8,9 +8,8 @@ from sklearn.base import RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from . import _native
-from . import components as _components
 
-from ._base import _DualModel, _LSSVMBase, contributions_frame, reference_rows
+from ._base import _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._threads import blas_threads_by_size
 from .components import rbf
 
@@ -41,16 +40,8 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     single: one target (1-D y); X_reference: the training rows kept by low-rank models for summaries
     and plots. ``n_features_in_`` (and ``feature_names_in_``) must be set already.
     """
-    est.components_ = components
-    est._described = _components.describe(components)
-    est.solver_ = solver
+    attach_solution(est, model, components, single=single, solver=solver, X_reference=X_reference)
     est._model = model
-    est.X_fit_ = model.X_fit
-    if X_reference is not None:
-        est.X_reference_ = X_reference
-    est.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
-    est.intercept_ = float(model.intercept[0]) if single else model.intercept
-    est._component_norms = None  # component_norms_ on first use
 
 
 class _LSSVRBase(RegressorMixin, _LSSVMBase):

@@ -29,7 +29,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..model_selection import PrimalCriterionEvaluator, SearchRecord
-from ..primal import FeatureMap, RidgeSpectrum
 
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
@@ -62,7 +61,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
 
     # the row hooks of PrimalCriterionEvaluator, on the workers
     def _landmarks(self, specs):
-        return FeatureMap.from_data(self.stats.candidates, specs, tol=self.tol, sample=len(self.stats.candidates))
+        return self.stats.feature_map(specs, self.tol)
 
     def _row_sums(self, fmap, w, fold, n_folds):
         return self.rows.sums(self.compute, fmap, folds=self._folds)
@@ -111,10 +110,6 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
         self.passes += 1
         return [self._scored(self._loo_result(*sums)) for sums in self.rows.reduce(self.compute, fmaps, parts)]
-
-    def _spectrum(self, fmap):
-        G, B, yy = self.stored_sums(fmap)
-        return RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
 
     def stored_feature_map(self, sigmas):
         """The landmarks of these widths (kept by the search)."""

@@ -12,7 +12,6 @@ on Dask inputs map it over the partitions lazily.
 
 from __future__ import annotations
 
-import pickle
 import time
 from functools import partial
 
@@ -20,6 +19,7 @@ import numpy as np
 import pandas as pd
 import dask.array as da
 import dask.dataframe as dd
+from dask.sizeof import sizeof
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
@@ -33,7 +33,7 @@ from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_G
                                PrimalCriterionEvaluator, log_grid)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
-from ..primal import FeatureMap, model_from_sums
+from ..primal import model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator, search
@@ -46,7 +46,7 @@ GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on 
 
 class _Passes:
     """compute(task) on the given distributed Client or the active one; each call is one pass over
-    the data, and its time and the pickled size of its result (what travels to the client) are kept."""
+    the data, and its time and the size of its result (what travels to the client) are kept."""
 
     def __init__(self, client):
         if client is None:
@@ -64,7 +64,7 @@ class _Passes:
         t0 = time.perf_counter()
         result = self.client.compute(task).result()
         self.times.append(time.perf_counter() - t0)
-        self.nbytes += len(pickle.dumps(result, protocol=5))
+        self.nbytes += sizeof(result)
         return result
 
 
@@ -155,7 +155,7 @@ class _DaskBase(BaseEstimator):
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
                                        variances=stats.variances)
-        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
+        fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=3)
         sums = rows.sums(compute, fmap) if self._family().name == "squared" else None
         self._finish(local, compute, rows, stats, fmap, sums, self.sigma, self.gamma)
@@ -219,7 +219,7 @@ class _DaskBase(BaseEstimator):
         sigma, gamma = float(search.sigma_), float(search.gamma_)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, sigma,
                                        variances=stats.variances)
-        fmap = FeatureMap.from_data(stats.candidates, resolved, tol=self.lowrank_tol, sample=len(stats.candidates))
+        fmap = stats.feature_map(resolved, self.lowrank_tol)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, sigma, gamma)
         self.sigma_, self.gamma_ = sigma, gamma
         self.best_params_ = {"sigma": sigma, "gamma": gamma}

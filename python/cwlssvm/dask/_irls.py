@@ -3,21 +3,21 @@
 The in-memory IRLS keeps the training values f (n,); here they stay on the workers: each pass takes
 the iterate (theta, b), computes f = phi' theta + b in each partition, and returns the deviance of the
 iterate and the sums of its Newton step (the weighted ridge problem with the working response z and
-weights w W), so one pass per Newton step. The steps, the halving of a step that does not lower
-J = 1/2 ||theta||^2 + gamma/2 sum_i w_i dev(y_i, f_i) and the convergence rule (|dJ| <= tol (|J| + 0.1),
-R's glm.fit) are those of the in-memory IRLS, from the same start (the constant family.initial), so the
-two reach the same fit.
+weights w W), so one pass per Newton step. The iteration itself (the steps, the halving of a step that
+does not lower J = 1/2 ||theta||^2 + gamma/2 sum_i w_i dev(y_i, f_i), the convergence rule) is the
+in-memory one, cwlssvm.families.newton_steps, from the same start (the constant family.initial), so
+the two reach the same fit.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..families import newton_steps
 from ..primal import PrimalModel, ridge_solve
 
 IRLS_TOL = 1e-8  # the in-memory fit's tolerance
 MAX_ITER = 100
-MAX_HALVINGS = 40
 
 
 def irls_passes(rows, compute, fmap, family, gamma, n_features):
@@ -40,26 +40,18 @@ def irls_passes(rows, compute, fmap, family, gamma, n_features):
 
 def _irls_target(rows, compute, fmap, family, gamma, j, b0):
     """(theta (R,), b, tr S at the fit, Newton steps) of target j from the constant b0."""
-    def evaluate(theta, b):
+    def evaluate(iterate):
+        theta, b = iterate
         dev, G, B, _ = rows.irls_step(compute, fmap, family, j, theta, b)
         return 0.5 * float(theta @ theta) + 0.5 * gamma * float(dev), (G[0], B[0])
 
-    current = (np.zeros(fmap.size), float(b0))
-    J_old, sums = evaluate(*current)
-    steps = 0
-    for _ in range(MAX_ITER):
+    def step(sums):
         theta, b = ridge_solve(*sums, gamma)
-        new = (theta[:, 0], float(b[0]))
-        steps += 1
-        J, new_sums = evaluate(*new)
-        halvings = 0
-        while not J <= J_old + 1e-12 * abs(J_old) and halvings < MAX_HALVINGS:
-            new = ((current[0] + new[0]) / 2, (current[1] + new[1]) / 2)
-            J, new_sums = evaluate(*new)
-            halvings += 1
-        converged = abs(J_old - J) <= IRLS_TOL * (abs(J) + 0.1)
-        current, J_old, sums = new, J, new_sums
-        if converged:
-            break
-    dof = ridge_solve(*sums, gamma, trace=True)[2]
-    return current[0], current[1], dof, steps
+        return theta[:, 0], float(b[0])
+
+    def halfway(a, b):
+        return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+    (theta, b), sums, steps, _ = newton_steps(evaluate, step, halfway, (np.zeros(fmap.size), float(b0)),
+                                              tol=IRLS_TOL, max_iter=MAX_ITER)
+    return theta, b, ridge_solve(*sums, gamma, trace=True)[2], steps

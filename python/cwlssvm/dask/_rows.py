@@ -26,6 +26,7 @@ import dask.dataframe as dd
 
 from .._validation import check_numeric_columns
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
+from ..primal import FeatureMap, row_chunks
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
@@ -47,6 +48,10 @@ class PartitionStats:
     def __init__(self, n, weight, mean, variances, candidates, reference, classes=None, sample=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
         self.candidates, self.reference, self.classes, self.sample = candidates, reference, classes, sample
+
+    def feature_map(self, specs, tol):
+        """The landmarks of the resolved components specs from the candidate rows (every one of them)."""
+        return FeatureMap.from_data(self.candidates, specs, tol=tol, sample=len(self.candidates))
 
 
 class DaskRows:
@@ -278,6 +283,12 @@ def _partition_sums(part, fmaps, folds, index):
     return tuple(a for fmap in fmaps for a in fmap.sums(X, Y, w, n_jobs=1, **kw))
 
 
+def _feature_blocks(fmap, X):
+    """(rows, Phi) of a partition's rows, block_rows() at a time, on the task's one thread."""
+    for rows in row_chunks(X.shape[0], fmap.block_rows()):
+        yield rows, fmap.features(X[rows], 1)
+
+
 def _partition_reduce(part, pairs, folds, index):
     """[sum over this partition's blocks of chunk_fn(Phi, Y, w, fold, None)] for every (fmap, chunk_fn)."""
     X, Y, w = part
@@ -285,10 +296,8 @@ def _partition_reduce(part, pairs, folds, index):
     out = []
     for fmap, chunk_fn in pairs:
         total = None
-        for start in range(0, X.shape[0], fmap.block_rows()):
-            rows = slice(start, start + fmap.block_rows())
-            part_fold = None if fold is None else fold[rows]
-            total = _add(total, chunk_fn(fmap.features(X[rows], 1), Y[rows], w[rows], part_fold, None))
+        for rows, Phi in _feature_blocks(fmap, X):
+            total = _add(total, chunk_fn(Phi, Y[rows], w[rows], None if fold is None else fold[rows], None))
         out.append(total)
     return out
 
@@ -299,9 +308,8 @@ def _partition_loo_sample(part, shared, gamma, size, seed, index):
     keep = w > 0
     X, Y, w = X[keep], Y[keep], w[keep]
     f = np.empty_like(Y)
-    for start in range(0, X.shape[0], fmap.block_rows()):
-        rows = slice(start, start + fmap.block_rows())
-        f[rows] = Y[rows] - spec.loo_residuals(fmap.features(X[rows], 1), Y[rows], w[rows], [gamma])[0]
+    for rows, Phi in _feature_blocks(fmap, X):
+        f[rows] = Y[rows] - spec.loo_residuals(Phi, Y[rows], w[rows], [gamma])[0]
     keys = np.random.default_rng([seed, index, 1]).random(Y.size)
     take = np.argsort(keys, kind="stable")[:size]
     return keys[take], f.ravel()[take], Y.ravel()[take], np.repeat(w, Y.shape[1])[take]
@@ -323,9 +331,8 @@ def _partition_irls(part, shared, j, theta, b):
     X, Y, w = part
     y = family.check_y(Y[:, j])
     f = np.empty(len(y))
-    for start in range(0, X.shape[0], fmap.block_rows()):
-        rows = slice(start, start + fmap.block_rows())
-        f[rows] = fmap.features(X[rows], 1) @ theta + b
+    for rows, Phi in _feature_blocks(fmap, X):
+        f[rows] = Phi @ theta + b
     W, z = family.working(y, f)
     G, B, yy = fmap.sums(X, z[:, None], w * W, n_jobs=1)
     return (np.array(w @ family.deviance(y, f)), G, B, yy)

@@ -7,7 +7,7 @@ are computed once (_irls). The tuning of gamma and sigma for them is in cwlssvm.
 """
 
 from ._family import FAMILIES, Family, Logistic, Poisson, Squared, family_of, get_family
-from ._irls import DenseSystem, FactorSystem, IrlsResult, LowRankSystem, Solution, fit_family, irls
+from ._irls import DenseSystem, FactorSystem, IrlsResult, LowRankSystem, Solution, fit_family, irls, newton_steps
 
 __all__ = ["FAMILIES", "Family", "Logistic", "Poisson", "Squared", "family_of", "get_family", "DenseSystem", "FactorSystem", "IrlsResult",
-           "LowRankSystem", "Solution", "fit_family", "irls"]
+           "LowRankSystem", "Solution", "fit_family", "irls", "newton_steps"]

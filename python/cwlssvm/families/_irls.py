@@ -183,6 +183,34 @@ class IrlsResult:
     converged: bool
 
 
+MAX_HALVINGS = 40
+
+
+def newton_steps(evaluate, step, halfway, start, *, tol, max_iter):
+    """The IRLS iteration of the module doc, whatever holds the training values (memory or a cluster).
+
+    evaluate(iterate) -> (J, data) of an iterate; step(data) -> the next iterate from the data of the
+    current one; halfway(a, b) -> the iterate halfway between two. A step that does not lower J is
+    halved (at most MAX_HALVINGS times); the iteration stops when |J_old - J| <= tol (|J| + 0.1).
+    Returns (iterate, its data, steps taken, converged)."""
+    J_old, data = evaluate(start)
+    current, steps, converged = start, 0, False
+    for _ in range(max_iter):
+        new = step(data)
+        steps += 1
+        J, new_data = evaluate(new)
+        halvings = 0
+        while not J <= J_old + 1e-12 * abs(J_old) and halvings < MAX_HALVINGS:
+            new = halfway(current, new)
+            J, new_data = evaluate(new)
+            halvings += 1
+        converged = abs(J_old - J) <= tol * (abs(J) + 0.1)
+        current, J_old, data = new, J, new_data
+        if converged:
+            break
+    return current, data, steps, converged
+
+
 def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
     """Minimize J of the module doc for targets y (n,) and sample weights w (n,) > 0 on `system`.
 
@@ -190,36 +218,21 @@ def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
     warn: a ConvergenceWarning when max_iter solves do not converge."""
     gamma = system.gamma
 
-    def objective(sol):
-        return 0.5 * system.penalty(sol) + 0.5 * gamma * float(w @ family.deviance(y, sol.f))
+    def evaluate(sol):
+        return 0.5 * system.penalty(sol) + 0.5 * gamma * float(w @ family.deviance(y, sol.f)), sol
 
-    if f0 is None:
-        current = system.constant(family.initial(y, w))
-    else:
-        W, z = family.working(y, f0)
-        current = system.solve(z, w * W)
-    J_old = objective(current)
-    solves = 0 if f0 is None else 1
-    converged = False
-    for _ in range(max_iter):
-        W, z = family.working(y, current.f)
-        new = system.solve(z, w * W)
-        solves += 1
-        J = objective(new)
-        halvings = 0
-        while not J <= J_old + 1e-12 * abs(J_old) and halvings < 40:
-            new = current.halfway(new)
-            J = objective(new)
-            halvings += 1
-        converged = abs(J_old - J) <= tol * (abs(J) + 0.1)
-        current, J_old = new, J
-        if converged:
-            break
+    def newton_step(f):
+        W, z = family.working(y, f)
+        return system.solve(z, w * W)
+
+    start = system.constant(family.initial(y, w)) if f0 is None else newton_step(f0)
+    current, _, steps, converged = newton_steps(evaluate, lambda sol: newton_step(sol.f), Solution.halfway, start,
+                                                tol=tol, max_iter=max_iter)
     if not converged and warn:
         warnings.warn(f"IRLS of the {family.name} family did not converge in {max_iter} weighted solves "
                       f"(gamma={gamma!r}); the last iterate is returned", ConvergenceWarning, stacklevel=3)
     W, _ = family.working(y, current.f)
-    return IrlsResult(current, w * W, solves, converged)
+    return IrlsResult(current, w * W, steps + (f0 is not None), converged)
 
 
 def fit_family(system, family, Y, w):
