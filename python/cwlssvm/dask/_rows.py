@@ -177,15 +177,16 @@ def _frame_parts(obj, name, n_parts):
     raise ValueError(f"{name}: with a dask DataFrame X, give a dask Series or DataFrame, got {type(obj).__name__}")
 
 
-def _array_parts(obj, name, row_chunks):
+def _array_parts(obj, name, chunks):
+    """The blocks of obj along X's row chunks (a scalar weight repeats)."""
     if isinstance(obj, da.Array):
-        if obj.ndim not in (1, 2) or obj.shape[0] != sum(row_chunks):
-            raise ValueError(f"{name} must have {sum(row_chunks)} rows, got shape {obj.shape}")
-        obj = obj.rechunk((row_chunks,) + ((-1,) if obj.ndim == 2 else ()))
+        if obj.ndim not in (1, 2) or obj.shape[0] != sum(chunks):
+            raise ValueError(f"{name} must have {sum(chunks)} rows, got shape {obj.shape}")
+        obj = obj.rechunk((chunks,) + ((-1,) if obj.ndim == 2 else ()))
         blocks = obj.to_delayed()
         return list(blocks if obj.ndim == 1 else blocks[:, 0])
     if isinstance(obj, numbers.Real):
-        return [obj] * len(row_chunks)
+        return [obj] * len(chunks)
     raise ValueError(f"{name}: with a dask Array X, give a dask Array, got {type(obj).__name__}")
 
 
