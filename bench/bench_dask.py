@@ -143,7 +143,7 @@ def main():
     args = ap.parse_args()
     print("bench_dask:", cwlssvm.build_info())
     with LocalCluster(n_workers=2, threads_per_worker=1, memory_limit="3GB", processes=True,
-                      dashboard_address=None, silence_logs=40) as cluster, Client(cluster) as client:
+                      dashboard_address=":0", silence_logs=40) as cluster, Client(cluster) as client:
         if "check" in args.scenarios:
             check(client)
         if "large" in args.scenarios:

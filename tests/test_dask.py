@@ -24,7 +24,7 @@ NAMES = [f"x{j}" for j in range(10)]
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                        silence_logs=40)
     c = distributed.Client(cluster, set_as_default=False)
     yield c
