@@ -311,3 +311,83 @@ def test_large_data_score_the_sigma_grid_on_the_sample(client, monkeypatch, crit
     assert (sampled.sigma_, sampled.gamma_) == pytest.approx((full.sigma_, full.gamma_), rel=1e-12)
     assert sampled.n_passes_ == full.n_passes_ - (1 if criterion == "gcv" else 2)
     assert not np.any(sampled.cv_results_["stage"] == "grid")  # the record holds what all the rows saw
+
+
+# ---------------------------------------------------------------------------- structure detection
+
+
+def test_the_dask_sparse_fit_is_the_fit_from_the_same_sums(client):
+    from cwlssvm.primal import LandmarkBasis
+    from cwlssvm.structure import fit_from_sums
+
+    X, y, _ = make_additive(n=6000, noise=1.0, seed=21)
+    model = cdask.SparseComponentwiseLSSVR(sigma=1.0, gamma=20.0, lam=30.0, client=client)
+    model.fit(da.from_array(X, chunks=(1500, 10)), da.from_array(y, chunks=1500))
+    local = model.to_local()
+    assert isinstance(local, cwlssvm.SparseComponentwiseLSSVR) and model.n_passes_ == 2
+    # the same estimator fitted in memory from the same landmarks' sums (computed here in one block)
+    ref = cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=20.0, lam=30.0, solver="lowrank")
+    ref.sigma_, ref.gamma_, ref.n_features_in_ = 1.0, 20.0, 10
+    ref.y_mean_, ref.y_scale_ = float(np.mean(y)), float(np.std(y))
+    t = (y - ref.y_mean_) / ref.y_scale_
+    sums = model.feature_map_.sums(X, t[:, None], np.ones(len(y)))
+    fit_from_sums(ref, LandmarkBasis(model.feature_map_, 10), sums, len(y), local.components_)
+    assert local.y_mean_ == pytest.approx(ref.y_mean_, rel=1e-12) and local.y_scale_ == pytest.approx(ref.y_scale_)
+    np.testing.assert_array_equal(local.selected_components_, ref.selected_components_)
+    np.testing.assert_allclose(local.predict(X[:500]), ref.predict(X[:500]), atol=1e-8 * np.std(y))
+    np.testing.assert_allclose(local.component_norms_, ref.component_norms_, rtol=1e-6, atol=1e-10)
+
+
+def test_the_dask_sparse_models_match_the_in_memory_ones(client):
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=22)
+    Xd, yd = da.from_array(X, chunks=(800, 10)), da.from_array(y, chunks=800)
+    # lam by CV from fold sums (2 folds above 1000 rows): the same choice and model as in memory,
+    # whose factors span the same functions on these rows
+    model = cdask.SparseComponentwiseLSSVR(sigma=1.0, gamma=20.0, client=client).fit(Xd, yd)
+    ref = cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=20.0).fit(X, y)
+    assert model.n_passes_ == 2 and len(model.lam_cv_["mean"]) == 16
+    np.testing.assert_array_equal(model.selected_components_, ref.selected_components_)
+    assert 0 < len(ref.selected_components_) < 10
+    np.testing.assert_allclose(model.to_local().predict(X[:300]), ref.predict(X[:300]), atol=1e-3 * np.std(y))
+    # sigma and gamma tuned: leave-one-out on the unpenalized model, grid stage, as in memory
+    tuned = cdask.SparseComponentwiseLSSVR(lam=30.0, client=client).fit(Xd, yd)
+    ref = cwlssvm.SparseComponentwiseLSSVR(lam=30.0).fit(X, y)
+    assert (tuned.sigma_, tuned.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-8)
+    assert tuned.n_passes_ == 4
+    np.testing.assert_array_equal(tuned.selected_components_, ref.selected_components_)
+    # lazy predictions of the fitted sparse model
+    pred = tuned.predict(Xd)
+    assert isinstance(pred, da.Array)
+    np.testing.assert_allclose(client.compute(pred).result()[:100], tuned.to_local().predict(X[:100]), atol=1e-10)
+
+
+def test_the_dask_sparse_classifier_matches_the_in_memory_one(client, tmp_path):
+    X, y, _ = make_additive(n=3000, noise=1.0, seed=23)
+    labels = _labels(y, 3)
+    frame = pd.DataFrame(X, columns=NAMES)
+    df = dd.from_pandas(frame, npartitions=3)
+    model = cdask.SparseComponentwiseLSSVC(sigma=1.0, gamma=20.0, lam=10.0, client=client)
+    model.fit(df, dd.from_pandas(pd.Series(labels), npartitions=3))
+    ref = cwlssvm.SparseComponentwiseLSSVC(sigma=1.0, gamma=20.0, lam=10.0).fit(frame, labels)
+    assert list(model.classes_) == list(ref.classes_) and list(model.feature_names_in_) == NAMES
+    np.testing.assert_array_equal(model.selected_components_, ref.selected_components_)
+    assert np.mean(model.to_local().predict(frame) == ref.predict(frame)) >= 0.99
+    decision = model.decision_function(df)
+    assert isinstance(decision, dd.DataFrame) and decision.shape[1] == 3
+    path = tmp_path / "sparse.cwl"
+    model.to_local().save(path)
+    np.testing.assert_array_equal(cwlssvm.load(path).predict(frame[:50]), model.to_local().predict(frame[:50]))
+
+
+def test_the_dask_sparse_estimators_name_what_needs_the_rows(client, data):
+    X, y = data
+    Xd, yd = da.from_array(X[:2000], chunks=1000), da.from_array(y[:2000], chunks=1000)
+    with pytest.raises(ValueError, match="penalty='l1'"):
+        cdask.SparseComponentwiseLSSVR(penalty="l1", client=client).fit(Xd, yd)
+    mixed = cwlssvm.components.mixed(range(10))
+    with pytest.raises(ValueError, match="components: an RBF and a linear component"):
+        cdask.SparseComponentwiseLSSVR(components=mixed, sigma=1.0, gamma=1.0, lam=1.0, client=client).fit(Xd, yd)
+    with pytest.raises(ValueError, match="cv must be an integer >= 2"):
+        cdask.SparseComponentwiseLSSVR(sigma=1.0, gamma=1.0, cv=1, client=client).fit(Xd, yd)
+    with pytest.raises(ValueError, match="lam must be None or a finite number"):
+        cdask.SparseComponentwiseLSSVR(lam=-1.0, client=client).fit(Xd, yd)

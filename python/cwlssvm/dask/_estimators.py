@@ -174,19 +174,8 @@ class _DaskBase(BaseEstimator):
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         if self._family().name != "squared":
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
-        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
-        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=self.criterion,
-                                           tol=self.lowrank_tol, classification=self._labels, scoring=scoring,
-                                           n_folds=self.cv, seed=self.random_state)
-        grid_evaluator = None
-        if stats.n > GRID_ROWS and self.criterion != "kfold":  # the sigma grid on the sample, as in memory
-            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
-            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._labels else ys
-            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative, criterion=self.criterion,
-                                                      tol=self.lowrank_tol, classification=self._labels,
-                                                      scoring=scoring, variances=stats.variances)
-        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=bool(self.refine),
-                                       grid_evaluator=grid_evaluator)
+        evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, sigma_grid, gamma_grid,
+                                                               self.criterion, bool(self.refine), scoring, self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), sigma, gamma)
@@ -200,6 +189,24 @@ class _DaskBase(BaseEstimator):
             results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
         self.cv_results_ = results
         return self
+
+    def _search_widths(self, compute, rows, stats, sigma_grid, gamma_grid, criterion, refine, scoring, n_folds=None):
+        """cwlssvm.dask._criteria.search of sigma and gamma for the squared loss ("gcv", "loo" or
+        "kfold" over n_folds folds); above GRID_ROWS rows (GCV, LOO) the sigma grid is scored in memory
+        on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
+        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
+        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=criterion, tol=self.lowrank_tol,
+                                           classification=self._labels, scoring=scoring, n_folds=n_folds,
+                                           seed=self.random_state)
+        grid_evaluator = None
+        if stats.n > GRID_ROWS and criterion != "kfold":  # the sigma grid on the sample, as in memory
+            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
+            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._labels else ys
+            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative, criterion=criterion,
+                                                      tol=self.lowrank_tol, classification=self._labels,
+                                                      scoring=scoring, variances=stats.variances)
+        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=refine, grid_evaluator=grid_evaluator)
+        return evaluator, sigmas, gamma, record
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):
         """A likelihood family: sigma and gamma by the in-memory search on the uniform sample of pass 1

@@ -6,7 +6,7 @@ results travel to the client, summed pairwise on the workers first (``tree_sum``
 model at fixed parameters:
 
 1. ``stats``: per partition the weighted count, mean and sum of squared deviations of every input
-   (merged by Chan's formula, so no precision is lost to cancellation), the rows at each input's
+   and real target (merged by Chan's formula, so no precision is lost to cancellation), the rows at each input's
    minimum and maximum, and a uniform random sample of the rows (each row gets a random key; the
    rows with the smallest keys over all partitions are a uniform sample without knowing n first).
    The variances give the kernel widths, the sample and the extremes the landmarks.
@@ -43,11 +43,13 @@ class PartitionStats:
     """What ``stats`` gathers: n (rows with w > 0), the weights' sum, the inputs' weighted means and
     variances (p,), the candidate rows for the landmarks, a reference sample, for labels the sorted
     classes of the rows with w > 0 (else None), and ``sample`` = (X, y, w) of a uniform sample of up to
-    TUNING_ROWS rows with w > 0, in random order (so that its first m rows are a uniform sample of m)."""
+    TUNING_ROWS rows with w > 0, in random order (so that its first m rows are a uniform sample of m);
+    for real targets also their weighted means and variances, ``y_mean`` and ``y_variances`` (k,)."""
 
     def __init__(self, n, weight, mean, variances, candidates, reference, classes=None, sample=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
         self.candidates, self.reference, self.classes, self.sample = candidates, reference, classes, sample
+        self.y_mean = self.y_variances = None
 
     def feature_map(self, specs, tol):
         """The landmarks of the resolved components specs from the candidate rows (every one of them)."""
@@ -110,8 +112,12 @@ class DaskRows:
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
         tuning = order[:TUNING_ROWS]  # in key order: every prefix is a uniform sample too
-        return PartitionStats(int(n), weight, mean, m2 / weight, candidates, reference, labels,
-                              (rows[tuning], ys[tuning], ws[tuning]))
+        p = self.n_features
+        stats = PartitionStats(int(n), weight, mean[:p], m2[:p] / weight, candidates, reference, labels,
+                               (rows[tuning], ys[tuning], ws[tuning]))
+        if not self.labels:
+            stats.y_mean, stats.y_variances = mean[p:], m2[p:] / weight
+        return stats
 
     def sums(self, compute, fmaps, folds=None):
         """One pass: for each feature map, (G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)) of its features,
@@ -238,11 +244,12 @@ def _partition_stats(part, sample, seed, index, labels):
     classes = np.unique(y[keep]) if labels else None
     p = X.shape[1]
     y = y[keep]
+    Z = X if labels else np.hstack([X, y])  # the columns whose moments are merged: the inputs (and real targets)
     if len(w) == 0:
-        return (0, 0.0, np.zeros(p), np.zeros(p), np.zeros((0, p)), np.zeros(0), (X, y, w), classes)
+        return (0, 0.0, np.zeros(Z.shape[1]), np.zeros(Z.shape[1]), np.zeros((0, p)), np.zeros(0), (X, y, w), classes)
     s = w.sum()
-    mean = w @ X / s
-    m2 = w @ (X - mean) ** 2
+    mean = w @ Z / s
+    m2 = w @ (Z - mean) ** 2
     extremes = X[np.concatenate([X.argmin(axis=0), X.argmax(axis=0)])]
     keys = np.random.default_rng([seed, index]).random(len(w))
     take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS, TUNING_ROWS)]

@@ -15,18 +15,21 @@ owns that form:
 - :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
   in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
   the L1 component QP along lam; :class:`ExpansionStore` and :class:`ExpansionModel` (_expansion),
-  fitted models stored as one dual expansion per component.
+  fitted models stored as one dual expansion per component; :class:`LandmarkBasis`
+  (_landmark_basis), a FeatureMap in ComponentBasis's place for the solvers that need only row sums
+  (structure detection on Dask).
 """
 
 from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
 from ._expansion import (ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
                          standardize)
 from ._feature_map import FeatureMap, LowRankWarning
+from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import AUTO_DENSE_MAX_ROWS, PrimalModel, choose_solver, fit_lowrank, model_from_sums, row_chunks
 from ._ridge import RidgeSpectrum, ridge_leverages, ridge_solve, validation_sq
 
-__all__ = ["AUTO_DENSE_MAX_ROWS", "choose_solver", "FeatureMap", "LowRankWarning", "PrimalModel",
+__all__ = ["AUTO_DENSE_MAX_ROWS", "choose_solver", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "RidgeSpectrum", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "detrend_pairs", "ExpansionStore", "ExpansionModel", "ExpansionRegressorMixin", "ExpansionClassifierMixin",
            "standardize", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

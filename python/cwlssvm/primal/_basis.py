@@ -58,7 +58,29 @@ def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
     return ComponentBasis(X, resolved, tol=tol, detrend=detrend_pairs(resolved), n_jobs=n_jobs)
 
 
-class ComponentBasis:
+class BlockLayout:
+    """theta (R,) as consecutive blocks theta_d of r_d coordinates per component (``ranks`` (D,),
+    ``offsets`` (D + 1,)): shared by ComponentBasis and LandmarkBasis."""
+
+    @property
+    def n_components(self):
+        return len(self.ranks)
+
+    @property
+    def size(self):
+        """R = sum_d r_d, the number of primal coordinates."""
+        return int(self.offsets[-1])
+
+    def blocks(self, theta):
+        """theta (R,) split per component."""
+        return [theta[self.offsets[d] : self.offsets[d + 1]] for d in range(self.n_components)]
+
+    def columns(self, mask):
+        """Indices of theta (and of F's columns) that belong to the components in mask (D,)."""
+        return np.flatnonzero(np.repeat(mask, self.ranks))
+
+
+class ComponentBasis(BlockLayout):
     """Low-rank factors of every component's Gram block on the training rows X (n x p)."""
 
     def __init__(self, X, resolved, *, tol=1e-10, max_rank=None, detrend=(), n_jobs=None):
@@ -88,14 +110,6 @@ class ComponentBasis:
             sl = slice(self.offsets[d], self.offsets[d + 1])
             self.trends[d] = (col, P @ self.F[:, sl])  # (2, r_d): beta_d = T_d theta_d
             self.F[:, sl] -= Z @ self.trends[d][1]
-
-    @property
-    def n_components(self):
-        return len(self.factors)
-
-    def blocks(self, theta):
-        """theta (R,) split per component."""
-        return [theta[self.offsets[d] : self.offsets[d + 1]] for d in range(self.n_components)]
 
     def dual(self, theta):
         """Per-component dual expansions over the pivot rows: (supports, coefs), a = L^-T theta_d."""
@@ -130,10 +144,6 @@ class ComponentBasis:
         sub.F = np.ascontiguousarray(self.F[:, np.repeat(mask, self.ranks)])
         sub.trends = {}
         return sub
-
-    def columns(self, mask):
-        """Indices of F's columns (and of theta) that belong to the components in mask."""
-        return np.flatnonzero(np.repeat(mask, self.ranks))
 
     def sums(self, rows, w, y=None):
         """The sums of the squared loss over the given rows, accumulated by blocks of rows:

@@ -4,17 +4,23 @@
 - :class:`SparseComponentwiseLSSVR`, :class:`SparseComponentwiseLSSVC`: L1 component regularization
   (eq.aregam.costb, OSQP) and the non-convex penalties (STP eq.scad, hard thresholding, L_p) by the
   weighted graduated non-convexity algorithm in the C++ core, with robust losses (L1, Huber).
+- :func:`fit_from_sums`: the same estimators fitted from per-fold row sums alone (squared loss,
+  penalties on the component norms), for rows that live elsewhere (cwlssvm.dask).
 """
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
-from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
 from ._gnc import gnc_fit, penalty
+from ._sums import check_sums_only, fit_from_sums
 
 __all__ = [
     "SparseComponentwiseLSSVR",
     "SparseComponentwiseLSSVC",
     "areg_substrate",
+    "check_sums_only",
+    "fit_from_sums",
+    "lam_folds",
     "ComponentBasis",
     "gnc_fit",
     "penalty",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from functools import partial
 
 import numpy as np
 from sklearn.utils.metaestimators import available_if
@@ -33,6 +34,12 @@ IRLS_TOL = 1e-6  # they end when max |f change| <= IRLS_TOL (1 + max |f|) on the
 CV_IRLS_TOL = 1e-3  # the same while searching lam
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
+
+
+def lam_folds(cv, n):
+    """The folds of the lam search for the ``cv`` parameter on n rows: cv itself, or by default 10
+    (2 above LARGE_N rows)."""
+    return cv if cv is not None else (10 if n <= LARGE_N else 2)
 
 
 def _ridge_refit(sums, ranks, gamma, mask):
@@ -200,7 +207,7 @@ class _SparseBase(ExpansionModel):
                 # components only (a smaller system), warm-started from the previous round. A warm
                 # start from the previous lam of a path (increasing lam) starts from its live
                 # components: a zero block stays zero under its capped weight anyway.
-                theta, b, history = np.zeros(basis.F.shape[1]), 0.0, []
+                theta, b, history = np.zeros(basis.size), 0.0, []
                 if z0 is None:
                     live = np.ones(basis.n_components, dtype=bool)
                     start, relax = None, RELAX_STEPS
@@ -212,13 +219,13 @@ class _SparseBase(ExpansionModel):
                 used = 0
                 while True:
                     sub = basis if live.all() else basis.subset(live)
-                    cols = np.append(basis.columns(live), basis.F.shape[1])
+                    cols = np.append(basis.columns(live), basis.size)
                     sub_sums = (np.ascontiguousarray(sums[0][np.ix_(cols, cols)]), sums[1][cols], sums[2])
                     res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, sums=sub_sums, relax_steps=relax,
                                   max_iter=min(relax + ROUND_STEPS, max_iter - used), **kw)
                     used += len(res["history"])
                     history += res["history"]
-                    theta = np.zeros(basis.F.shape[1])
+                    theta = np.zeros(basis.size)
                     theta[cols[:-1]] = res["theta"]
                     b = res["b"]
                     if res["converged"] or used >= max_iter:
@@ -291,28 +298,34 @@ class _SparseBase(ExpansionModel):
     def _cv_lam(self, basis, t, w, folds, total):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
-        sums are total minus its validation sums, and its validation errors come from those sums. Up
-        to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
-        value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
-        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
-        n = len(t)
-        lams = self._lam_grid(self.gamma_ * float(np.sum(w)), n)
-        bar = progress_bar(self.verbose, "lam search", total=len(folds) * len(lams))
-        folds_ = []  # (solve, validation sums, [(z, size)] along lams) per fold
+        sums are total minus its validation sums, and its validation errors come from those sums
+        (_lam_search). Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
+        fold_solvers = []  # (solve on the training rows, validation error of z) per fold
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
             train_sums = tuple(a - b for a, b in zip(total, val_sums))
             solve = self._solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL, sums=train_sums)
-            folds_.append((solve, val, val_sums, _walk(solve, lams, bar=bar)))
-        errors = np.array([[self._fold_error(basis, t, w, val, v, z) for z, _ in path] for _, val, v, path in folds_])
-        on_all = self._solver(basis, np.arange(n), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
+            fold_solvers.append((solve, partial(self._fold_error, basis, t, w, val, val_sums)))
+        on_all = self._solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
+        return self._lam_search(fold_solvers, on_all, float(np.sum(w)), len(t))
+
+    def _lam_search(self, fold_solvers, on_all, weight, n):
+        """The CV of _cv_lam from its parts: fold_solvers [(solve(lam, z0) on the fold's training rows,
+        error(z) on its validation rows)], on_all the solver on all n rows (total weight ``weight``).
+        Up to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
+        value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
+        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
+        lams = self._lam_grid(self.gamma_ * weight, n)
+        bar = progress_bar(self.verbose, "lam search", total=len(fold_solvers) * len(lams))
+        paths = [_walk(solve, lams, bar=bar) for solve, _ in fold_solvers]  # [(z, size)] along lams per fold
+        errors = np.array([[error(z) for z, _ in path] for (_, error), path in zip(fold_solvers, paths)])
         path = {}  # lam -> (z, size) on all the data
         chosen, sizes = self._choose(lams, errors, on_all, path, bar)
         if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
             fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
-            bar.total += len(folds) * len(fine)
-            more = [[self._fold_error(basis, t, w, val, v, z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
-                    for solve, val, v, steps in folds_]
+            bar.total += len(fold_solvers) * len(fine)
+            more = [[error(z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
+                    for (solve, error), steps in zip(fold_solvers, paths)]
             order = np.argsort(np.concatenate([lams, fine]), kind="stable")
             lams, errors = np.concatenate([lams, fine])[order], np.hstack([errors, more])[:, order]
             chosen, sizes = self._choose(lams, errors, on_all, path, bar)
@@ -359,8 +372,7 @@ class _SparseBase(ExpansionModel):
         keep = w > 0
         folds = None
         if self.lam is None:
-            cv = self.cv if self.cv is not None else (10 if keep.sum() <= LARGE_N else 2)
-            folds = make_folds(cv, X, strata, keep, self.random_state)
+            folds = make_folds(lam_folds(self.cv, int(keep.sum())), X, strata, keep, self.random_state)
         X, T, w = X[keep], T[keep], w[keep]
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
@@ -384,14 +396,20 @@ class _SparseBase(ExpansionModel):
             selected |= mask
             lams.append(lam)
             histories.append(history)
-        k = T.shape[1]
+        self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        return self
+
+    def _set_fitted(self, store, components, selected, lams, histories, cv_tables):
+        """The fitted attributes from the models of the k targets in store: the union of the selected
+        components (mask (D,)), and per target its lam, GNC history and CV table (when lam was tuned)."""
+        k = len(lams)
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.lam_ = lams[0] if k == 1 else np.array(lams)
         self.gnc_history_ = histories[0] if k == 1 else histories
         self.n_iter_ = max(len(h) for h in histories)  # GNC steps (OSQP: one entry) of the final fit
         self.lam_cv_ = (cv_tables[0] if k == 1 else cv_tables) if cv_tables else None
-        return self
+
 
 _PARAMS = """
     components : list of Component, optional
