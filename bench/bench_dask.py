@@ -10,9 +10,12 @@ Scenarios (a LocalCluster of 2 worker processes, 1 thread each, 3 GB memory limi
           grids: 3 passes). Target: <= 15 minutes.
   check   N = 10^6 in memory and as a dask Array of 10 chunks: the Dask fit against the in-memory low-rank fit
           with the same landmarks (coefficients and predictions, target 1e-8) and their throughput (target:
-          Dask within 2x of in memory).
+          Dask within 2x of in memory); and the in-memory fit against itself with its rows summed in another
+          order, the floor that summation order sets on the coefficients.
+  sparse  cwlssvm.dask.SparseComponentwiseLSSVR() against the in-memory estimator on 10^5 rows (time, selected
+          inputs, test error), then on the N rows of "large" (time, passes, memory, selected inputs).
 
-Run: python bench/bench_dask.py [check] [large] [tuned] [--rows 20000000] [--chunk 1000000]
+Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [--rows 20000000] [--chunk 1000000]
 """
 
 import argparse
@@ -120,6 +123,14 @@ def check(client, n_rows=1_000_000, chunk=100_000):
     print(f"check: N = {n_rows:,} in chunks of {chunk:,} (persisted on the workers), R = {fmap.size}")
     print(f"  coefficients: max relative difference {theta_diff:.1e}; predictions {pred_diff:.1e} x std(y) "
           "(target 1e-8)")
+    # the in-memory fit against itself with the rows summed in another order (the chunks reversed): the
+    # floor that the order of the sums sets on the coefficients (their conditioning ~ gamma x N)
+    order = np.concatenate([np.arange(s, min(s + chunk, n_rows)) for s in range(0, n_rows, chunk)][::-1])
+    again = fit_lowrank(fmap, X[order], y[order, None], np.ones(n_rows), GAMMA)
+    self_diff = np.max(np.abs(again.theta - ref.theta)) / np.max(np.abs(ref.theta))
+    again_pred = again.outputs(local._described, X_test, None).sum(axis=1)[:, 0] + again.intercept[0]
+    print(f"  in memory against itself, chunks summed in reverse order: coefficients {self_diff:.1e}, predictions "
+          f"{np.max(np.abs(again_pred - ref_pred)) / np.std(y):.1e} x std(y)")
     print(f"  Dask fit {t_dask:.2f} s (2 passes, two 1-thread workers) vs the in-memory sums and solve with the same "
           f"landmarks {t_mem:.2f} s (two threads): Dask / in memory = {t_dask / t_mem:.2f} (target <= 2)")
     t0 = time.perf_counter()
@@ -135,9 +146,39 @@ def check(client, n_rows=1_000_000, chunk=100_000):
           f"{t_mem:.1f} s, sigma {ref.sigma_:.3g}, gamma {ref.gamma_:.3g}, test MSE {mse[1]:.2e}")
 
 
+def sparse(client, n_rows, chunk, n_small=100_000):
+    """Structure detection on Dask: against the in-memory estimator on n_small rows, then on all the rows."""
+    Xd, yd = lazy_additive(n_small, n_small // 10)
+    X, y = client.compute([Xd, yd], sync=True)
+    t0 = time.perf_counter()
+    model = cwlssvm.dask.SparseComponentwiseLSSVR(client=client).fit(Xd, yd)
+    t_dask = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    ref = cwlssvm.SparseComponentwiseLSSVR().fit(X, y)
+    t_mem = time.perf_counter() - t0
+    X_test, _, f_test = make_additive(n=20_000, noise=0.0, seed=99)
+    mse = [np.mean((m.predict(X_test) - f_test) ** 2) for m in (model, ref)]
+    print(f"sparse: N = {n_small:,}, SparseComponentwiseLSSVR() (sigma, gamma by leave-one-out, lam by 2-fold CV)")
+    print(f"  Dask {t_dask:.1f} s, {model.n_passes_} passes, selected {model.selected_components_.tolist()}, "
+          f"sigma {model.sigma_:.3g}, gamma {model.gamma_:.3g}, lam {model.lam_:.3g}, test MSE {mse[0]:.2e}")
+    print(f"  in memory {t_mem:.1f} s, selected {ref.selected_components_.tolist()}, sigma {ref.sigma_:.3g}, "
+          f"gamma {ref.gamma_:.3g}, lam {ref.lam_:.3g}, test MSE {mse[1]:.2e}")
+    X, y = lazy_additive(n_rows, chunk)
+    with MemoryWatch(client) as memory:
+        t0 = time.perf_counter()
+        model = cwlssvm.dask.SparseComponentwiseLSSVR(client=client).fit(X, y)
+        elapsed = time.perf_counter() - t0
+    print(f"  N = {n_rows:,}: fit {elapsed:.1f} s; {model.n_passes_} passes over the data, "
+          f"{', '.join(f'{t:.1f} s' for t in model.pass_times_)} per pass; "
+          f"{model.bytes_to_client_ / 1e6:.2f} MB sent to the client; largest worker memory {memory.peak / 1e6:.0f} MB")
+    print(f"  selected {model.selected_components_.tolist()} (the function uses x0..x3), sigma {model.sigma_:.3g}, "
+          f"gamma {model.gamma_:.3g}, lam {model.lam_:.3g}, "
+          f"test MSE {np.mean((model.predict(X_test) - f_test) ** 2):.2e}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned"])
+    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned", "sparse"])
     ap.add_argument("--rows", type=int, default=20_000_000)
     ap.add_argument("--chunk", type=int, default=1_000_000)
     args = ap.parse_args()
@@ -150,6 +191,8 @@ def main():
             large(client, args.rows, args.chunk)
         if "tuned" in args.scenarios:
             tuned(client, args.rows, args.chunk)
+        if "sparse" in args.scenarios:
+            sparse(client, args.rows, args.chunk)
 
 
 if __name__ == "__main__":
