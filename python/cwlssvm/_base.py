@@ -11,6 +11,7 @@ from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
+from .uncertainty import dense_posterior, primal_posterior
 from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 
 
@@ -120,6 +121,29 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             norms = np.vstack([m.component_norms(self._described, self.n_jobs) for m in self._fitted_models()])
             self._component_norms = norms[0] if np.ndim(self.intercept_) == 0 else norms
         return self._component_norms
+
+    def posterior(self):
+        """The Gaussian posterior of the fitted coefficients (cwlssvm.uncertainty.Posterior), behind the
+        standard errors, bands and tests; family "squared", one model (one target, two classes or
+        one-vs-rest)."""
+        check_is_fitted(self)
+        family = self._family().name
+        if family != "squared":
+            raise ValueError(f"standard errors and bands are for family='squared' (got family={family!r})")
+        models = self._fitted_models()
+        if len(models) != 1:
+            raise ValueError("standard errors and bands: one-vs-one classifiers have one model per pair; use "
+                             "multi_class='ovr'")
+        model = models[0]
+        if self.solver_ == "lowrank":
+            if getattr(model, "gram", None) is None:
+                raise ValueError("this low-rank model does not hold the sums of its fit (written by an older "
+                                 "version); refit it for standard errors and bands")
+            return primal_posterior(model, self.components_)
+        if getattr(model, "inv_gamma", None) is None:
+            raise ValueError("this model does not hold its per-row gamma (written by an older version); refit it")
+        return dense_posterior(model.X_fit, self.components_, model.coef, model.intercept, model.inv_gamma,
+                               float(self.gamma), self.n_jobs)
 
     def _check_predict_X(self, X):
         check_is_fitted(self)

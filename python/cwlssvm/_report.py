@@ -38,8 +38,23 @@ def component_table(model):
     spread = out.std(axis=0).max(axis=1)
     selected = np.zeros(len(comps), dtype=bool)
     selected[np.asarray(getattr(model, "selected_components_", np.arange(len(comps))), dtype=int)] = True
-    return [{"component": c.name, "kernel": kernel_label(c), "norm": float(n), "spread": float(s), "selected": bool(k)}
+    rows = [{"component": c.name, "kernel": kernel_label(c), "norm": float(n), "spread": float(s), "selected": bool(k)}
             for c, n, s, k in zip(comps, norms.max(axis=0), spread, selected)]
+    tests = _component_tests(model)
+    if tests is not None:
+        for row, edf, p in zip(rows, tests["edf"], tests["p_value"]):
+            row["edf"], row["p_value"] = float(edf), float(p)
+    return rows
+
+
+def _component_tests(model):
+    """model.component_tests() where the model offers them (regressors of one target, squared loss), else None."""
+    if not hasattr(model, "component_tests"):
+        return None
+    try:
+        return model.component_tests()
+    except ValueError:  # another family, several targets, a model file without the sums of its fit
+        return None
 
 
 def format_table(rows) -> str:
@@ -47,11 +62,17 @@ def format_table(rows) -> str:
     order = sorted(range(len(rows)), key=lambda i: (not rows[i]["selected"], -rows[i]["spread"]))
     width = max([9] + [len(r["component"][:40]) for r in rows])
     kw = max([6] + [len(r["kernel"]) for r in rows])
-    lines = [f"{'component':<{width}}  {'kernel':<{kw}}  {'norm':>10}  {'spread':>10}  selected"]
+    tests = bool(rows) and "edf" in rows[0]
+    extra = f"  {'edf':>6}  {'p-value':>9}" if tests else ""
+    lines = [f"{'component':<{width}}  {'kernel':<{kw}}  {'norm':>10}  {'spread':>10}{extra}  selected"]
     for i in order:
         r = rows[i]
-        lines.append(f"{r['component'][:40]:<{width}}  {r['kernel']:<{kw}}  {r['norm']:>10.4g}  {r['spread']:>10.4g}  "
-                     f"{'yes' if r['selected'] else 'no'}")
+        extra = f"  {r['edf']:>6.2f}  {r['p_value']:>9.3g}" if tests else ""
+        lines.append(f"{r['component'][:40]:<{width}}  {r['kernel']:<{kw}}  {r['norm']:>10.4g}  {r['spread']:>10.4g}"
+                     f"{extra}  {'yes' if r['selected'] else 'no'}")
+    if tests:
+        lines.append("edf: effective degrees of freedom of each component; p-value: approximate test of f_d = 0 "
+                     "(Wood 2013, see cwlssvm.uncertainty)")
     return "\n".join(lines)
 
 
@@ -60,7 +81,8 @@ class ReportMixin:
 
     def summary(self) -> str:
         """The table of components (component, kernel, norm ||w_d||, spread = std of f^d on the training
-        inputs, selected), selected ones first. Returns the text (print it)."""
+        inputs, for regressors of one target the effective degrees of freedom and the p-value of the
+        approximate test of f^d = 0, selected), selected ones first. Returns the text (print it)."""
         return format_table(component_table(self))
 
     def save(self, path):

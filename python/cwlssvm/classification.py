@@ -145,12 +145,19 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
     def _intercepts(self):
         return np.concatenate([m.intercept for m in self._models])
 
-    def decision_function(self, X):
+    def decision_function(self, X, return_std=False):
         """eq.clssvmc.eval before the sign: shape (m,) for two classes, (m, K) for one-vs-rest,
-        (m, K(K-1)/2) for one-vs-one (pair (a, b) positive for class a)."""
+        (m, K(K-1)/2) for one-vs-one (pair (a, b) positive for class a). With ``return_std`` (family
+        "squared", not one-vs-one), also the standard errors of the decision values, of the same
+        shape: the model fits the +-1 coding by least squares, a linear smoother of it
+        (cwlssvm.uncertainty)."""
         X_ = self._check_predict_X(X)
         F = self._outputs(X_).sum(axis=1) + self._intercepts()
-        return F[:, 0] if len(self.classes_) == 2 else F
+        two = len(self.classes_) == 2
+        if not return_std:
+            return F[:, 0] if two else F
+        std = self.posterior().function(X_)[1]
+        return (F[:, 0], std[:, 0]) if two else (F, std)
 
     def contributions(self, X):
         """Component outputs f^d(x^d) of the decision function (eq.clssvmr.evald), shape (m, D) for

@@ -218,7 +218,7 @@ def cmd_plot(args):
 
     model, _ = _load_model(args.model)
     X = _features_of(model, read_table(args.data))
-    fig = plot_components(model, X=X)
+    fig = plot_components(model, X=X, bands=args.bands)
     _atomic_write(args.output, lambda p: fig.savefig(p, dpi=args.dpi))
     print(f"wrote {args.output}")
     return 0
@@ -305,6 +305,8 @@ def build_parser():
     p.add_argument("data", metavar="DATA")
     p.add_argument("-o", "--output", required=True, metavar="FIG.png")
     p.add_argument("--dpi", type=int, default=110)
+    p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
+                   help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
     p.set_defaults(func=cmd_plot)
 
     p = sub.add_parser("demo", help="the paper's additive example end to end, in seconds",

@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ._report import component_table, training_inputs
+from .uncertainty import check_level
 
 
 def _pyplot():
@@ -42,7 +43,7 @@ def _evaluate(model, X_rows, d):
     return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
 
 
-def plot_components(model, X=None, components=None, ax=None, n_grid=200):
+def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
     """One panel per component: the estimated f^d over the range of its input.
 
     Parameters
@@ -57,6 +58,9 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200):
         Where to draw (at least one Axes per panel); default a new figure.
     n_grid : int, default=200
         Grid points per curve (per axis for interaction heat maps: sqrt-ish, at least 30).
+    bands : float, optional
+        Shade the pointwise confidence band of this level (e.g. 0.95) around each one-input curve
+        (``model.component_bands``: regressors of one target with the squared loss).
 
     Returns
     -------
@@ -70,6 +74,10 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200):
     """
     plt = _pyplot()
     check_is_fitted(model)
+    if bands is not None:
+        if not hasattr(model, "component_bands"):
+            raise ValueError(f"bands: {type(model).__name__} has no component_bands (the regressors of one target do)")
+        check_level(bands, "bands")
     order, rows = _component_order(model, components)
     if not order:
         raise ValueError("components: nothing to draw")
@@ -107,7 +115,14 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200):
             Xg = np.tile(base, (len(grid), 1))
             Xg[:, j] = grid
             f = _evaluate(model, Xg, d) - centre[d]
-            curves_1d.append((panel, f))
+            if bands is not None:
+                lower, upper = model.component_bands(Xg, level=bands)
+                half = (upper[:, d] - lower[:, d]) / 2  # the band's half-width, around the drawn curve
+                panel.fill_between(grid, f[:, 0] - half, f[:, 0] + half, color="C0" if sel else "0.8", alpha=0.25,
+                                   lw=0)
+                curves_1d.append((panel, np.column_stack([f[:, 0] - half, f[:, 0] + half])))  # for the y limits
+            else:
+                curves_1d.append((panel, f))
             for k in range(f.shape[1]):
                 label = None if f.shape[1] == 1 or classes is None else str(classes[k])
                 panel.plot(grid, f[:, k], color=(f"C{k}" if sel else "0.6"), lw=1.5, label=label)

@@ -12,6 +12,7 @@ from . import _native
 from ._base import _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._threads import blas_threads_by_size
 from .components import rbf
+from .uncertainty import UncertaintyMixin
 
 _SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
         "dense" factors the n x n system (exact; O(n^3) time, 8 n^2 bytes). "lowrank" solves in the
@@ -44,7 +45,7 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     est._model = model
 
 
-class _LSSVRBase(RegressorMixin, _LSSVMBase):
+class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
     _families = ("squared", "poisson")
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
@@ -82,25 +83,35 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase):
     def _outputs(self, X):
         return self._fitted_models()[0].outputs(self._described, X, self.n_jobs)
 
-    def contributions(self, X):
+    def contributions(self, X, return_std=False):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.
 
         Returns an array of shape (n_samples, n_components), a DataFrame with component names when
         X is one, or (n_samples, n_components, n_targets) for several targets.
-        ``predict(X) == contributions(X).sum(axis=1) + intercept_``.
+        ``predict(X) == contributions(X).sum(axis=1) + intercept_``. With ``return_std``, also their
+        standard errors, of the same shape (the Bayesian ones of cwlssvm.uncertainty; family
+        "squared").
         """
         X_ = self._check_predict_X(X)
         out = self._outputs(X_)
+        std = self.posterior().components(X_)[1] if return_std else None
         if np.ndim(self.intercept_) == 0:
-            return contributions_frame(out[:, :, 0], X, self.components_)
-        return out
+            out = contributions_frame(out[:, :, 0], X, self.components_)
+            std = None if std is None else contributions_frame(std[:, :, 0], X, self.components_)
+        return (out, std) if return_std else out
 
-    def predict(self, X):
+    def predict(self, X, return_std=False):
         """eq.clssvmr.eval: sum_d f^d(x^d) + b, shape (n_samples,) or (n_samples, n_targets); for
-        ``family="poisson"`` the mean exp(sum_d f^d(x^d) + b)."""
+        ``family="poisson"`` the mean exp(sum_d f^d(x^d) + b). With ``return_std``, also the standard
+        error of the fitted function at each row, of the same shape (scikit-learn's
+        GaussianProcessRegressor convention; the noise is not included: see prediction_interval)."""
         X_ = self._check_predict_X(X)
         y = self._family().mean(self._outputs(X_).sum(axis=1) + np.atleast_1d(self.intercept_))
-        return y[:, 0] if np.ndim(self.intercept_) == 0 else y
+        y = y[:, 0] if np.ndim(self.intercept_) == 0 else y
+        if not return_std:
+            return y
+        std = self.posterior().function(X_)[1]
+        return y, (std[:, 0] if np.ndim(self.intercept_) == 0 else std)
 
     def smoother_matrix(self):
         """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:

@@ -18,6 +18,7 @@ from .._validation import check_n_jobs, check_numeric_columns, check_sample_weig
 from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, family_targets,
                               pm1_coding)
 from ..regression import LSSVR, ComponentwiseLSSVR
+from ..uncertainty import UncertaintyMixin
 from .._memory import fits_dense
 from ._evaluate import CRITERIA, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
@@ -233,6 +234,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
         """Predictions of the refitted model."""
         return self._fitted().predict(X)
 
+    def posterior(self):
+        """The refitted model's posterior (cwlssvm.uncertainty.Posterior)."""
+        return self._fitted().posterior()
+
+    def _uncertainty_model(self):
+        return self._fitted()
+
 
 _CV_PARAMS = """
     sigmas : int or array-like, optional
@@ -301,8 +309,16 @@ _REG_FAMILY = """family : {"squared", "poisson"}, default="squared"
         The loss (see :class:`ComponentwiseLSSVR`). "poisson" is """ + _FAMILY_TUNING
 
 
-class _RegressorCV(RegressorMixin, _TunedBase):
+class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
     _families = ("squared", "poisson")
+
+    def contributions(self, X, return_std=False):
+        """Component outputs of the refitted model (with ``return_std``, also their standard errors)."""
+        return self._fitted().contributions(X, return_std=return_std)
+
+    def predict(self, X, return_std=False):
+        """Predictions of the refitted model (with ``return_std``, also their standard errors)."""
+        return self._fitted().predict(X, return_std=return_std)
 
     @blas_threads_by_size
     def fit(self, X, y, sample_weight=None):
@@ -423,9 +439,9 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
         self.classes_ = self.best_estimator_.classes_
         return self
 
-    def decision_function(self, X):
-        """Decision values of the refitted model."""
-        return self._fitted().decision_function(X)
+    def decision_function(self, X, return_std=False):
+        """Decision values of the refitted model (with ``return_std``, also their standard errors)."""
+        return self._fitted().decision_function(X, return_std=return_std)
 
     _families = ("squared", "logistic")
 

@@ -33,7 +33,8 @@ class PrimalModel:
 
     X_fit (R, p): one row per landmark (its component's columns set, others 0); coef (R, k): the dual
     coefficients a of each landmark; theta (R, k): the primal coefficients; intercept (k,); ranks (D,)
-    landmarks per component; loo_residuals (n, k) or None; dof: tr S at the fitted gamma.
+    landmarks per component; loo_residuals (n, k) or None; dof: tr S at the fitted gamma; after
+    keep_sums, what the standard errors need (cwlssvm.uncertainty).
     """
 
     def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, dof=None):
@@ -44,6 +45,14 @@ class PrimalModel:
         self.ranks = ranks
         self.loo_residuals = loo_residuals
         self.dof = dof
+        self.transforms = self.gram = self.rss = self.gamma = None  # keep_sums
+        self.n_rows = 0
+
+    def keep_sums(self, fmap, G, rss, n, gamma):
+        """Keep what cwlssvm.uncertainty needs of the fit: the landmarks' transforms T_d, the sums
+        G = [Phi 1]' W [Phi 1] (R+1, R+1), the weighted residual sums of squares rss (k,), the number
+        of training rows n and gamma."""
+        self.transforms, self.gram, self.rss, self.n_rows, self.gamma = list(fmap.transform), G, rss, int(n), gamma
 
     def drop_loo(self):
         """Forget the leave-one-out residuals once used (they are n x k)."""
@@ -96,6 +105,7 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     theta, b = spec.coef([gamma])
     model = PrimalModel(fmap.landmark_rows(n_features), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, None,
                         float(spec.trace([gamma])[0]))
+    model.keep_sums(fmap, G[0], spec.rss([gamma])[0], n, gamma)
     return model, spec
 
 

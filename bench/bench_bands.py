@@ -1,0 +1,118 @@
+"""Coverage of the confidence bands, prediction intervals and component tests (cwlssvm.uncertainty).
+
+The paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs uniform on [0, 1], the
+first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV() (leave-one-out over
+sigma and gamma):
+
+- pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
+  the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
+  over the seeds (target >= 0.92 each), for every ``method``; and the mean band width;
+- simultaneous 95% bands (the default method): the fraction of seeds whose band covers the whole centred
+  curve on the grid (target >= 0.90);
+- 95% prediction intervals: the fraction of 1000 fresh test points per seed inside (target 0.93 to 0.97);
+- the approximate test of "f_d = 0": the fraction of seeds with p < 0.05, for each component (target
+  >= 0.95 for x0..x3, <= 0.10 for each irrelevant one).
+
+Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
+training rows against the fit (target <= 2x the fit time).
+
+Run: python bench/bench_bands.py [--seeds 200] [--large 100000]
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+import cwlssvm
+from cwlssvm.datasets import additive_function, make_additive
+from cwlssvm.uncertainty import METHODS
+
+N, NOISE, D, RELEVANT, LEVEL = 100, 1.0, 10, 4, 0.95
+GRID = np.linspace(0.0, 1.0, 100)
+
+
+def centred_truth(X_train, d):
+    """f_d on GRID and on the training inputs, centred on the latter: (grid values,)."""
+    def f_d(values):
+        Z = np.full((len(values), D), 0.5)
+        Z[:, d] = values
+        return additive_function(Z)
+
+    return f_d(GRID) - f_d(X_train[:, d]).mean()
+
+
+def grid_rows(d):
+    Z = np.full((len(GRID), D), 0.5)
+    Z[:, d] = GRID
+    return Z
+
+
+def coverage(seeds):
+    point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
+    width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
+    whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
+    interval = np.zeros(len(seeds))
+    p_values = np.zeros((len(seeds), D))
+    t0 = time.perf_counter()
+    for i, seed in enumerate(seeds):
+        X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
+        model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+        for d in range(RELEVANT):
+            truth, rows = centred_truth(X, d), grid_rows(d)
+            for m in METHODS:
+                lo, hi = model.component_bands(rows, LEVEL, method=m)
+                point[m][i, d] = np.mean((lo[:, d] <= truth) & (truth <= hi[:, d]))
+                width[m][i, d] = np.mean(hi[:, d] - lo[:, d])
+            lo, hi = model.component_bands(rows, LEVEL, kind="simultaneous")
+            whole[i, d] = np.all((lo[:, d] <= truth) & (truth <= hi[:, d]))
+        X_new, y_new, _ = make_additive(n=1000, noise=NOISE, seed=10_000 + seed)
+        lo, hi = model.prediction_interval(X_new, LEVEL)
+        interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
+        p_values[i] = model.component_tests()["p_value"]
+    elapsed = time.perf_counter() - t0
+    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV() ({elapsed:.0f} s)")
+    print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
+    for m in METHODS:
+        cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
+        wid = ", ".join(f"{width[m][:, d].mean():.2f}" for d in range(RELEVANT))
+        print(f"    {m:<15} {cov}; widths {wid}")
+    print(f"  simultaneous {LEVEL:.0%} bands (bayes), seeds covering the whole curve (target >= 0.90): "
+          + ", ".join(f"x{d} {whole[:, d].mean():.3f}" for d in range(RELEVANT)))
+    print(f"  prediction intervals: coverage {interval.mean():.3f} of fresh points (target 0.93 to 0.97); "
+          f"per seed from {interval.min():.3f} to {interval.max():.3f}")
+    rate = (p_values < 0.05).mean(axis=0)
+    print("  test of f_d = 0, fraction of seeds with p < 0.05 (target >= 0.95 relevant, <= 0.10 irrelevant):")
+    print("    " + ", ".join(f"x{d} {rate[d]:.3f}" for d in range(D)))
+
+
+def large(n_rows):
+    X, y, _ = make_additive(n=n_rows, noise=NOISE, seed=7)
+    cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=100.0, solver="lowrank").fit(X[:2000], y[:2000])  # warm up
+    t0 = time.perf_counter()
+    model = cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=100.0, solver="lowrank").fit(X, y)
+    t_fit = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    lo, hi = model.component_bands(X)
+    t_bands = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    model.prediction_interval(X)
+    t_interval = time.perf_counter() - t0
+    print(f"large: N = {n_rows:,}, ComponentwiseLSSVR(sigma=2, gamma=100, solver='lowrank'), "
+          f"R = {model.X_fit_.shape[0]}")
+    print(f"  fit {t_fit:.2f} s; component_bands on the {n_rows:,} rows {t_bands:.2f} s = {t_bands / t_fit:.2f} x the fit; "
+          f"prediction_interval {t_interval:.2f} s = {t_interval / t_fit:.2f} x (target <= 2)")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--large", type=int, default=100_000)
+    args = ap.parse_args()
+    print("bench_bands:", cwlssvm.build_info())
+    coverage(range(args.seeds))
+    large(args.large)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""Uncertainty of a fitted componentwise LS-SVM: standard errors, bands, degrees of freedom, tests.
+
+Every output of the model is linear in y. In the primal coordinates of the low-rank layer,
+f^d(x) = phi_d(x)' theta_d and z = (theta, b) minimizes
+
+    1/2 ||theta||^2 + gamma/2 sum_k w_k (y_k - phi(x_k)' theta - b)^2          (eq.clssvmr.cost)
+
+whose solution is z = M^-1 gamma [Phi 1]' W y with M = gamma G + D0, G = [Phi 1]' W [Phi 1] (the
+sums of the fit, (R+1, R+1)) and D0 = diag(1, ..., 1, 0) (b is not penalized). Read as a Gaussian
+model, y_k = f(x_k) + e_k with e_k ~ N(0, s^2 / w_k) and the prior theta ~ N(0, gamma s^2 I), the
+posterior of z is N(z, s^2 gamma M^-1) (Wahba's Bayesian confidence intervals, which mgcv's bands
+use: they cover the function on average over its inputs because they include the smoothing bias).
+The candidates, ``method``:
+
+- ``"bayes"`` (default): Cov z = s^2 gamma M^-1;
+- ``"sandwich"``: the frequentist covariance of the linear smoother, s^2 gamma^2 M^-1 G M^-1 (it
+  ignores the bias, so its bands are narrower and undercover where the fit smooths);
+- ``"bias-corrected"``: the estimate corrected by the smoother's own bias estimate, as De Brabanter
+  et al. (IEEE TNN 22(1), 2011) propose: applying the smoother to the fitted values gives
+  z2 = z - M^-1 D0 z, and the bias estimate z2 - z is subtracted (z + M^-1 D0 z), with the
+  sandwich covariance.
+
+The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the
+effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 - [M^-1]_ii) over the
+R primal coordinates; each component's share, the sum over its own coordinates, is its effective
+degrees of freedom (they add up with the intercept's 1 to tr S). Component bands are for the
+centred functions f^d - mean_k f^d(x_k) (weighted over the training rows), mgcv's identifiability
+constraint.
+
+The approximate test of "f^d = 0" is Wood's (Biometrika 100(1), 2013) Wald statistic on the
+component's centred values at the training rows, T = f' V^{r-} f with V their Bayesian covariance and
+V^{r-} its pseudo-inverse of rank r = max(1, round(edf_d)); T / r is referred to an F(r, n - tr S)
+distribution (s^2 estimated). It is approximate: the smoothing parameter is treated as known.
+
+Dense fits get the coordinates from a pivoted Cholesky factorization of each Gram block on the
+training rows (to 1e-12); low-rank fits keep the sums of their fit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+from .primal import FeatureMap
+
+METHODS = ("bayes", "sandwich", "bias-corrected")
+KINDS = ("pointwise", "simultaneous")
+N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
+DENSE_TOL = 1e-12  # pivoted Cholesky of the dense fit's Gram blocks for its primal coordinates
+
+
+def check_level(level, name="level"):
+    if isinstance(level, bool) or not isinstance(level, (int, float, np.floating)) or not 0 < level < 1:
+        raise ValueError(f"{name} must be a number in (0, 1), got {level!r}")
+    return float(level)
+
+
+class Posterior:
+    """The Gaussian posterior of a fitted model's z = (theta, b) (module doc).
+
+    fmap: the FeatureMap of the primal coordinates (phi(x), R values); G (R+1, R+1) the weighted sums
+    [Phi 1]' W [Phi 1] of the training rows; z (R+1, k) the fitted coordinates of k targets; rss (k,)
+    the weighted residual sums of squares; n the number of training rows.
+    """
+
+    def __init__(self, fmap, G, z, gamma, rss, n):
+        R = fmap.size
+        self.fmap, self.G, self.z, self.gamma, self.n = fmap, G, z, float(gamma), int(n)
+        M = self.gamma * G
+        M[np.arange(R), np.arange(R)] += 1.0
+        self.M_inv = np.linalg.inv(M)
+        self.M_inv = (self.M_inv + self.M_inv.T) / 2
+        shares = 1.0 - np.diag(self.M_inv)[:R]
+        self.edf = np.array([shares[a:b].sum() for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])])
+        self.trace = 1.0 + float(self.edf.sum())
+        self.residual_dof = max(self.n - self.trace, 1.0)
+        self.sigma2 = np.asarray(rss, dtype=float) / self.residual_dof  # (k,)
+        self.mean_features = G[:R, R] / G[R, R]  # weighted means of phi over the training rows
+
+    # ------------------------------------------------------------------ covariances
+    def unit_cov(self, method="bayes"):
+        """Cov z / s^2, (R+1, R+1), for the method."""
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        if method == "bayes":
+            return self.gamma * self.M_inv
+        return self.gamma**2 * self.M_inv @ self.G @ self.M_inv
+
+    def corrected(self, method="bayes"):
+        """z (R+1, k), with the bias correction for "bias-corrected"."""
+        if method != "bias-corrected":
+            return self.z
+        D0z = self.z.copy()
+        D0z[-1] = 0.0
+        return self.z + self.M_inv @ D0z
+
+    # ------------------------------------------------------------------ at new inputs
+    def components(self, X, *, centred=False, method="bayes"):
+        """(values, std), each (m, D, k): every component's output at the rows of X from the
+        coordinates (corrected for "bias-corrected") and its standard error; centred: of
+        f^d - its weighted mean over the training rows."""
+        C, z = self.unit_cov(method), self.corrected(method)
+        Phi = self.fmap.features(X)
+        if centred:
+            Phi -= self.mean_features
+        o = self.fmap.offsets
+        values = np.stack([Phi[:, o[d]:o[d + 1]] @ z[o[d]:o[d + 1]] for d in range(len(self.edf))], axis=1)
+        var = np.column_stack([_quadratic_rows(Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]])
+                               for d in range(len(self.edf))])
+        return values, np.sqrt(np.maximum(var, 0.0))[:, :, None] * np.sqrt(self.sigma2)
+
+    def function(self, X, method="bayes"):
+        """(values, std), each (m, k): f(x) = sum_d f^d(x) + b at the rows of X and its standard error."""
+        P = np.hstack([self.fmap.features(X), np.ones((X.shape[0], 1))])
+        var = _quadratic_rows(P, self.unit_cov(method))
+        return P @ self.corrected(method), np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
+
+    def simultaneous_critical(self, X, level, method="bayes", seed=0):
+        """(D, k) critical values c_d: the level-quantile over posterior draws of
+        max over the rows of X of |f^d(x) - mean| / se(x), for bands over every row of X at once."""
+        C = self.unit_cov(method)
+        o = self.fmap.offsets
+        rng = np.random.default_rng(seed)
+        crit = np.empty(len(self.edf))
+        Phi = self.fmap.features(X) - self.mean_features
+        for d in range(len(self.edf)):
+            P, block = Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]]
+            vals, vecs = np.linalg.eigh(block)
+            root = vecs * np.sqrt(np.maximum(vals, 0.0))  # block = root root'
+            Z = P @ root  # (m, r_d): the draws are Z u, u ~ N(0, I)
+            se = np.sqrt(np.maximum((Z * Z).sum(axis=1), 1e-300))
+            draws = (Z @ rng.standard_normal((Z.shape[1], N_DRAWS))) / se[:, None]
+            crit[d] = np.quantile(np.abs(draws).max(axis=0), level)
+        return np.repeat(crit[:, None], self.z.shape[1], axis=1)  # s^2 scales the draws and se alike
+
+    # ------------------------------------------------------------------ tests
+    def component_tests(self):
+        """(statistic, p-value) arrays (D, k) of the approximate test of "f^d = 0" (module doc)."""
+        R = self.fmap.size
+        o = self.fmap.offsets
+        C = self.unit_cov("bayes")
+        s = self.G[R, R]
+        T = np.zeros((len(self.edf), self.z.shape[1]))
+        p = np.ones_like(T)
+        for d in range(len(self.edf)):
+            g = self.G[o[d]:o[d + 1], R]
+            Gc = self.G[o[d]:o[d + 1], o[d]:o[d + 1]] - np.outer(g, g) / s  # Phi_dc' W Phi_dc
+            lam, U = np.linalg.eigh((Gc + Gc.T) / 2)
+            keep = lam > lam.max() * 1e-12 if len(lam) else lam > 0
+            if not keep.any():
+                continue
+            B = np.sqrt(lam[keep])[:, None] * U[:, keep].T  # B'B = Gc: ||Phi_dc t||_W = ||B t||
+            V = B @ C[o[d]:o[d + 1], o[d]:o[d + 1]] @ B.T
+            vl, Q = np.linalg.eigh((V + V.T) / 2)
+            r = int(min(max(1, round(self.edf[d])), keep.sum()))
+            top = np.argsort(vl)[::-1][:r]
+            for j in range(self.z.shape[1]):
+                a = Q[:, top].T @ (B @ self.z[o[d]:o[d + 1], j])
+                T[d, j] = float(np.sum(a**2 / np.maximum(vl[top], 1e-300)) / self.sigma2[j])
+                p[d, j] = float(stats.f.sf(T[d, j] / r, r, self.residual_dof))
+        return T, p
+
+
+def _quadratic_rows(P, C):
+    """diag(P C P') (m,) for P (m, r) and a symmetric C (r, r), by one matrix product."""
+    return np.einsum("ij,ij->i", P @ C, P)
+
+
+def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs=None):
+    """The Posterior of a dense fit: training rows X_fit (n, p) with 1/gamma_k = inv_gamma (n,),
+    dual coefficients coef (n, k) and intercept (k,), in the coordinates of a pivoted Cholesky of
+    every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c))."""
+    fmap = FeatureMap.from_data(X_fit, components, tol=DENSE_TOL, sample=X_fit.shape[0], n_jobs=n_jobs)
+    fmap.warn_if_approximate(stacklevel=3)
+    Phi = np.hstack([fmap.features(X_fit, n_jobs), np.ones((X_fit.shape[0], 1))])
+    w = 1.0 / (gamma * inv_gamma)  # the sample weights
+    G = Phi.T @ (w[:, None] * Phi)
+    z = np.vstack([Phi[:, :-1].T @ coef, np.atleast_2d(intercept)])
+    rss = (coef**2 * inv_gamma[:, None]).sum(axis=0) / gamma  # sum_k w_k e_k^2, e_k = alpha_k / gamma_k
+    return Posterior(fmap, G, z, gamma, rss, X_fit.shape[0])
+
+
+def primal_posterior(model, components):
+    """The Posterior of a low-rank fit (a PrimalModel that kept its sums)."""
+    o = np.concatenate([[0], np.cumsum(model.ranks)])
+    landmarks = [np.ascontiguousarray(model.X_fit[o[d]:o[d + 1]][:, list(c.columns)]) for d, c in enumerate(components)]
+    fmap = FeatureMap(components, landmarks, model.transforms)
+    z = np.vstack([model.theta, np.atleast_2d(model.intercept)])
+    return Posterior(fmap, np.array(model.gram, dtype=float), z, model.gamma, model.rss, model.n_rows)
+
+
+DEFAULT_METHOD = "bayes"  # the bands that cover best on the paper's example (bench/bench_bands.py)
+
+
+class UncertaintyMixin:
+    """Standard errors, bands, intervals, effective degrees of freedom and tests of a fitted
+    regressor whose ``_uncertainty_model()`` (itself, or a CV estimator's refitted model) offers
+    ``posterior()`` and ``_check_predict_X``."""
+
+    def _uncertainty_model(self):
+        return self
+
+    def _one_target_posterior(self, what):
+        post = self._uncertainty_model().posterior()
+        if post.z.shape[1] != 1:
+            raise ValueError(f"{what} is for a model of one target; fit one model per target")
+        return post
+
+    @property
+    def effective_degrees_of_freedom_(self):
+        """(D,) the trace of each component's share of the smoother (its effective degrees of
+        freedom); with the intercept's 1 they add up to tr S (cwlssvm.uncertainty)."""
+        return self._uncertainty_model().posterior().edf
+
+    def component_tests(self):
+        """The approximate test of "f^d = 0" per component (Wood 2013; cwlssvm.uncertainty): a dict of
+        arrays (D,) ``edf``, ``statistic``, ``p_value`` (for one target)."""
+        post = self._one_target_posterior("component_tests")
+        T, p = post.component_tests()
+        return {"edf": post.edf, "statistic": T[:, 0], "p_value": p[:, 0]}
+
+    def component_bands(self, X, level=0.95, kind="pointwise", method=DEFAULT_METHOD):
+        """(lower, upper), each (m, D): bands for the centred component functions
+        f^d - mean_k f^d(x_k) (mean over the training rows) at the rows of X.
+
+        kind "pointwise": each value is covered with probability ``level``; "simultaneous": all the
+        rows of X at once (per component; the critical value from 10,000 posterior draws of the
+        largest standardized deviation over the rows). method: "bayes" (default), "sandwich" or
+        "bias-corrected" (module doc of cwlssvm.uncertainty)."""
+        level = check_level(level)
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+        post = self._one_target_posterior("component_bands")
+        Xv = self._uncertainty_model()._check_predict_X(X)
+        centre, se = (a[:, :, 0] for a in post.components(Xv, centred=True, method=method))
+        if kind == "pointwise":
+            crit = stats.norm.ppf(0.5 + level / 2)
+        else:
+            crit = post.simultaneous_critical(Xv, level, method)[:, 0]
+        return centre - crit * se, centre + crit * se
+
+    def prediction_interval(self, X, level=0.95):
+        """(lower, upper), each (m,): intervals for new observations y = f(x) + e at the rows of X,
+        f(x) +- t_{n - tr S} sqrt(s^2 + se(f(x))^2) with the Bayesian se (cwlssvm.uncertainty)."""
+        level = check_level(level)
+        post = self._one_target_posterior("prediction_interval")
+        Xv = self._uncertainty_model()._check_predict_X(X)
+        f, se = (a[:, 0] for a in post.function(Xv))
+        half = stats.t.ppf(0.5 + level / 2, post.residual_dof) * np.sqrt(post.sigma2[0] + se**2)
+        return f - half, f + half
