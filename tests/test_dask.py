@@ -50,6 +50,9 @@ def test_the_dask_fit_is_the_in_memory_fit_with_the_same_landmarks(client, data)
     ref_pred = ref.outputs(local._described, X[:500], None).sum(axis=1)[:, 0] + ref.intercept[0]
     np.testing.assert_allclose(pred, ref_pred, atol=1e-8 * np.std(y))
     assert model.n_passes_ == 2 and isinstance(local, cwlssvm.ComponentwiseLSSVR)
+    # the local model keeps the sums of its fit: standard errors and bands as for an in-memory fit
+    assert local.effective_degrees_of_freedom_.sum() + 1 == pytest.approx(local.effective_degrees_of_freedom())
+    assert np.all(local.predict(X[:5], return_std=True)[1] > 0)
     # widths in units of each input's spread, computed over all rows
     spreads = X.std(axis=0)
     np.testing.assert_allclose([c.sigma for c in local.components_], spreads, rtol=1e-10)

@@ -116,7 +116,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
             Xg[:, j] = grid
             f = _evaluate(model, Xg, d) - centre[d]
             if bands is not None:
-                lower, upper = model.component_bands(Xg, level=bands)
+                lower, upper = model.component_bands(training_inputs(model, Xg), level=bands)
                 half = (upper[:, d] - lower[:, d]) / 2  # the band's half-width, around the drawn curve
                 panel.fill_between(grid, f[:, 0] - half, f[:, 0] + half, color="C0" if sel else "0.8", alpha=0.25,
                                    lw=0)

@@ -111,9 +111,10 @@ class Posterior:
 
     def function(self, X, method="bayes"):
         """(values, std), each (m, k): f(x) = sum_d f^d(x) + b at the rows of X and its standard error."""
-        P = np.hstack([self.fmap.features(X), np.ones((X.shape[0], 1))])
-        var = _quadratic_rows(P, self.unit_cov(method))
-        return P @ self.corrected(method), np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
+        Phi, C, z = self.fmap.features(X), self.unit_cov(method), self.corrected(method)
+        # [phi 1] C [phi 1]' without forming [phi 1]: phi' C_RR phi + 2 phi' C_Rb + C_bb
+        var = _quadratic_rows(Phi, C[:-1, :-1]) + 2.0 * Phi @ C[:-1, -1] + C[-1, -1]
+        return Phi @ z[:-1] + z[-1], np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
 
     def simultaneous_critical(self, X, level, method="bayes", seed=0):
         """(D, k) critical values c_d: the level-quantile over posterior draws of
@@ -161,9 +162,13 @@ class Posterior:
         return T, p
 
 
-def _quadratic_rows(P, C):
-    """diag(P C P') (m,) for P (m, r) and a symmetric C (r, r), by one matrix product."""
-    return np.einsum("ij,ij->i", P @ C, P)
+def _quadratic_rows(P, C, block=8192):
+    """diag(P C P') (m,) for P (m, r) and a symmetric C (r, r), by matrix products over blocks of rows."""
+    out = np.empty(P.shape[0])
+    for start in range(0, P.shape[0], block):
+        rows = P[start:start + block]
+        out[start:start + block] = np.einsum("ij,ij->i", rows @ C, rows)
+    return out
 
 
 def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs=None):

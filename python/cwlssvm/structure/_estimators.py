@@ -462,7 +462,7 @@ _PARAMS = """
         True: among the lams whose CV error is within one standard error of the best, take the one
         whose model on all the data has the fewest components (the smallest such lam on ties); False
         takes the lam with the best CV error. "auto": True for the regressor, False for the classifier
-        (on data where every input matters the rule cost the classifier accuracy; see the README).
+        (on data where every input matters the rule cost the classifier accuracy; see docs/performance.md).
     max_components : int, optional
         At most this many components: when the CV choice keeps more, take the lam with the best CV
         error among those whose model on all the data keeps between 1 and max_components.

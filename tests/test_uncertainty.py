@@ -1,0 +1,171 @@
+"""Standard errors, bands, intervals, degrees of freedom and component tests (cwlssvm.uncertainty)."""
+
+import numpy as np
+import pytest
+
+import cwlssvm
+from cwlssvm.datasets import make_additive
+
+
+@pytest.fixture(scope="module")
+def additive():
+    X, y, _ = make_additive(n=120, noise=1.0, seed=4)
+    return X, y
+
+
+def test_degrees_of_freedom_add_up_to_the_trace_of_the_smoother(additive):
+    X, y = additive
+    for solver in ("dense", "lowrank"):
+        model = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0, solver=solver).fit(X, y)
+        edf = model.effective_degrees_of_freedom_
+        assert edf.shape == (10,) and np.all(edf > 0)
+        assert 1.0 + edf.sum() == pytest.approx(model.effective_degrees_of_freedom(), rel=1e-7)
+
+
+def test_sandwich_errors_are_those_of_the_linear_smoother(additive):
+    # every output is linear in y: its map L, found by fitting the unit vectors, gives Var = s^2 ||L_row||^2
+    X, y = additive
+    X, y = X[:40], y[:40]
+    model = cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=20.0, solver="dense").fit(X, y)
+    X_new = make_additive(n=7, seed=5)[0]
+    L_f = np.column_stack([cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=20.0, solver="dense")
+                           .fit(X, np.eye(40)[i]).predict(X_new) for i in range(40)])  # (7, 40)
+    L_c = np.stack([cwlssvm.ComponentwiseLSSVR(sigma=2.0, gamma=20.0, solver="dense")
+                    .fit(X, np.eye(40)[i]).contributions(X_new) for i in range(40)], axis=2)  # (7, D, 40)
+    # the components of a fit share the spreads of the inputs, which do not depend on y: the same widths
+    post = model.posterior()
+    s2 = post.sigma2[0]
+    _, std_f = post.function(X_new, method="sandwich")
+    np.testing.assert_allclose(std_f[:, 0], np.sqrt(s2 * (L_f**2).sum(axis=1)), rtol=1e-6)
+    _, std_c = post.components(X_new, method="sandwich")
+    np.testing.assert_allclose(std_c[:, :, 0], np.sqrt(s2 * (L_c**2).sum(axis=2)), rtol=1e-5, atol=1e-12)
+    # the noise variance from the residuals and tr S
+    resid = y - model.predict(X)
+    assert s2 == pytest.approx(resid @ resid / (40 - model.effective_degrees_of_freedom()), rel=1e-8)
+    # the Bayesian errors include the smoothing bias: never smaller
+    _, bayes = post.function(X_new)
+    assert np.all(bayes >= std_f - 1e-12)
+
+
+def test_dense_and_low_rank_errors_agree(additive):
+    X, y = additive
+    dense = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0, solver="dense").fit(X, y)
+    low = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0, solver="lowrank").fit(X, y)
+    pd_, sd = dense.predict(X[:20], return_std=True)
+    pl, sl = low.predict(X[:20], return_std=True)
+    np.testing.assert_allclose(sl, sd, rtol=1e-5)
+    np.testing.assert_allclose(low.component_bands(X[:20])[0], dense.component_bands(X[:20])[0], atol=1e-5)
+    c, cs = dense.contributions(X[:20], return_std=True)
+    assert c.shape == cs.shape == (20, 10) and np.all(cs > 0)
+
+
+def test_bands(additive):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    lo, hi = model.component_bands(X)
+    assert lo.shape == hi.shape == (120, 10) and np.all(hi > lo)
+    # centred: the band's middle has weighted mean zero over the training rows
+    np.testing.assert_allclose(((lo + hi) / 2).mean(axis=0), 0.0, atol=1e-8)
+    slo, shi = model.component_bands(X, kind="simultaneous")
+    assert np.all(shi - slo > hi - lo)
+    l90, h90 = model.component_bands(X, level=0.9)
+    assert np.all(h90 - l90 < hi - lo)
+    for method in ("sandwich", "bias-corrected"):
+        mlo, mhi = model.component_bands(X, method=method)
+        assert np.all(mhi - mlo <= hi - lo + 1e-12)
+    with pytest.raises(ValueError, match="level must be a number in"):
+        model.component_bands(X, level=95)
+    with pytest.raises(ValueError, match="kind must be one of"):
+        model.component_bands(X, kind="joint")
+    with pytest.raises(ValueError, match="method must be one of"):
+        model.component_bands(X, method="boot")
+
+
+def test_prediction_intervals_cover_new_observations():
+    X, y, _ = make_additive(n=300, noise=1.0, seed=8)
+    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    X_new, y_new, _ = make_additive(n=4000, noise=1.0, seed=9)
+    lo, hi = model.prediction_interval(X_new, level=0.9)
+    assert 0.86 <= np.mean((lo <= y_new) & (y_new <= hi)) <= 0.94
+    np.testing.assert_allclose((lo + hi) / 2, model.predict(X_new), atol=1e-6)
+
+
+def test_component_tests_find_the_inputs_that_matter(additive):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    tests = model.component_tests()
+    assert np.all(tests["p_value"][:4] < 1e-4)  # x0..x3 enter the function
+    assert np.median(tests["p_value"][4:]) > 0.1
+    text = model.summary()
+    assert "p-value" in text and "edf" in text
+
+
+def test_models_without_errors_say_why(additive):
+    X, y = additive
+    with pytest.raises(ValueError, match="family='squared'"):
+        cwlssvm.ComponentwiseLSSVR(family="poisson", sigma=2.0).fit(X, np.round(np.abs(y))).predict(X, return_std=True)
+    two = cwlssvm.ComponentwiseLSSVR(sigma=2.0).fit(X, np.column_stack([y, -y]))
+    assert two.predict(X[:5], return_std=True)[1].shape == (5, 2)
+    with pytest.raises(ValueError, match="one target"):
+        two.component_bands(X)
+    labels = np.digitize(y, np.quantile(y, [0.33, 0.66]))
+    ovo = cwlssvm.ComponentwiseLSSVC(sigma=2.0, multi_class="ovo", probability=False).fit(X, labels)
+    with pytest.raises(ValueError, match="one-vs-one"):
+        ovo.decision_function(X, return_std=True)
+
+
+def test_classifier_decision_values_have_errors(additive):
+    X, y = additive
+    labels = y > np.median(y)
+    clf = cwlssvm.ComponentwiseLSSVC(sigma=2.0, gamma=10.0, probability=False).fit(X, labels)
+    f, std = clf.decision_function(X[:10], return_std=True)
+    np.testing.assert_allclose(f, clf.decision_function(X[:10]))
+    assert std.shape == (10,) and np.all(std > 0)
+    three = cwlssvm.ComponentwiseLSSVC(sigma=2.0, probability=False).fit(X, np.digitize(y, np.quantile(y, [0.3, 0.6])))
+    assert three.decision_function(X[:4], return_std=True)[1].shape == (4, 3)
+
+
+def test_saved_low_rank_models_keep_their_errors(additive, tmp_path):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0, solver="lowrank").fit(X, y)
+    model.save(tmp_path / "m.cwl")
+    loaded = cwlssvm.load(tmp_path / "m.cwl")
+    np.testing.assert_array_equal(loaded.predict(X[:5], return_std=True)[1], model.predict(X[:5], return_std=True)[1])
+    np.testing.assert_array_equal(loaded.component_bands(X[:5])[0], model.component_bands(X[:5])[0])
+
+
+def test_the_inputs_are_not_changed(additive):
+    X, y = additive
+    X0, y0 = X.copy(), y.copy()
+    model = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0).fit(X, y)
+    model.component_bands(X, kind="simultaneous")
+    model.prediction_interval(X)
+    np.testing.assert_array_equal(X, X0)
+    np.testing.assert_array_equal(y, y0)
+
+
+def test_plots_shade_the_bands_and_the_cli_draws_them(additive, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    import pandas as pd
+
+    from cwlssvm import cli
+    from cwlssvm.plotting import plot_components
+
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0).fit(X, y)
+    fig = plot_components(model, bands=0.9)
+    assert all(len(ax.collections) >= 1 for ax in fig.axes if ax.get_visible())  # the shaded band
+    with pytest.raises(ValueError, match="bands must be a number in"):
+        plot_components(model, bands=2)
+    sparse = cwlssvm.SparseComponentwiseLSSVR(sigma=3.0, gamma=50.0, lam=1.0).fit(X, y)
+    with pytest.raises(ValueError, match="has no component_bands"):
+        plot_components(sparse, bands=0.95)
+    data = tmp_path / "d.csv"
+    pd.DataFrame(X, columns=[f"x{j}" for j in range(10)]).assign(y=y).to_csv(data, index=False)
+    model_file = tmp_path / "m.npz"
+    assert cli.main(["fit", str(data), "--target", "y", "--quiet", "-o", str(model_file)]) == 0
+    assert "p-value" in capsys.readouterr().out
+    assert cli.main(["plot", str(model_file), str(data), "-o", str(tmp_path / "c.png"), "--bands"]) == 0
+    assert (tmp_path / "c.png").stat().st_size > 0
+    assert cli.main(["inspect", str(model_file)]) == 0
+    assert "edf" in capsys.readouterr().out
