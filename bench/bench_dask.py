@@ -69,17 +69,28 @@ class MemoryWatch:
         self._thread.join()
 
 
-def large(client, n_rows, chunk):
-    X, y = lazy_additive(n_rows, chunk)
+def watched_fit(client, estimator, X, y):
+    """(fitted estimator, seconds, MemoryWatch) of estimator.fit(X, y) with the workers' memory polled."""
     with MemoryWatch(client) as memory:
         t0 = time.perf_counter()
-        model = cwlssvm.dask.ComponentwiseLSSVR(sigma=SIGMA, gamma=GAMMA, client=client).fit(X, y)
+        model = estimator.fit(X, y)
         elapsed = time.perf_counter() - t0
+    return model, elapsed, memory
+
+
+def passes(model):
+    """The passes over the data of a fitted Dask estimator, their times and the bytes sent to the client."""
+    return (f"{model.n_passes_} passes over the data, {', '.join(f'{t:.1f} s' for t in model.pass_times_)} per pass; "
+            f"{model.bytes_to_client_ / 1e6:.2f} MB sent to the client")
+
+
+def large(client, n_rows, chunk):
+    X, y = lazy_additive(n_rows, chunk)
+    model, elapsed, memory = watched_fit(client, cwlssvm.dask.ComponentwiseLSSVR(sigma=SIGMA, gamma=GAMMA, client=client),
+                                         X, y)
     print(f"large: N = {n_rows:,}, D = {D}, chunks of {chunk:,} rows, sigma = {SIGMA}, gamma = {GAMMA}, "
           f"R = {model.feature_map_.size}")
-    print(f"  fit {elapsed:.1f} s (target <= 300 s); {model.n_passes_} passes over the data, "
-          f"{', '.join(f'{t:.1f} s' for t in model.pass_times_)} per pass; "
-          f"{model.bytes_to_client_ / 1e6:.2f} MB sent to the client")
+    print(f"  fit {elapsed:.1f} s (target <= 300 s); {passes(model)}")
     print(f"  largest worker memory during the fit {memory.peak / 1e6:.0f} MB (limit {memory.limit / 1e6:.0f} MB; "
           "polled every 0.2 s, the workers report every 0.5 s)")
     X_test, _, f_test = make_additive(n=20_000, noise=0.0, seed=99)
@@ -88,15 +99,10 @@ def large(client, n_rows, chunk):
 
 def tuned(client, n_rows, chunk):
     X, y = lazy_additive(n_rows, chunk)
-    with MemoryWatch(client) as memory:
-        t0 = time.perf_counter()
-        model = cwlssvm.dask.ComponentwiseLSSVRCV(client=client).fit(X, y)
-        elapsed = time.perf_counter() - t0
+    model, elapsed, memory = watched_fit(client, cwlssvm.dask.ComponentwiseLSSVRCV(client=client), X, y)
     print(f"tuned: N = {n_rows:,}, GCV: sigma = {model.sigma_:.3g}, gamma = {model.gamma_:.3g}, "
           f"R = {model.feature_map_.size}")
-    print(f"  fit {elapsed:.1f} s (target <= 900 s); {model.n_passes_} passes over the data, "
-          f"{', '.join(f'{t:.1f} s' for t in model.pass_times_)} per pass; "
-          f"{model.bytes_to_client_ / 1e6:.2f} MB sent to the client")
+    print(f"  fit {elapsed:.1f} s (target <= 900 s); {passes(model)}")
     print(f"  largest worker memory during the fit {memory.peak / 1e6:.0f} MB (limit {memory.limit / 1e6:.0f} MB)")
     X_test, _, f_test = make_additive(n=20_000, noise=0.0, seed=99)
     print(f"  test MSE against the noise-free f: {np.mean((model.predict(X_test) - f_test) ** 2):.2e}")
@@ -164,13 +170,8 @@ def sparse(client, n_rows, chunk, n_small=100_000):
     print(f"  in memory {t_mem:.1f} s, selected {ref.selected_components_.tolist()}, sigma {ref.sigma_:.3g}, "
           f"gamma {ref.gamma_:.3g}, lam {ref.lam_:.3g}, test MSE {mse[1]:.2e}")
     X, y = lazy_additive(n_rows, chunk)
-    with MemoryWatch(client) as memory:
-        t0 = time.perf_counter()
-        model = cwlssvm.dask.SparseComponentwiseLSSVR(client=client).fit(X, y)
-        elapsed = time.perf_counter() - t0
-    print(f"  N = {n_rows:,}: fit {elapsed:.1f} s; {model.n_passes_} passes over the data, "
-          f"{', '.join(f'{t:.1f} s' for t in model.pass_times_)} per pass; "
-          f"{model.bytes_to_client_ / 1e6:.2f} MB sent to the client; largest worker memory {memory.peak / 1e6:.0f} MB")
+    model, elapsed, memory = watched_fit(client, cwlssvm.dask.SparseComponentwiseLSSVR(client=client), X, y)
+    print(f"  N = {n_rows:,}: fit {elapsed:.1f} s; {passes(model)}; largest worker memory {memory.peak / 1e6:.0f} MB")
     print(f"  selected {model.selected_components_.tolist()} (the function uses x0..x3), sigma {model.sigma_:.3g}, "
           f"gamma {model.gamma_:.3g}, lam {model.lam_:.3g}, "
           f"test MSE {np.mean((model.predict(X_test) - f_test) ** 2):.2e}")
