@@ -168,3 +168,32 @@ def test_out_of_memory_is_one_line(files, monkeypatch, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("cwlssvm: error: solver='dense'") and "solver='lowrank'" in err[-1]
     assert not out.exists()
+
+
+def test_stray_text_in_a_numeric_target_is_an_error_unless_classification_is_asked(files, tmp_path):
+    from cwlssvm import cli
+
+    d, _ = files
+    df = pd.read_csv(d / "additive.csv")
+    df["y"] = np.digitize(df["y"], np.quantile(df["y"], [0.33, 0.66])).astype(object)  # classes 0, 1, 2
+    df.loc[7, "y"] = "n/a?"
+    df.to_csv(tmp_path / "stray.csv", index=False)
+    res = run("fit", tmp_path / "stray.csv", "--target", "y", "--quiet", "-o", tmp_path / "m.npz")
+    assert res.returncode == 2 and not (tmp_path / "m.npz").exists()
+    assert "holds numbers but 1 value(s) are not (such as 'n/a?' in data row 8)" in res.stderr
+    assert "--task classification" in res.stderr
+    assert cli.main(["fit", str(tmp_path / "stray.csv"), "--target", "y", "--task", "classification", "--quiet",
+                     "-o", str(tmp_path / "m.npz")]) == 0
+
+
+def test_header_only_files_and_the_bad_value_quoted(files, tmp_path):
+    d, _ = files
+    (tmp_path / "empty.csv").write_text("x1,x2,y\n")
+    res = run("fit", tmp_path / "empty.csv", "--target", "y", "--quiet", "-o", tmp_path / "m.npz")
+    assert res.returncode == 2 and "DATA: the table has no rows" in res.stderr
+    df = pd.read_csv(d / "additive.csv")
+    df["x3"] = df["x3"].astype(object)
+    df.loc[40, "x3"] = "12,5"  # a decimal comma: the value quoted is the one that does not read as a number
+    df.to_csv(tmp_path / "comma.csv", index=False)
+    res = run("fit", tmp_path / "comma.csv", "--target", "y", "--quiet", "-o", tmp_path / "m.npz")
+    assert res.returncode == 2 and "column 'x3' is not numeric ('12,5' in data row 41)" in res.stderr

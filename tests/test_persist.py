@@ -168,3 +168,115 @@ def test_regressor_state_of_the_previous_format_still_predicts():
     np.testing.assert_array_equal(m.predict(X), expected)
     assert m.effective_degrees_of_freedom() == pytest.approx(dof, rel=1e-12)
     assert m.component_norms_.shape == (10,)
+
+
+# ---------------------------------------------------------------------------- tampered files
+
+
+def _tamper(src, dst, change):
+    """Copy a model file with change(meta, arrays) applied to its JSON metadata and arrays."""
+    with np.load(src, allow_pickle=False) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    meta = json.loads(arrays.pop("__cwlssvm__").tobytes().decode())
+    change(meta, arrays)
+    np.savez(dst, __cwlssvm__=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), **arrays)
+    return dst
+
+
+def _array_of(meta, name):
+    return meta["state"][name]["__array__"]
+
+
+@pytest.mark.parametrize("case,match", [
+    ("intercept_nan", "intercept_ must hold finite numbers"),
+    ("x_fit_int8", "X_fit_ must be an array of float64"),
+    ("coef_nan", "holds NaN or infinity"),
+    ("dual_coef_string", "dual_coef_ must be an array of float64"),
+    ("component_sigma_string", "inconsistent contents"),
+    ("n_features_wrong", "inconsistent contents"),
+    ("n_features_string", "n_features_in_ must be a positive integer"),
+    ("ranks_float", None),
+])
+def test_tampered_values_raise_model_file_errors(saved, tmp_path, case, match):
+    def change(meta, arrays):
+        state = meta["state"]
+        if case == "intercept_nan":
+            state["intercept_"] = float("nan")
+        elif case == "x_fit_int8":
+            key = _array_of(meta, "X_fit_")
+            arrays[key] = (arrays[key] * 100).astype(np.int8)
+        elif case == "coef_nan":
+            key = _array_of(meta, "dual_coef_")
+            arrays[key] = arrays[key].copy()
+            arrays[key][3] = np.nan
+        elif case == "dual_coef_string":
+            state["dual_coef_"] = "not an array"
+        elif case == "component_sigma_string":
+            state["components_"][0]["__component__"]["sigma"] = "wide"
+        elif case == "n_features_wrong":
+            state["n_features_in_"] = 3
+        elif case == "n_features_string":
+            state["n_features_in_"] = "ten"
+        elif case == "ranks_float":
+            state["ranks_"] = 1.5
+    bad = _tamper(saved, tmp_path / f"{case}.npz", change)
+    with pytest.raises(ModelFileError, match=match):
+        cwlssvm.load(bad)
+
+
+def test_low_rank_and_nested_models_are_checked_too(tmp_path):
+    X, y = _regression()
+    path = tmp_path / "cv.npz"
+    cwlssvm.ComponentwiseLSSVRCV(gammas=5, sigmas=2).fit(X, y).save(path)
+
+    def change(meta, arrays):  # the refitted model inside, its dense model's per-row gamma
+        inner = meta["state"]["best_estimator_"]["__object__"] and meta["state"]["best_estimator_"]["state"]
+        key = inner["_model"]["state"]["inv_gamma"]["__array__"]
+        arrays[key] = -np.inf * np.ones_like(arrays[key])
+    with pytest.raises(ModelFileError, match="best_estimator_._model.inv_gamma holds NaN or infinity"):
+        cwlssvm.load(_tamper(path, tmp_path / "bad.npz", change))
+
+
+def test_deeply_nested_metadata_is_refused(saved, tmp_path):
+    deep = {"__tuple__": []}
+    for _ in range(100_000):
+        deep = {"__tuple__": [deep]}
+    bad = tmp_path / "deep.npz"
+    with np.load(saved, allow_pickle=False) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    meta = json.loads(arrays.pop("__cwlssvm__").tobytes().decode())
+    text = json.dumps(meta)[:-1] + ', "x": ' + '{"__tuple__": [' * 100_000 + "]}" * 100_000 + "}"
+    np.savez(bad, __cwlssvm__=np.frombuffer(text.encode(), dtype=np.uint8), **arrays)
+    with pytest.raises(ModelFileError, match="nests too deeply"):
+        cwlssvm.load(bad)
+
+
+def test_compressed_bombs_and_lying_headers_are_refused_before_inflating(saved, tmp_path):
+    import resource
+    import tracemalloc
+
+    bomb = tmp_path / "bomb.npz"
+    with np.load(saved, allow_pickle=False) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    arrays["a0"] = np.zeros(50_000_000)  # 400 MB of zeros compress to about 400 KB
+    np.savez_compressed(bomb, **arrays)
+    assert bomb.stat().st_size < 2_000_000
+    tracemalloc.start()
+    with pytest.raises(ModelFileError, match="would inflate to"):
+        cwlssvm.load(bomb)
+    assert tracemalloc.get_traced_memory()[1] < 50_000_000
+    tracemalloc.stop()
+    # an array header that claims far more than its entry holds
+    liar = tmp_path / "liar.npz"
+    with zipfile.ZipFile(saved) as zin, zipfile.ZipFile(liar, "w") as zout:
+        for item in zin.namelist():
+            data = zin.read(item)
+            if item == "a0.npy":
+                buf = io.BytesIO()
+                np.lib.format.write_array_header_1_0(buf, {"descr": "<f8", "fortran_order": False,
+                                                           "shape": (10**12,)})
+                data = buf.getvalue() + data[-64:]
+            zout.writestr(item, data)
+    with pytest.raises(ModelFileError, match="claims shape"):
+        cwlssvm.load(liar)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 4_000_000  # KB: nothing near 8 TB was touched

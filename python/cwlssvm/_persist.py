@@ -106,7 +106,7 @@ def _decode(value, arrays):
     if "__dict__" in value:
         return {_decode(k, arrays): _decode(v, arrays) for k, v in value["__dict__"]}
     if "__component__" in value:
-        return Component(**{k: _decode(v, arrays) for k, v in value["__component__"].items()})
+        return _checked_component(Component(**{k: _decode(v, arrays) for k, v in value["__component__"].items()}))
     if "__object__" in value:
         cls = _classes().get(value["__object__"])
         if cls is None:
@@ -170,13 +170,14 @@ def load_with_info(path):
             data = fh.read()
         if not data.startswith(b"PK"):
             raise ModelFileError(f"{path} is not a cwlssvm model file (not an .npz archive)")
-        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-            if META_KEY not in npz.files:
-                raise ModelFileError(f"{path} is not a cwlssvm model file (an .npz without model metadata)")
-            meta = json.loads(bytes(npz[META_KEY]).decode("utf-8"))
-            arrays = {k: npz[k] for k in npz.files if k != META_KEY}
+        arrays = _read_arrays(data, path)
+        if META_KEY not in arrays:
+            raise ModelFileError(f"{path} is not a cwlssvm model file (an .npz without model metadata)")
+        meta = json.loads(bytes(arrays.pop(META_KEY)).decode("utf-8"))
     except ModelFileError:
         raise
+    except RecursionError:
+        raise ModelFileError(f"{path} is not a readable cwlssvm model file (its metadata nests too deeply)") from None
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError, NotImplementedError) as exc:
         # NotImplementedError: zipfile meets a corrupted version or compression field
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (truncated or corrupted: {exc})") from None
@@ -197,7 +198,134 @@ def load_with_info(path):
         model.__dict__.update({k: _decode(v, arrays) for k, v in meta["state"].items()})
     except ModelFileError:
         raise
+    except RecursionError:
+        raise ModelFileError(f"{path} is not a readable cwlssvm model file (its metadata nests too deeply)") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (inconsistent contents: {exc})") from None
+    _check_values(model, meta["class"], path)
+    _probe(model, path)
     info = {k: meta.get(k) for k in ("class", "package_version", "format_version", "feature_names")}
     return model, info
+
+
+# ---------------------------------------------------------------------- reading and checking
+MAX_INFLATION = 20  # entries may inflate to this many times the file's size (+ 1 MB): save() stores them
+# uncompressed, and np.savez_compressed shrinks a model's float arrays far less
+_FLOAT_ARRAYS = {  # float64 arrays (or lists of them), every value finite, wherever they appear
+    "X_fit_", "X_reference_", "dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends",
+    "mixture_weights_", "eta_", "c_", "X_fit", "coef", "theta", "intercept", "inv_gamma", "c_diag", "gram", "rss",
+    "transforms"}
+_FINITE_NUMBERS = {"intercept_", "y_mean_", "y_scale_", "gamma_", "gamma", "probability_slope_", "lam_",
+                   "best_score_", "gamma_equivalent_", "effective_df_"}  # finite numbers (scalars or arrays)
+_INDEX_ARRAYS = {"ranks_", "ranks", "selected_components_"}  # integer arrays
+
+
+def _read_arrays(data, path):
+    """{name: array} of the .npy entries of an .npz held in ``data`` (bytes). Each entry's header is read
+    first: an archive whose entries would inflate beyond MAX_INFLATION times the file, an array that
+    claims more bytes than its entry holds, or object arrays are refused before anything is allocated."""
+    from numpy.lib import format as npy
+
+    limit = MAX_INFLATION * len(data) + (1 << 20)
+    arrays = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        infos = zf.infolist()
+        total = sum(info.file_size for info in infos)
+        if total > limit:
+            raise ModelFileError(f"{path} is not a cwlssvm model file: its {len(data):,} bytes would inflate to "
+                                 f"{total:,} (refused above {limit:,})")
+        for info in infos:
+            if not info.filename.endswith(".npy"):
+                continue
+            with zf.open(info) as fh:
+                version = npy.read_magic(fh)
+                header = npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0
+                shape, _, dtype = header(fh)
+                if dtype.hasobject:
+                    raise ModelFileError(f"{path}: entry {info.filename} holds Python objects; refused")
+                if int(np.prod(shape, dtype=np.float64)) * dtype.itemsize > info.file_size:
+                    raise ModelFileError(f"{path} is not a readable cwlssvm model file (entry {info.filename} "
+                                         f"claims shape {shape} beyond its {info.file_size} bytes)")
+            with zf.open(info) as fh:
+                arrays[info.filename[:-4]] = npy.read_array(fh, allow_pickle=False)
+    return arrays
+
+
+def _check_values(obj, where, path, depth=0):
+    """The fitted values of obj (and of the package's objects it holds) have the types and finiteness the
+    code relies on: float64 and finite where it computes with them (_FLOAT_ARRAYS, _FINITE_NUMBERS),
+    integers where it indexes."""
+    if depth > 4:
+        raise ModelFileError(f"{path}: {where} nests the package's objects too deeply")
+    classes = set(_classes().values())
+    for name, value in vars(obj).items():
+        at = f"{where}.{name}"
+        if value is None:
+            continue
+        if name in _FLOAT_ARRAYS:
+            for arr in value if isinstance(value, list) else [value]:
+                if not (isinstance(arr, np.ndarray) and arr.dtype == np.float64):
+                    kind = arr.dtype if isinstance(arr, np.ndarray) else type(arr).__name__
+                    raise ModelFileError(f"{path}: {at} must be an array of float64, found {kind}")
+                if not np.all(np.isfinite(arr)):
+                    raise ModelFileError(f"{path}: {at} holds NaN or infinity")
+        elif name in _FINITE_NUMBERS:
+            arr = np.asarray(value)
+            if arr.dtype.kind not in "fiu" or not np.all(np.isfinite(arr)):
+                raise ModelFileError(f"{path}: {at} must hold finite numbers, found {value!r:.60}")
+        elif name in _INDEX_ARRAYS:
+            if not (isinstance(value, np.ndarray) and value.dtype.kind in "iu"):
+                raise ModelFileError(f"{path}: {at} must be an array of integers")
+        elif type(value) in classes:
+            _check_values(value, at, path, depth + 1)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if type(item) in classes:
+                    _check_values(item, f"{at}[{i}]", path, depth + 1)
+
+
+def _checked_component(c):
+    """A Component read from a file, its fields of the types the kernels take (TypeError otherwise)."""
+    def number(v):
+        return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) and np.isfinite(v)
+
+    def integer(v):
+        return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+    ok = (c.kernel in ("rbf", "linear", "poly") and isinstance(c.features, tuple) and len(c.features) > 0
+          and all(integer(f) or isinstance(f, str) for f in c.features)
+          and (c.sigma is None or (number(c.sigma) and c.sigma > 0))
+          and integer(c.degree) and c.degree >= 1 and number(c.coef0)
+          and (c.columns is None or (isinstance(c.columns, tuple)
+                                     and all(integer(j) and j >= 0 for j in c.columns))))
+    if not ok:
+        raise TypeError(f"a component with invalid fields: {c!r:.120}")
+    return c
+
+
+def _probe(model, path):
+    """Predict on two rows of zeros: a model whose contents do not fit together (types or shapes changed
+    in the file) fails here, with ModelFileError instead of an error from deep inside, and no output
+    may be NaN or infinite."""
+    n = getattr(model, "n_features_in_", None)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ModelFileError(f"{path}: n_features_in_ must be a positive integer, found {n!r:.60}")
+    X = np.zeros((2, int(n)))
+    names = getattr(model, "feature_names_in_", None)
+    try:
+        if names is not None:
+            import pandas as pd
+
+            X = pd.DataFrame(X, columns=list(names))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            outputs = [model.predict(X)] + [getattr(model, m)(X) for m in ("decision_function", "predict_proba")
+                                            if hasattr(model, m)]
+    except Exception as exc:  # noqa: BLE001 - anything the file's contents make the model do is the file's fault
+        reason = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+        raise ModelFileError(f"{path} is not a readable cwlssvm model file (inconsistent contents: "
+                             f"{type(exc).__name__}: {reason})") from None
+    for out in outputs:
+        out = np.asarray(out)
+        if out.dtype.kind in "fc" and not np.all(np.isfinite(out)):
+            raise ModelFileError(f"{path}: the model predicts NaN or infinity; the file's values are inconsistent")

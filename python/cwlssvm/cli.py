@@ -53,17 +53,27 @@ def feature_frame(df, columns, what="DATA"):
         raise CLIError(f"{what}: unknown column(s) {', '.join(map(repr, missing))}; the file has "
                        f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
     X = df[list(columns)]
+    if len(X) == 0:
+        raise CLIError(f"{what}: the table has no rows")
     for c in X.columns:
         if not pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]):
-            example = X[c].dropna().iloc[0] if X[c].notna().any() else None
-            raise CLIError(f"{what}: column {c!r} is not numeric (values such as {example!r}); leave it out with "
-                           "--features")
+            bad = _non_numbers(X[c])
+            where = f"{bad.iloc[0]!r} in data row {bad.index[0] + 1}" if len(bad) else "true/false values"
+            raise CLIError(f"{what}: column {c!r} is not numeric ({where}); leave it out with --features")
         n_nan = int(X[c].isna().sum())
         if n_nan:
             raise CLIError(f"{what}: column {c!r} has {n_nan} missing value(s); fill or drop them first")
-    if len(X) == 0:
-        raise CLIError(f"{what}: the table has no rows")
     return X.astype(float)
+
+
+def _non_numbers(column):
+    """The values of a column that do not read as numbers (missing values aside), with their row labels."""
+    import pandas as pd
+
+    if pd.api.types.is_bool_dtype(column):
+        return column.iloc[:0]
+    present = column.dropna()
+    return present[pd.to_numeric(present, errors="coerce").isna()]
 
 
 def _atomic_write(path, write):
@@ -98,6 +108,11 @@ def _choose_task(y, task):
     if task != "auto":
         return task, ""
     if not pd.api.types.is_numeric_dtype(y) or pd.api.types.is_bool_dtype(y):
+        bad = _non_numbers(y)
+        if 0 < len(bad) <= len(y) / 2:  # mostly numbers: stray text in a numeric column, not class labels
+            raise CLIError(f"--target: column {y.name!r} holds numbers but {len(bad)} value(s) are not (such as "
+                           f"{bad.iloc[0]!r} in data row {bad.index[0] + 1}); fix them, or give "
+                           "--task classification to treat every value as a class label")
         return "classification", "the target is not numeric"
     values = y.to_numpy(dtype=float)
     distinct = np.unique(values)
@@ -135,6 +150,8 @@ def cmd_fit(args):
     if args.target not in df.columns:
         raise CLIError(f"--target: unknown column {args.target!r}; the file has "
                        f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
+    if len(df) == 0:
+        raise CLIError("DATA: the table has no rows")
     y = df[args.target]
     n_nan = int(y.isna().sum())
     if n_nan:
