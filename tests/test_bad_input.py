@@ -4,8 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import cwlssvm
 from cwlssvm import LSSVC, LSSVR, ComponentwiseLSSVC, ComponentwiseLSSVR
 from cwlssvm import components as C
+from cwlssvm.datasets import make_additive
 
 ESTIMATORS = [ComponentwiseLSSVR, LSSVR, ComponentwiseLSSVC, LSSVC]
 
@@ -128,3 +130,25 @@ def test_inputs_are_not_modified(Est):
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
     np.testing.assert_array_equal(w, np.ones(20))
+
+
+@pytest.mark.parametrize("scale,match", [(1e300, "values up to 9.*too large"), (1e-300, "its values vary by only")])
+def test_inputs_beyond_what_the_kernels_compute_are_named(scale, match):
+    good, y, _ = make_additive(n=60, seed=3)
+    X = good.copy()
+    X[:, 4] *= scale
+    for est in (cwlssvm.ComponentwiseLSSVR(), cwlssvm.ComponentwiseLSSVRCV(sigmas=2, gammas=3),
+                cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=1.0, lam=1.0), cwlssvm.FusionComponentwiseLSSVR()):
+        with pytest.raises(ValueError, match=f"X column 4: {match}"):
+            est.fit(X, y)
+    frame = pd.DataFrame(X, columns=[f"c{j}" for j in range(10)])
+    with pytest.raises(ValueError, match=f"X column 'c4': {match}"):
+        cwlssvm.ComponentwiseLSSVR().fit(frame, y)
+    with pytest.raises(ValueError, match=rf"Xs\[1\]: X column 4: {match}"):
+        cwlssvm.fit_batch([good[:, :5], X[:, :5]], [y, y])
+    # a constant column is fine (its component is zero), and predictions refuse what fitting refuses
+    X[:, 4] = 7.0
+    model = cwlssvm.ComponentwiseLSSVR().fit(X, y)
+    assert np.all(np.isfinite(model.predict(X)))
+    with pytest.raises(ValueError, match="X column 0: values up to .* too large"):
+        model.predict(X * 1e160)

@@ -394,3 +394,14 @@ def test_the_dask_sparse_estimators_name_what_needs_the_rows(client, data):
         cdask.SparseComponentwiseLSSVR(sigma=1.0, gamma=1.0, cv=1, client=client).fit(Xd, yd)
     with pytest.raises(ValueError, match="lam must be None or a finite number"):
         cdask.SparseComponentwiseLSSVR(lam=-1.0, client=client).fit(Xd, yd)
+
+
+def test_inputs_beyond_the_kernels_are_named_on_dask_too(client, data):
+    X, y = data
+    X = X[:2000].copy()
+    X[:, 4] *= 1e-300
+    with pytest.raises(ValueError, match="X column 4: its values vary by only"):
+        cdask.ComponentwiseLSSVR(client=client).fit(da.from_array(X, chunks=500), da.from_array(y[:2000], chunks=500))
+    X[:, 4] *= 1e300 * 1e200
+    with pytest.raises(ValueError, match="X column 4: values up to .* too large"):
+        cdask.ComponentwiseLSSVR(client=client).fit(da.from_array(X, chunks=500), da.from_array(y[:2000], chunks=500))

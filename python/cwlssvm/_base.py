@@ -12,7 +12,8 @@ from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
-from ._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
+from ._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
+                          check_solver)
 
 
 class _DualModel:
@@ -71,7 +72,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     def _validate_fit_data(self, X, y, **kw):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
         check_numeric_columns(X)
-        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
+        return Xv, yv
 
     def _resolve(self, X, sample_weight):
         """components_ for the training inputs X (n, p): RBF widths sigma x the spread of their inputs."""
@@ -148,7 +151,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     def _check_predict_X(self, X):
         check_is_fitted(self)
         check_numeric_columns(X)
-        return validate_data(self, X, reset=False, dtype=np.float64)
+        Xv = validate_data(self, X, reset=False, dtype=np.float64)
+        check_input_scale(Xv, getattr(self, "feature_names_in_", None), fit=False)
+        return Xv
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -56,6 +56,42 @@ def check_numeric_columns(X) -> None:
             # TypeError (e.g. a dict in an object array) is left to scikit-learn's own message.
 
 
+MAX_ABS_INPUT = 1e150  # beyond it squared distances and inner products overflow
+MIN_INPUT_SPREAD = 1e-150  # below it (and above 0) squared differences underflow
+
+
+def check_input_scale(X, names=None, *, fit=True) -> None:
+    """Inputs the kernels can compute with: no value beyond MAX_ABS_INPUT in magnitude and, when
+    fitting, no column whose standard deviation is positive but below MIN_INPUT_SPREAD (a constant
+    column is fine: its component is zero). X: the validated float array (n, p); names: the columns'
+    names or None. ValueError names the column."""
+    if X.size == 0:
+        return
+    big = np.abs(X).max(axis=0)
+    for j in np.flatnonzero(big > MAX_ABS_INPUT):
+        raise ValueError(f"X column {_column(names, j)}: values up to {big[j]:.1e} in magnitude are too large for the "
+                         f"kernel computations (their squares overflow); rescale the column, e.g. divide it by a "
+                         f"power of ten")
+    if not fit:
+        return
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scaled = X / np.where(big > 0, big, 1.0)  # the spread computed without under- or overflow
+    check_input_spread(scaled.std(axis=0) * big, names)
+
+
+def check_input_spread(spread, names=None) -> None:
+    """The columns' standard deviations spread (p,): none positive but below MIN_INPUT_SPREAD."""
+    spread = np.asarray(spread, dtype=np.float64)
+    for j in np.flatnonzero((spread > 0) & (spread < MIN_INPUT_SPREAD)):
+        raise ValueError(f"X column {_column(names, j)}: its values vary by only {spread[j]:.1e} (standard deviation), "
+                         "too little for the kernel computations (squared differences underflow); rescale the "
+                         "column, e.g. multiply it by a power of ten")
+
+
+def _column(names, j):
+    return repr(str(names[j])) if names is not None else str(j)
+
+
 def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray:
     """Non-negative finite weights of shape (n_samples,), not all zero; None means all ones."""
     if sample_weight is None:

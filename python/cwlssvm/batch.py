@@ -17,6 +17,7 @@ import pandas as pd
 
 from . import _native
 from ._threads import one_blas_thread
+from ._validation import check_input_scale
 from .classification import ComponentwiseLSSVC
 from .model_selection import EXACT_TOL, GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, log_grid
 from .regression import ComponentwiseLSSVR
@@ -187,6 +188,10 @@ def _stack_inputs(Xs, name, n_features=None):
         if not np.all(np.isfinite(a)):
             r, c = np.argwhere(~np.isfinite(a))[0]
             raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c})")
+        try:
+            check_input_scale(a, fit=n_features is None)
+        except ValueError as exc:
+            raise ValueError(f"{name}[{i}]: {exc}") from None
         arrays.append(a)
     if not arrays:
         raise ValueError(f"{name} holds no groups")

@@ -24,7 +24,7 @@ import dask
 import dask.array as da
 import dask.dataframe as dd
 
-from .._validation import check_numeric_columns
+from .._validation import check_input_scale, check_input_spread, check_numeric_columns
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
 from ..primal import FeatureMap, row_chunks
 
@@ -108,6 +108,7 @@ class DaskRows:
         n, weight, mean, m2, extremes, keys, (rows, ys, ws), labels = tree_merge(compute, tasks, _merge_stats)
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
+        check_input_spread(np.sqrt(m2[:self.n_features] / weight), self.feature_names)
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
@@ -206,6 +207,7 @@ def _prepare(Xb, yb, wb, names, multi_output, labels):
     if bad.any():
         j = int(np.argwhere(bad)[0, 1])
         raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity")
+    check_input_scale(X, names, fit=False)  # the spreads are checked once pass 1 has merged them
     y = np.asarray(yb)
     if y.ndim == 2 and y.shape[1] == 1 and not multi_output:
         y = y[:, 0]

@@ -14,7 +14,7 @@ from .. import components as _components
 from .._report import ReportMixin
 from .._threads import blas_threads_by_size
 from ..families import family_of
-from .._validation import check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
+from .._validation import check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
 from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, family_targets,
                               pm1_coding)
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -214,7 +214,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _validate(self, X, y, **kw):
         check_numeric_columns(X)
-        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
+        return Xv, yv
 
     def _fitted(self):
         """The refitted model, or NotFittedError."""

@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .. import _native
 from .. import components as _components
 from .._report import ReportMixin
-from .._validation import check_numeric_columns
+from .._validation import check_input_scale, check_numeric_columns
 
 
 class ExpansionStore:
@@ -75,12 +75,16 @@ class ExpansionModel(ReportMixin, BaseEstimator):
 
     def _validate(self, X, y, **kw):
         check_numeric_columns(X)
-        return validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
+        return Xv, yv
 
     def _check_X(self, X):
         check_is_fitted(self)
         check_numeric_columns(X)
-        return validate_data(self, X, reset=False, dtype=np.float64)
+        Xv = validate_data(self, X, reset=False, dtype=np.float64)
+        check_input_scale(Xv, getattr(self, "feature_names_in_", None), fit=False)
+        return Xv
 
 
 def standardize(y, w):
