@@ -79,11 +79,12 @@ def check_input_scale(X, names=None, *, fit=True) -> None:
     check_input_spread(scaled.std(axis=0) * big, names)
 
 
-def check_input_spread(spread, names=None) -> None:
-    """The columns' standard deviations spread (p,): none positive but below MIN_INPUT_SPREAD."""
+def check_input_spread(spread, names=None, what="standard deviation") -> None:
+    """The columns' spreads (p,) (standard deviations, or ``what`` they are): none positive but below
+    MIN_INPUT_SPREAD."""
     spread = np.asarray(spread, dtype=np.float64)
     for j in np.flatnonzero((spread > 0) & (spread < MIN_INPUT_SPREAD)):
-        raise ValueError(f"X column {_column(names, j)}: its values vary by only {spread[j]:.1e} (standard deviation), "
+        raise ValueError(f"X column {_column(names, j)}: its values vary by only {spread[j]:.1e} ({what}), "
                          "too little for the kernel computations (squared differences underflow); rescale the "
                          "column, e.g. multiply it by a power of ten")
 

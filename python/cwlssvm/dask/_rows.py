@@ -108,7 +108,7 @@ class DaskRows:
         n, weight, mean, m2, extremes, keys, (rows, ys, ws), labels = tree_merge(compute, tasks, _merge_stats)
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
-        check_input_spread(np.sqrt(m2[:self.n_features] / weight), self.feature_names)
+        check_input_spread(np.ptp(extremes, axis=0), self.feature_names, "range")  # squares underflow in m2
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
