@@ -152,3 +152,26 @@ def test_inputs_beyond_what_the_kernels_compute_are_named(scale, match):
     assert np.all(np.isfinite(model.predict(X)))
     with pytest.raises(ValueError, match="X column 0: values up to .* too large"):
         model.predict(X * 1e160)
+
+
+def test_extreme_weights_and_grids_are_named_not_blamed_on_gamma():
+    X, y, _ = make_additive(n=60, seed=3)
+    with pytest.raises(ValueError, match=r"sample_weight: values from 1.0e\+300 to 1.0e\+300 are beyond"):
+        cwlssvm.ComponentwiseLSSVR().fit(X, y, sample_weight=np.full(60, 1e300))
+    with pytest.raises(ValueError, match=r"sample_weight: values from 1.0e-200"):
+        cwlssvm.ComponentwiseLSSVR().fit(X, y, sample_weight=np.r_[np.full(59, 1.0), 1e-200])
+    with pytest.raises(ValueError, match=r"gammas must lie within \[1e-15, 1e\+15\]"):
+        cwlssvm.ComponentwiseLSSVRCV(gammas=[1e-300, 1e300]).fit(X, y)
+    with pytest.raises(ValueError, match=r"sigmas must lie within"):
+        cwlssvm.ComponentwiseLSSVRCV(sigmas=[1e-20, 1.0]).fit(X, y)
+
+
+def test_grids_at_the_limits_choose_a_grid_value_without_warnings():
+    import warnings
+
+    X, y, _ = make_additive(n=60, seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = cwlssvm.ComponentwiseLSSVRCV(gammas=[1e-15, 1.0, 1e15], sigmas=[0.5, 2.0], refine=False).fit(X, y)
+    assert model.gamma_ in (1e-15, 1.0, 1e15) and model.sigma_ in (0.5, 2.0)
+    assert np.all(np.isfinite(model.predict(X)))

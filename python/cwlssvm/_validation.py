@@ -56,6 +56,7 @@ def check_numeric_columns(X) -> None:
             # TypeError (e.g. a dict in an object array) is left to scikit-learn's own message.
 
 
+MAX_WEIGHT = 1e100  # sample weights within [1 / MAX_WEIGHT, MAX_WEIGHT] (they multiply gamma)
 MAX_ABS_INPUT = 1e150  # beyond it squared distances and inner products overflow
 MIN_INPUT_SPREAD = 1e-150  # below it (and above 0) squared differences underflow
 
@@ -108,4 +109,10 @@ def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray:
         raise ValueError("sample_weight must be non-negative")
     if not np.any(w > 0):
         raise ValueError("sample_weight is zero everywhere")
+    positive = w[w > 0]
+    if positive.max() > MAX_WEIGHT or positive.min() < 1.0 / MAX_WEIGHT:
+        raise ValueError(f"sample_weight: values from {positive.min():.1e} to {positive.max():.1e} are beyond what the "
+                         f"solvers handle (each row's gamma_k = gamma x w_k; keep the weights within "
+                         f"[{1 / MAX_WEIGHT:.0e}, {MAX_WEIGHT:.0e}]: rescaling all of them by one constant is the "
+                         "same as rescaling gamma)")
     return w.copy()

@@ -44,6 +44,9 @@ FAMILY_TUNING_ROWS = 5000
 FAMILY_WIDTH_ROWS = 1000
 
 
+GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refused
+
+
 def log_grid(values, default_count, name, lo, hi):
     """A log grid from None (default count), an int (count) or explicit positive values."""
     if values is None:
@@ -55,6 +58,9 @@ def log_grid(values, default_count, name, lo, hi):
     arr = np.asarray(values, dtype=float).ravel()
     if arr.size == 0 or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
         raise ValueError(f"{name} must hold finite values > 0, got {values!r}")
+    if np.any(arr < GRID_LIMITS[0]) or np.any(arr > GRID_LIMITS[1]):
+        raise ValueError(f"{name} must lie within [{GRID_LIMITS[0]:.0e}, {GRID_LIMITS[1]:.0e}] (beyond it the "
+                         f"kernel or the linear system degenerates numerically), got {values!r}")
     return np.unique(arr)
 
 

@@ -89,7 +89,9 @@ def loo_path(spectrum, Y, gammas):
     """Leave-one-out residuals (G, n, k), c_ii (G, n) and alpha (G, n, k) for every gamma."""
     alpha, _, eta, eta_sum = dual_path(spectrum, Y, gammas)
     c = spectrum.hinv_diag(gammas) - eta**2 / eta_sum[:, None]
-    return alpha / c[:, :, None], c, alpha
+    with np.errstate(divide="ignore", invalid="ignore"):  # c_ii = 0: a model that interpolates row i
+        residuals = alpha / c[:, :, None]
+    return np.where(np.isfinite(residuals), residuals, np.inf), c, alpha
 
 
 def smoother_trace(c, w, gammas):
