@@ -143,7 +143,9 @@ def test_inputs_are_not_changed(rng):
 
 def test_failed_models_say_why_and_predict_nan(rng):
     Xs, ys = _groups(rng, [15, 18])
-    batch = fit_batch(Xs, ys, sigmas=[1.0], gammas=[1e300])  # gamma^2 overflows: no finite criterion
+    with pytest.raises(ValueError, match="gammas must lie within"):
+        fit_batch(Xs, ys, sigmas=[1.0], gammas=[1e300])
+    batch = fit_batch(Xs, [y * 1e200 for y in ys], sigmas=[1.0])  # squared residuals overflow: no finite criterion
     assert list(batch.status_) == ["failed", "failed"]
     assert "non-finite leave-one-out criterion" in batch.messages_[0]
     assert np.all(np.isnan(batch.predict(Xs)[0]))
