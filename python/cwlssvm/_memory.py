@@ -10,7 +10,8 @@ class InsufficientMemoryError(MemoryError):
 
 
 def available_bytes() -> int:
-    """Memory this process can still allocate: MemAvailable, capped by a cgroup limit when one is set."""
+    """Memory this process can still allocate: MemAvailable, capped by a cgroup limit and by an
+    address-space limit (ulimit -v) when one is set."""
     avail = None
     try:
         with open("/proc/meminfo") as fh:
@@ -37,7 +38,25 @@ def available_bytes() -> int:
             continue
         if limit.isdigit():
             avail = min(avail, int(limit) - usage)
+    room = _address_space_room()
+    if room is not None:
+        avail = min(avail, room)
     return max(int(avail), 0)
+
+
+def _address_space_room():
+    """Bytes left under an address-space limit (ulimit -v, RLIMIT_AS), or None without one."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if limit == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/statm") as fh:
+            size = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")  # the virtual size now
+    except (ImportError, OSError, ValueError, AttributeError):  # pragma: no cover - not Linux
+        return None
+    return limit - size
 
 
 def dense_bytes(n: int, copies: int = 1) -> int:

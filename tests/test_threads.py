@@ -1,0 +1,105 @@
+"""Fits and predictions from several Python threads at once are those of serial runs; n_jobs changes nothing."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+
+import cwlssvm
+from cwlssvm.datasets import make_additive
+
+X, Y, _ = make_additive(n=400, noise=1.0, seed=5)
+X_BIG, Y_BIG, _ = make_additive(n=3000, noise=1.0, seed=6)
+LABELS = np.digitize(Y, np.quantile(Y, [0.33, 0.66]))
+
+CASES = [
+    (cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="dense"), X, Y),
+    (cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank"), X_BIG, Y_BIG),
+    (cwlssvm.ComponentwiseLSSVRCV(sigmas=3, gammas=6, refine=False), X, Y),
+    (cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0), X, LABELS),
+    (cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=10.0, lam=5.0), X, Y),
+    (cwlssvm.FusionComponentwiseLSSVR(), X, Y),
+]
+
+
+def _outputs(model, X):
+    out = [model.predict(X), np.asarray(model.contributions(X))]
+    if hasattr(model, "decision_function"):
+        out.append(model.decision_function(X))
+    return out
+
+
+@pytest.mark.parametrize("estimator,X,y", CASES, ids=lambda c: type(c).__name__ if hasattr(c, "fit") else "")
+def test_eight_threads_fit_and_predict_as_serial_runs_do(estimator, X, y):
+    serial = _outputs(clone(estimator).fit(X, y), X)
+
+    def fit_and_predict(_):
+        return _outputs(clone(estimator).fit(X, y), X)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(fit_and_predict, range(8)))
+    for result in results:
+        for got, want in zip(result, serial):
+            np.testing.assert_array_equal(got, want)
+
+
+def test_predictions_from_threads_share_one_model():
+    model = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, Y)
+    serial = model.predict(X)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for got in pool.map(lambda _: model.predict(X), range(16)):
+            np.testing.assert_array_equal(got, serial)
+
+
+@pytest.mark.parametrize("estimator,X,y", CASES[:3], ids=["dense", "lowrank", "cv"])
+def test_n_jobs_does_not_change_the_results(estimator, X, y):
+    one = clone(estimator).set_params(n_jobs=1).fit(X, y)
+    two = clone(estimator).set_params(n_jobs=2).fit(X, y)
+    for a, b in zip(_outputs(one, X), _outputs(two, X)):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12 * np.abs(a).max())
+
+
+def test_a_busy_machine_gets_one_blas_thread(monkeypatch):
+    from cwlssvm import _threads
+
+    monkeypatch.setattr(_threads.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(_threads.os, "getloadavg", lambda: (2.1, 1.0, 1.0))
+    assert _threads.busy_machine()
+    seen = []
+
+    class Spy:
+        @_threads.blas_threads_by_size
+        def fit(self, X):
+            from threadpoolctl import threadpool_info
+
+            seen.append(max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"))
+
+    Spy().fit(np.zeros((5000, 2)))  # above SMALL_ROWS: one thread only because the machine is busy
+    assert seen == [1]
+    monkeypatch.setattr(_threads.os, "getloadavg", lambda: (0.4, 1.0, 1.0))
+    assert not _threads.busy_machine()
+
+
+def test_a_dense_system_beyond_an_address_space_limit_is_refused_at_once(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "fit.py"
+    script.write_text(
+        "import resource, time\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))\n"
+        "import cwlssvm\n"
+        "from cwlssvm.datasets import make_additive\n"
+        "X, y, _ = make_additive(n=30000, seed=1)\n"
+        "t = time.perf_counter()\n"
+        "try:\n"
+        "    cwlssvm.ComponentwiseLSSVR(solver='dense').fit(X, y)\n"
+        "except MemoryError as exc:\n"
+        "    print(type(exc).__name__, time.perf_counter() - t)\n"
+        "    print(exc)\n")
+    res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    first, message = res.stdout.splitlines()[:2]
+    assert first.startswith("InsufficientMemoryError") and float(first.split()[1]) < 1.0
+    assert "30000 x 30000" in message and "solver='lowrank'" in message
