@@ -13,7 +13,7 @@ from .primal import choose_solver, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
 from ._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
-                          check_solver)
+                          check_solver, check_target_scale)
 
 
 class _DualModel:
@@ -74,6 +74,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         check_numeric_columns(X)
         Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
         check_input_scale(Xv, getattr(self, "feature_names_in_", None))
+        if kw.get("y_numeric"):
+            check_target_scale(yv)
         return Xv, yv
 
     def _resolve(self, X, sample_weight):

@@ -80,6 +80,14 @@ def check_input_scale(X, names=None, *, fit=True) -> None:
     check_input_spread(scaled.std(axis=0) * big, names)
 
 
+def check_target_scale(y) -> None:
+    """Real targets within MAX_ABS_INPUT in magnitude (their squares enter every criterion and solve)."""
+    big = float(np.abs(y).max()) if np.size(y) else 0.0
+    if big > MAX_ABS_INPUT:
+        raise ValueError(f"y: values up to {big:.1e} in magnitude are too large for the least-squares computations "
+                         "(their squares overflow); rescale y, e.g. divide it by a power of ten")
+
+
 def check_input_spread(spread, names=None, what="standard deviation") -> None:
     """The columns' spreads (p,) (standard deviations, or ``what`` they are): none positive but below
     MIN_INPUT_SPREAD."""

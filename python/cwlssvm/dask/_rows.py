@@ -24,7 +24,7 @@ import dask
 import dask.array as da
 import dask.dataframe as dd
 
-from .._validation import check_input_scale, check_input_spread, check_numeric_columns
+from .._validation import check_input_scale, check_input_spread, check_numeric_columns, check_target_scale
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
 from ..primal import FeatureMap, row_chunks
 
@@ -225,6 +225,7 @@ def _prepare(Xb, yb, wb, names, multi_output, labels):
             raise ValueError("y is not numeric") from None
         if not np.all(np.isfinite(y)):
             raise ValueError("y contains NaN or infinity")
+        check_target_scale(y)
         y = y.reshape(X.shape[0], -1)
     w = np.ones(X.shape[0]) if wb is None else np.broadcast_to(np.asarray(wb, dtype=np.float64), (X.shape[0],))
     if not np.all(np.isfinite(w)):

@@ -14,7 +14,8 @@ from .. import components as _components
 from .._report import ReportMixin
 from .._threads import blas_threads_by_size
 from ..families import family_of
-from .._validation import check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver
+from .._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver,
+                           check_target_scale)
 from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, family_targets,
                               pm1_coding)
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -222,6 +223,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         check_numeric_columns(X)
         Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
         check_input_scale(Xv, getattr(self, "feature_names_in_", None))
+        if kw.get("y_numeric"):
+            check_target_scale(yv)
         return Xv, yv
 
     def _fitted(self):
