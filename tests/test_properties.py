@@ -197,6 +197,7 @@ def test_random_tables_given_to_the_cli_exit_0_or_2(tmp_path, data):
         text = data.draw(st.text(alphabet="ab,;\"\n 0123456789.-", max_size=200))
     (tmp_path / "t.csv").write_text(text)
     with warnings.catch_warnings():
-        warnings.simplefilter("default")  # as on the command line, where warnings are printed, not raised
+        warnings.simplefilter("default")  # as on the command line, where warnings are printed, not raised,
+        warnings.simplefilter("error", RuntimeWarning)  # but a NaN or an overflow met on the way is a defect
         code = cli.main(["fit", str(tmp_path / "t.csv"), "--target", "y", "--quiet", "-o", str(tmp_path / "m.npz")])
     assert code in (0, 2)

@@ -26,7 +26,8 @@ from .regression import _SOLVER_PARAMS
 
 def encode_classes(y, owner):
     """(classes, class index of each row) for validated labels y; ValueError unless 2 or more classes."""
-    check_classification_targets(y)
+    with np.errstate(invalid="ignore", over="ignore"):  # scikit-learn casts float labels such as 9e18 to int64
+        check_classification_targets(y)
     classes, index = np.unique(y, return_inverse=True)
     if len(classes) < 2:
         raise ValueError(f"{owner} needs samples of at least 2 classes in y; got 1 class ({classes[0]!r})")

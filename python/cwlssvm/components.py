@@ -94,6 +94,7 @@ def column_variances(X, w=None) -> np.ndarray:
     w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
     keep = w > 0
     X, w = X[keep], w[keep]
+    X = X - X[:1]  # shifted by the first row: a constant column is exactly zero, and its variance too
     mean = w @ X / w.sum()
     return (w @ (X - mean) ** 2) / w.sum()
 

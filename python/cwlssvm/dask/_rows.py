@@ -114,7 +114,8 @@ class DaskRows:
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
         tuning = order[:TUNING_ROWS]  # in key order: every prefix is a uniform sample too
         p = self.n_features
-        stats = PartitionStats(int(n), weight, mean[:p], m2[:p] / weight, candidates, reference, labels,
+        variances = np.where(np.ptp(extremes, axis=0) > 0, m2[:p] / weight, 0.0)  # constant columns exactly 0
+        stats = PartitionStats(int(n), weight, mean[:p], variances, candidates, reference, labels,
                                (rows[tuning], ys[tuning], ws[tuning]))
         if not self.labels:
             stats.y_mean, stats.y_variances = mean[p:], m2[p:] / weight
