@@ -19,7 +19,8 @@ asan="$(${CXX:-g++} -print-file-name=libasan.so)"
 ubsan="$(${CXX:-g++} -print-file-name=libubsan.so)"
 cp -r "$here/tests" "$work/tests"  # outside the source tree: the installed, instrumented package is tested
 cd "$work"
-"$work/venv/bin/python" -c "import cwlssvm; print('testing', cwlssvm.__file__, cwlssvm.build_info()['flags'])"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:detect_stack_use_after_return=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-LD_PRELOAD="$asan:$ubsan" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$work/tests" "$@"
+export LD_PRELOAD="$asan:$ubsan"  # the instrumented module needs the runtime loaded before it
+"$work/venv/bin/python" -c "import cwlssvm; print('testing', cwlssvm.__file__, cwlssvm.build_info()['flags'])"
+"$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$work/tests" "$@"
