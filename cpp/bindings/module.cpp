@@ -16,6 +16,7 @@
 #include "cwlssvm/features.hpp"
 #include "cwlssvm/gnc.hpp"
 #include "cwlssvm/gram.hpp"
+#include "cwlssvm/interrupt.hpp"
 #include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
 #include "cwlssvm/tiled_cholesky.hpp"
@@ -24,6 +25,21 @@ namespace py = pybind11;
 using namespace cwlssvm;
 
 namespace {
+
+// The GIL released for a call into the core, from a thread that may poll for Ctrl-C (interrupt.hpp).
+struct CoreCall {
+    py::gil_scoped_release release;
+    InterruptScope interrupts;
+};
+
+// The core's interrupt poll: Python's pending signals, run by their handlers (SIGINT's raises
+// KeyboardInterrupt, cleared here and raised again when the core has unwound).
+bool poll_python_interrupt() {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() == 0) return false;
+    PyErr_Clear();
+    return true;
+}
 
 using Array = py::array_t<double, py::array::c_style>;
 // (kind, columns, sigma, degree, coef0), as cwlssvm.components.describe() returns it.
@@ -98,6 +114,14 @@ py::tuple gnc_result_tuple(GncResult r, std::size_t R) {
 PYBIND11_MODULE(_core, m) {
     m.doc() = "cwlssvm C++ core: componentwise Gram blocks and LS-SVM dual solvers";
     py::register_exception<NotPositiveDefinite>(m, "NotPositiveDefinite", PyExc_ArithmeticError);
+    set_interrupt_poll(&poll_python_interrupt);
+    py::register_exception_translator([](std::exception_ptr p) {  // Ctrl-C seen in a long loop
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const Interrupted&) {
+            PyErr_SetNone(PyExc_KeyboardInterrupt);
+        }
+    });
 
     py::enum_<KernelKind>(m, "KernelKind", "The kernel of a component (eq.clssvmr.ak).")
         .value("rbf", KernelKind::rbf)
@@ -170,7 +194,7 @@ PYBIND11_MODULE(_core, m) {
               const int p = static_cast<int>(X.shape(1));
               std::vector<double> omega(n * n);
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   gram_lower(X.data(), n, p, comps, eta ? eta->data() : nullptr, omega.data(), n_jobs);
                   mirror_lower(omega.data(), n, n_jobs);
               }
@@ -193,7 +217,7 @@ PYBIND11_MODULE(_core, m) {
               const int k = static_cast<int>(Y.shape(1));
               DualSolution s;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   s = fit_lssvm(X.data(), n, static_cast<int>(X.shape(1)), comps, eta ? eta->data() : nullptr,
                                 Y.data(), k, inv_gamma.data(), loo, n_jobs);
               }
@@ -214,7 +238,7 @@ PYBIND11_MODULE(_core, m) {
               const int k = static_cast<int>(Y.shape(1));
               DualSolution s;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   std::vector<double> H(omega.data(), omega.data() + n * n);  // symmetric: either order
                   s = solve_dual(H.data(), n, inv_gamma.data(), Y.data(), k, loo);
               }
@@ -238,7 +262,7 @@ PYBIND11_MODULE(_core, m) {
               const int k = static_cast<int>(coef.shape(1));
               std::vector<double> out(m_rows * comps.size() * k);
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   component_outputs(X.data(), n, static_cast<int>(X.shape(1)), comps, coef.data(), k, Xnew.data(),
                                     m_rows, out.data(), n_jobs);
               }
@@ -258,7 +282,7 @@ PYBIND11_MODULE(_core, m) {
               const std::size_t m_rows = Xnew.shape(0);
               std::vector<double> out(m_rows * comps.size());
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   sparse_component_outputs(X.data(), X.shape(0), static_cast<int>(X.shape(1)), comps, supports, coefs,
                                            Xnew.data(), m_rows, out.data(), n_jobs);
               }
@@ -274,7 +298,7 @@ PYBIND11_MODULE(_core, m) {
               const auto comps = to_components(specs);
               std::vector<LowRankFactor> factors;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   factors = component_factors(X.data(), X.shape(0), static_cast<int>(X.shape(1)), comps, tol,
                                               max_rank, n_jobs);
               }
@@ -299,7 +323,7 @@ PYBIND11_MODULE(_core, m) {
               const std::size_t m_rows = X.shape(0), R = map.size();
               std::vector<double> Phi(m_rows * R);
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   features(map, X.data(), m_rows, p, Phi.data(), n_jobs);
               }
               return to_numpy(std::move(Phi), {static_cast<py::ssize_t>(m_rows), static_cast<py::ssize_t>(R)});
@@ -323,7 +347,7 @@ PYBIND11_MODULE(_core, m) {
               const int k = static_cast<int>(Y.shape(1));
               FeatureSums s;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   s = feature_sums(map, X.data(), m_rows, p, Y.data(), k, w.data(), fold ? fold->data() : nullptr,
                                    n_folds, block, n_jobs);
               }
@@ -349,7 +373,7 @@ PYBIND11_MODULE(_core, m) {
                   throw std::invalid_argument("theta0 must hold R + 1 values");
               GncResult r;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   r = gnc_fit(F.data(), n, R, offsets, y.data(), w.data(), gram ? gram->data() : nullptr,
                               theta0 ? theta0->data() : nullptr, o);
               }
@@ -375,7 +399,7 @@ PYBIND11_MODULE(_core, m) {
               sums.yy = yy;
               GncResult r;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   r = gnc_fit_sums(sums, R, offsets, theta0 ? theta0->data() : nullptr, o);
               }
               return gnc_result_tuple(std::move(r), R);
@@ -409,7 +433,7 @@ PYBIND11_MODULE(_core, m) {
                  std::vector<double> Z(z0.data(), z0.data() + z0.size());
                  StepSolve info;
                  {
-                     py::gil_scoped_release release;
+                     CoreCall release;
                      info = self.solve(scale.data(), rhs.data(), Z.data(), static_cast<int>(rhs.shape(0)));
                  }
                  return py::make_tuple(to_numpy(std::move(Z), {rhs.shape(0), rhs.shape(1)}), info.cg_iterations,
@@ -444,7 +468,7 @@ PYBIND11_MODULE(_core, m) {
               const int p = static_cast<int>(X.shape(1));
               std::vector<BatchFit> fits;
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   fits = fit_batch(X.data(), y.data(), offsets, p, spec, n_threads);
               }
               const auto B = static_cast<py::ssize_t>(fits.size());
@@ -485,7 +509,7 @@ PYBIND11_MODULE(_core, m) {
                   throw std::invalid_argument("predict_batch: inconsistent shapes");
               std::vector<double> out(Xnew.shape(0));
               {
-                  py::gil_scoped_release release;
+                  CoreCall release;
                   predict_batch(X.data(), offsets, static_cast<int>(X.shape(1)), widths.data(), alpha.data(), b.data(),
                                 Xnew.data(), new_offsets, out.data(), n_threads);
               }

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "cwlssvm/gram.hpp"
+#include "cwlssvm/interrupt.hpp"
 #include "cwlssvm/kernels.hpp"
 #include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
@@ -192,6 +193,8 @@ BatchFit fit_one(const double* X, const double* y, std::size_t n, int p, const B
         try {
             const Spectrum s = spectrum(X, n, p, rbf_components(scaled(fit.spreads, spec.sigmas[si])), spec.tol);
             loo_criteria(s, yv, spec.gammas, spec.classification, crit.data());
+        } catch (const Interrupted&) {
+            throw;
         } catch (const std::exception&) {
             continue;  // this width is left out of the search, as a non-finite criterion
         }
@@ -215,6 +218,8 @@ BatchFit fit_one(const double* X, const double* y, std::size_t n, int p, const B
         DualSolution sol = fit_lssvm(X, n, p, components, nullptr, y, 1, inv_gamma.data(), false, 1);
         fit.alpha = std::move(sol.alpha);
         fit.b = sol.b[0];
+    } catch (const Interrupted&) {
+        throw;
     } catch (const std::exception& e) {
         fit.status = BatchStatus::failed;
         fit.message = e.what();
@@ -233,6 +238,8 @@ std::vector<BatchFit> fit_batch(const double* X, const double* y, const std::vec
             const std::size_t n = offsets[i + 1] - offsets[i];
             try {
                 fits[i] = fit_one(X + offsets[i] * p, y + offsets[i], n, p, spec);
+            } catch (const Interrupted&) {
+                throw;  // Ctrl-C: the whole batch stops
             } catch (const std::exception& e) {  // e.g. out of memory: this model only
                 fits[i].status = BatchStatus::failed;
                 fits[i].message = e.what();

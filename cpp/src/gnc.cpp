@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cwlssvm/block_ridge.hpp"
+#include "cwlssvm/interrupt.hpp"
 
 namespace cwlssvm {
 namespace {
@@ -160,6 +161,7 @@ GncResult run_gnc(const RowMap& F, const Eigen::Map<const Vec>& Y, const Eigen::
     }
 
     for (int t = 1; t <= opt.max_iter; ++t) {
+        check_interrupt();
         const double zeta = opt.relax_steps > 0 ? std::max(0.0, 1.0 - static_cast<double>(t) / opt.relax_steps) : 0.0;
         const auto u = norms_of(z);
         const double floor = 1e-12 * (1.0 + (D ? *std::max_element(u.begin(), u.end()) : 0.0));

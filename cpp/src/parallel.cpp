@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "cwlssvm/interrupt.hpp"
+
 namespace cwlssvm {
 
 int resolve_n_jobs(int n_jobs) {
@@ -20,20 +22,24 @@ void parallel_for(std::size_t n_tasks, int n_threads, std::size_t grain,
     grain = std::max<std::size_t>(1, grain);
     const std::size_t n_chunks = (n_tasks + grain - 1) / grain;
     const int threads = static_cast<int>(std::min<std::size_t>(std::max(1, n_threads), n_chunks));
-    if (threads <= 1) {
-        if (n_tasks > 0) body(0, n_tasks);
+    if (threads <= 1) {  // chunk by chunk, so that an interrupt is seen between chunks
+        for (std::size_t begin = 0; begin < n_tasks; begin += grain) {
+            body(begin, std::min(n_tasks, begin + grain));
+            check_interrupt();
+        }
         return;
     }
     std::atomic<std::size_t> next{0};
     std::exception_ptr error;
     std::mutex error_mutex;
-    auto worker = [&]() {
+    auto worker = [&](bool calling_thread) {
         try {
             for (;;) {
                 const std::size_t chunk = next.fetch_add(1);
                 if (chunk >= n_chunks) break;
                 const std::size_t begin = chunk * grain;
                 body(begin, std::min(n_tasks, begin + grain));
+                if (calling_thread) check_interrupt();  // only the thread that entered the core polls
             }
         } catch (...) {
             std::lock_guard<std::mutex> lock(error_mutex);
@@ -43,8 +49,8 @@ void parallel_for(std::size_t n_tasks, int n_threads, std::size_t grain,
     };
     std::vector<std::thread> pool;
     pool.reserve(threads - 1);
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, false);
+    worker(true);
     for (auto& th : pool) th.join();
     if (error) std::rethrow_exception(error);
 }

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "cwlssvm/interrupt.hpp"
+
 namespace cwlssvm {
 namespace {
 
@@ -41,10 +43,15 @@ void tiled_potrf_upper(const LapackRoutines& r, double* A, int n) {
         for (int j = k + kb; j < n; j += config.tile) {
             int jb = std::min(config.tile, n - j);
             r.syrk(&U, &T, &jb, &kb, &minus, at(A, n, k, j), &lda, &one, at(A, n, j, j), &lda);
-            int right = n - j - jb;
-            if (right > 0)
-                r.gemm(&T, &N, &jb, &right, &kb, &minus, at(A, n, k, j), &lda, at(A, n, k, j + jb), &lda, &one,
-                       at(A, n, j, j + jb), &lda);
+            check_interrupt();
+            // the GEMM right of the diagonal tile, a tile of columns at a time (an interrupt is seen
+            // between them; each output column's update is the same)
+            for (int c = j + jb; c < n; c += config.tile) {
+                int cb = std::min(config.tile, n - c);
+                r.gemm(&T, &N, &jb, &cb, &kb, &minus, at(A, n, k, j), &lda, at(A, n, k, c), &lda, &one,
+                       at(A, n, j, c), &lda);
+                check_interrupt();
+            }
         }
     }
 }
