@@ -15,8 +15,11 @@ free (busy_machine).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import threading
+import time
 
 SMALL_ROWS = 1000
 
@@ -33,24 +36,55 @@ def _n_rows(X):
         return None
 
 
-def one_blas_thread():
-    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it."""
-    global _controller
-    if _controller is None:
-        from threadpoolctl import ThreadpoolController
+_lock = threading.Lock()
+_holders = 0  # fits inside one_blas_thread, over every Python thread
+_limit = None  # threadpoolctl's limiter while _holders > 0
 
-        _controller = ThreadpoolController()
-    return _controller.limit(limits=1, user_api="blas")
+
+@contextlib.contextmanager
+def one_blas_thread():
+    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it. The BLAS thread count
+    is process-wide, so concurrent fits share one limit: the first to enter sets it and the last to
+    leave restores it (a fit in another thread is never switched back to more threads midway)."""
+    global _controller, _holders, _limit
+    with _lock:
+        if _holders == 0:
+            if _controller is None:
+                from threadpoolctl import ThreadpoolController
+
+                _controller = ThreadpoolController()
+            _limit = _controller.limit(limits=1, user_api="blas")
+        _holders += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _holders -= 1
+            if _holders == 0:
+                _limit.restore_original_limits()
+                _limit = None
+
+
+BUSY_REFRESH = 60.0  # seconds between two readings of the load average
+_busy = (None, False)  # (time of the reading, busy)
 
 
 def busy_machine():
-    """Whether the 1-minute load average leaves less than one of this process's cores free."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return False
-    return cores > 1 and load > cores - 0.5
+    """Whether the 1-minute load average leaves less than one of this process's cores free; read at
+    most every BUSY_REFRESH seconds, so that the fits of one job (a search, concurrent threads) agree."""
+    global _busy
+    now = time.monotonic()
+    with _lock:
+        if _busy[0] is not None and now - _busy[0] < BUSY_REFRESH:
+            return _busy[1]
+        try:
+            cores = len(os.sched_getaffinity(0))
+            load = os.getloadavg()[0]
+            busy = cores > 1 and load > cores - 0.5
+        except (AttributeError, OSError):  # pragma: no cover - not Linux
+            busy = False
+        _busy = (now, busy)
+        return busy
 
 
 def blas_threads_by_size(fit):
