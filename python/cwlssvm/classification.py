@@ -18,7 +18,7 @@ from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
 from ._base import _LSSVMBase, attach_solution, contributions_frame, reference_rows
-from ._threads import blas_threads_by_size
+from ._fit_guard import guarded_fit
 from ._validation import check_sample_weight
 from .components import rbf
 from .regression import _SOLVER_PARAMS
@@ -78,7 +78,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         if not isinstance(self.probability, (bool, np.bool_)):
             raise ValueError(f"probability must be True or False, got {self.probability!r}")
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Fit eq.clssvmc.train; several classes by one-vs-rest or one-vs-one (``multi_class``).
 

@@ -10,7 +10,7 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._base import _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
-from ._threads import blas_threads_by_size
+from ._fit_guard import guarded_fit
 from .components import rbf
 from .uncertainty import UncertaintyMixin
 
@@ -47,7 +47,7 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
 
 class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
     _families = ("squared", "poisson")
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Solve the dual system eq.clssvmr.train.
 

@@ -10,7 +10,7 @@ from sklearn.utils.validation import check_array
 
 from .. import components as _components
 from .._progress import progress_bar
-from .._threads import blas_threads_by_size
+from .._fit_guard import guarded_fit
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
@@ -341,7 +341,7 @@ class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
             raise ValueError("validation_data y contains NaN or infinity")
         return ((y - self.y_mean_) / self.y_scale_)[:, None]
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Split, tune sigma and gamma, fuse, refit."""
         self._check_params()
@@ -380,7 +380,7 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
             raise ValueError("validation_data y has labels that are not in the training y")
         return pm1_coding(index, len(self.classes_))
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Split, tune sigma and gamma, fuse, refit."""
         self._check_params()

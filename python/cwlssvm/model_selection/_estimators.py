@@ -12,7 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import components as _components
 from .._report import ReportMixin
-from .._threads import blas_threads_by_size
+from .._fit_guard import guarded_fit
 from ..families import family_of
 from .._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver,
                            check_target_scale)
@@ -331,7 +331,7 @@ class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
         """Predictions of the refitted model (with ``return_std``, also their standard errors)."""
         return self._fitted().predict(X, return_std=return_std)
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
         self._check_params()
@@ -435,7 +435,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
 
     _classification = True
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Choose sigma and gamma by ``criterion`` and refit on all the data."""
         self._check_params()

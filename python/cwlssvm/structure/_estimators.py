@@ -10,7 +10,7 @@ from sklearn.utils.metaestimators import available_if
 
 from .. import components as _components
 from .._progress import progress_bar
-from .._threads import blas_threads_by_size
+from .._fit_guard import guarded_fit
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
 from ..classification import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
@@ -531,7 +531,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
             return mean, scale, (y - mean) / scale
         return 0.0, 1.0, family.check_y(np.asarray(y, dtype=float))
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse model."""
         self._check_params()
@@ -542,7 +542,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         self._finish_regressor()
         return self
 
-    @blas_threads_by_size
+    @guarded_fit
     def path(self, X, y, lams, sample_weight=None):
         """The regularization path at the estimator's sigma and gamma (tuned if None), warm-started
         along increasing lam. Returns dict(lams, norms (n_lams, D) of ||w_d||^2, selected (list of index
@@ -594,7 +594,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         F = self.decision_function(X)
         return binary_proba(F, 1.0) if len(self.classes_) == 2 else ovr_proba(F, 1.0)
 
-    @blas_threads_by_size
+    @guarded_fit
     def fit(self, X, y, sample_weight=None):
         """Tune (if needed) and fit the sparse classifier."""
         self._check_params()

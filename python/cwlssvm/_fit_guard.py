@@ -1,0 +1,30 @@
+"""The guard every estimator's ``fit`` runs under: its BLAS threads, and its state kept if the fit fails.
+
+A fit interrupted by Ctrl-C (KeyboardInterrupt from the C++ core's loops or from Python) or stopped by an
+error leaves the estimator as it was before the call: the fitted attributes of a previous fit stay, and
+none of the half-done fit's appear.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ._threads import blas_threads_by_size
+
+
+def guarded_fit(fit):
+    """Decorator for ``fit(self, X, ...)``: blas_threads_by_size, and on any exception (KeyboardInterrupt
+    included) the estimator's attributes restored to those it had before the call."""
+    limited = blas_threads_by_size(fit)
+
+    @functools.wraps(fit)
+    def wrapper(self, X, *args, **kwargs):
+        before = dict(vars(self))
+        try:
+            return limited(self, X, *args, **kwargs)
+        except BaseException:
+            vars(self).clear()
+            vars(self).update(before)
+            raise
+
+    return wrapper

@@ -1,0 +1,64 @@
+"""Ctrl-C during a fit: KeyboardInterrupt from inside the C++ loops, no thread left behind, the estimator as it was."""
+
+import os
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+import cwlssvm
+from cwlssvm.datasets import make_additive
+
+
+def _threads():
+    return len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else threading.active_count()
+
+
+def _same_state(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        if isinstance(a[key], np.ndarray):
+            np.testing.assert_array_equal(a[key], b[key])
+        else:
+            assert a[key] is b[key] or a[key] == b[key], key
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread")
+def test_sigint_during_a_dense_fit_interrupts_it_and_keeps_the_estimator():
+    X, y, _ = make_additive(n=9000, seed=1)  # the tiled Cholesky (from 8192 rows) polls between its tiles
+    model = cwlssvm.ComponentwiseLSSVR(solver="dense").fit(X[:300], y[:300])
+    before, threads = dict(vars(model)), _threads()
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            model.fit(X, y)  # several seconds uninterrupted
+    finally:
+        timer.cancel()
+    _same_state(vars(model), before)  # the previous fit's attributes, none of the interrupted one's
+    timer.join()
+    assert _threads() == threads
+    assert np.all(np.isfinite(model.fit(X[:500], y[:500]).predict(X[:5])))
+
+
+def test_a_failed_fit_leaves_the_estimator_as_it_was(monkeypatch):
+    X, y, _ = make_additive(n=200, seed=2)
+    for est in (cwlssvm.ComponentwiseLSSVRCV(sigmas=2, gammas=3), cwlssvm.SparseComponentwiseLSSVR(lams=3),
+                cwlssvm.FusionComponentwiseLSSVR(), cwlssvm.ComponentwiseLSSVC(sigma=1.0)):
+        target = y if not isinstance(est, cwlssvm.ComponentwiseLSSVC) else y > np.median(y)
+        est.fit(X, target)
+        before = dict(vars(est))
+
+        def interrupt(*args, **kwargs):
+            raise KeyboardInterrupt
+
+        with monkeypatch.context() as patch:
+            patch.setattr(cwlssvm.components, "resolve", interrupt)  # every fit resolves its components
+            with pytest.raises(KeyboardInterrupt):
+                est.fit(X[::2], target[::2])
+        _same_state(vars(est), before)
+        unfitted = type(est)(**est.get_params())
+        with pytest.raises(ValueError):
+            unfitted.fit(X, np.full(len(y), np.nan))
+        assert not any(k.endswith("_") and not k.startswith("_") for k in vars(unfitted))
