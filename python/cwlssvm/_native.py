@@ -64,8 +64,10 @@ def use_cholesky_backend(name: str) -> None:
 _use_scipy_lapack()
 
 
-def _c(a) -> np.ndarray:
-    return np.ascontiguousarray(a, dtype=np.float64)
+def _c(a, dtype=np.float64) -> np.ndarray:
+    """a as a C-contiguous, aligned array of dtype (a copy only when needed): the core reads raw pointers,
+    and an unaligned view (a buffer unpickled at an odd offset, say) would be undefined behaviour there."""
+    return np.require(a, dtype=dtype, requirements=["C", "A"])
 
 
 def _threads(n_jobs) -> int:
@@ -144,7 +146,7 @@ def features(X, described, landmarks, transform, n_jobs=None) -> np.ndarray:
 def feature_sums(X, described, landmarks, transform, Y, w, fold=None, n_folds=1, block=32768, n_jobs=None):
     """Per fold f: G[f] = sum w z z' ((R+1)^2), B[f] = sum w z y' ((R+1) x k), yy[f] = sum w y y' (k x k),
     z = [phi(x); 1], accumulated over blocks of `block` rows in the C++ core (GIL released)."""
-    fold = None if fold is None else np.ascontiguousarray(fold, dtype=np.int32)
+    fold = None if fold is None else _c(fold, np.int32)
     return _core.feature_sums(_c(X), _kinds(described), [_c(z) for z in landmarks], [_c(t) for t in transform], _c(Y),
                               _c(w), fold, int(n_folds), int(block), _threads(n_jobs))
 
