@@ -63,21 +63,22 @@ MIN_INPUT_SPREAD = 1e-150  # below it (and above 0) squared differences underflo
 
 def check_input_scale(X, names=None, *, fit=True) -> None:
     """Inputs the kernels can compute with: no value beyond MAX_ABS_INPUT in magnitude and, when
-    fitting, no column whose standard deviation is positive but below MIN_INPUT_SPREAD (a constant
-    column is fine: its component is zero). X: the validated float array (n, p); names: the columns'
-    names or None. ValueError names the column."""
+    fitting, no column whose range is positive but below MIN_INPUT_SPREAD (a constant column is fine:
+    its component is zero). X: the validated float array (n, p); names: the columns' names or None.
+    ValueError names the column. Fitting reads each column's minimum and maximum; predicting, the
+    whole array's (the columns only to name one that fails)."""
     if X.size == 0:
         return
-    big = np.abs(X).max(axis=0)
+    if not fit and max(X.max(), -X.min()) <= MAX_ABS_INPUT:  # whole-array reductions: 10x faster than per column
+        return
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    big = np.maximum(np.abs(lo), np.abs(hi))
     for j in np.flatnonzero(big > MAX_ABS_INPUT):
         raise ValueError(f"X column {_column(names, j)}: values up to {big[j]:.1e} in magnitude are too large for the "
                          f"kernel computations (their squares overflow); rescale the column, e.g. divide it by a "
                          f"power of ten")
-    if not fit:
-        return
-    with np.errstate(invalid="ignore", divide="ignore"):
-        scaled = X / np.where(big > 0, big, 1.0)  # the spread computed without under- or overflow
-    check_input_spread(scaled.std(axis=0) * big, names)
+    if fit:
+        check_input_spread(hi - lo, names, "range")
 
 
 def check_target_scale(y) -> None:
