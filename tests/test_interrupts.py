@@ -26,7 +26,7 @@ def _same_state(a, b):
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread")
 def test_sigint_during_a_dense_fit_interrupts_it_and_keeps_the_estimator():
-    X, y, _ = make_additive(n=9000, seed=1)  # the tiled Cholesky (from 8192 rows) polls between its tiles
+    X, y, _ = make_additive(n=9000, seed=1)  # the tiled Cholesky (from 4096 rows) polls between its tiles
     model = cwlssvm.ComponentwiseLSSVR(solver="dense").fit(X[:300], y[:300])
     before, threads = dict(vars(model)), _threads()
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))

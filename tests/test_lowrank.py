@@ -201,7 +201,7 @@ def test_memory_guard(monkeypatch, data):
 
 
 def test_tiled_cholesky_equals_lapack(data):
-    """The tiled factorization (used from n = 8192) on a small system with small tiles."""
+    """The tiled factorization (used from n = 4096) on a small system with small tiles."""
     X, y, _ = data
     from cwlssvm import _native
     ref = ComponentwiseLSSVR(sigma=0.6, gamma=10.0, solver="dense").fit(X, y)
