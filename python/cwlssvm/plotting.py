@@ -43,6 +43,28 @@ def _evaluate(model, X_rows, d):
     return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
 
 
+def _grid_rows(X_arr, base, j, n_grid):
+    """(grid, rows): n_grid values over the range of input j, and rows at the medians ``base`` with column j
+    set to them."""
+    lo, hi = X_arr[:, j].min(), X_arr[:, j].max()
+    grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
+    rows = np.tile(base, (len(grid), 1))
+    rows[:, j] = grid
+    return grid, rows
+
+
+def _band_half_widths(model, X_arr, base, order, n_grid, level):
+    """{d: half-widths of component d's pointwise band on its grid} for the one-input components in
+    order, from one call of component_bands over all their grids."""
+    one_input = [d for d in order if len(model.components_[d].columns) == 1]
+    if not one_input:
+        return {}
+    grids = [_grid_rows(X_arr, base, model.components_[d].columns[0], n_grid)[1] for d in one_input]
+    lower, upper = model.component_bands(training_inputs(model, np.vstack(grids)), level=level)
+    bounds = np.cumsum([0] + [len(g) for g in grids])
+    return {d: (upper[a:b, d] - lower[a:b, d]) / 2 for d, a, b in zip(one_input, bounds[:-1], bounds[1:])}
+
+
 def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
     """One panel per component: the estimated f^d over the range of its input.
 
@@ -98,6 +120,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
             raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
         fig = axes[0].figure
     base = np.median(X_arr, axis=0)
+    half_widths = {} if bands is None else _band_half_widths(model, X_arr, base, order, n_grid, bands)
     classes = getattr(model, "classes_", None)
     data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
     centre = data_out.reshape(data_out.shape[0], len(model.components_), -1).mean(axis=0)  # (D, k)
@@ -110,14 +133,10 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         panel.set_title(title, fontsize=9, color="black" if sel else "0.5")
         if len(cols) == 1:
             j = cols[0]
-            lo, hi = X_arr[:, j].min(), X_arr[:, j].max()
-            grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
-            Xg = np.tile(base, (len(grid), 1))
-            Xg[:, j] = grid
+            grid, Xg = _grid_rows(X_arr, base, j, n_grid)
             f = _evaluate(model, Xg, d) - centre[d]
             if bands is not None:
-                lower, upper = model.component_bands(training_inputs(model, Xg), level=bands)
-                half = (upper[:, d] - lower[:, d]) / 2  # the band's half-width, around the drawn curve
+                half = half_widths[d]  # the band's half-width, around the drawn curve
                 panel.fill_between(grid, f[:, 0] - half, f[:, 0] + half, color="C0" if sel else "0.8", alpha=0.25,
                                    lw=0)
                 curves_1d.append((panel, np.column_stack([f[:, 0] - half, f[:, 0] + half])))  # for the y limits

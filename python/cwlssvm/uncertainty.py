@@ -95,14 +95,22 @@ class Posterior:
         return self.z + self.M_inv @ D0z
 
     # ------------------------------------------------------------------ at new inputs
+    def features(self, X, *, centred=False):
+        """phi(x) (m, R) of the rows of X; centred: minus their weighted means over the training rows."""
+        Phi = self.fmap.features(X)
+        if centred:
+            Phi -= self.mean_features
+        return Phi
+
     def components(self, X, *, centred=False, method="bayes"):
         """(values, std), each (m, D, k): every component's output at the rows of X from the
         coordinates (corrected for "bias-corrected") and its standard error; centred: of
         f^d - its weighted mean over the training rows."""
+        return self.components_at(self.features(X, centred=centred), method)
+
+    def components_at(self, Phi, method="bayes"):
+        """components() from the rows' features Phi (m, R) (centred or not)."""
         C, z = self.unit_cov(method), self.corrected(method)
-        Phi = self.fmap.features(X)
-        if centred:
-            Phi -= self.mean_features
         o = self.fmap.offsets
         values = np.stack([Phi[:, o[d]:o[d + 1]] @ z[o[d]:o[d + 1]] for d in range(len(self.edf))], axis=1)
         var = np.column_stack([_quadratic_rows(Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]])
@@ -116,14 +124,14 @@ class Posterior:
         var = _quadratic_rows(Phi, C[:-1, :-1]) + 2.0 * Phi @ C[:-1, -1] + C[-1, -1]
         return Phi @ z[:-1] + z[-1], np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
 
-    def simultaneous_critical(self, X, level, method="bayes", seed=0):
-        """(D, k) critical values c_d: the level-quantile over posterior draws of
-        max over the rows of X of |f^d(x) - mean| / se(x), for bands over every row of X at once."""
+    def simultaneous_critical(self, Phi, level, method="bayes", seed=0):
+        """(D, k) critical values c_d: the level-quantile over posterior draws of max over the rows
+        of |f^d(x) - mean| / se(x), for bands over every row at once; Phi (m, R): the rows' centred
+        features (features(X, centred=True))."""
         C = self.unit_cov(method)
         o = self.fmap.offsets
         rng = np.random.default_rng(seed)
         crit = np.empty(len(self.edf))
-        Phi = self.fmap.features(X) - self.mean_features
         for d in range(len(self.edf)):
             P, block = Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]]
             vals, vecs = np.linalg.eigh(block)
@@ -236,12 +244,12 @@ class UncertaintyMixin:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
         post = self._one_target_posterior("component_bands")
-        Xv = self._uncertainty_model()._check_predict_X(X)
-        centre, se = (a[:, :, 0] for a in post.components(Xv, centred=True, method=method))
+        Phi = post.features(self._uncertainty_model()._check_predict_X(X), centred=True)
+        centre, se = (a[:, :, 0] for a in post.components_at(Phi, method))
         if kind == "pointwise":
             crit = stats.norm.ppf(0.5 + level / 2)
         else:
-            crit = post.simultaneous_critical(Xv, level, method)[:, 0]
+            crit = post.simultaneous_critical(Phi, level, method)[:, 0]
         return centre - crit * se, centre + crit * se
 
     def prediction_interval(self, X, level=0.95):
