@@ -196,8 +196,10 @@ def test_memory_guard(monkeypatch, data):
     monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 2_000_000)
     with pytest.raises(InsufficientMemoryError, match=r"N = 600 .*solver='lowrank'"):
         ComponentwiseLSSVR(solver="dense").fit(X, y)
-    # auto never goes dense when the system does not fit
-    assert ComponentwiseLSSVR(sigma=0.6).fit(X, y).solver_ == "lowrank"
+    # auto chooses from the size and the rank alone; a dense system beyond the memory is refused, not swapped
+    with pytest.raises(InsufficientMemoryError, match=r"N = 600 .*solver='lowrank'"):
+        ComponentwiseLSSVR(sigma=0.6).fit(X, y)
+    assert ComponentwiseLSSVR(sigma=0.6, solver="lowrank").fit(X, y).solver_ == "lowrank"
 
 
 def test_tiled_cholesky_equals_lapack(data):

@@ -9,7 +9,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
-from .primal import choose_solver, fit_lowrank
+from .primal import SOLVER_POLICY, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
 from ._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
@@ -96,8 +96,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
         if not keep.all():
             X, Y, w = X[keep], Y[keep], w[keep]
-        self.solver_, fmap = choose_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
-                                           n_jobs=self.n_jobs)
+        self.solver_, fmap = SOLVER_POLICY.fit_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
+                                                      n_jobs=self.n_jobs)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         family = self._family()
         if family.name != "squared":  # penalized IRLS, one weighted solve per iteration

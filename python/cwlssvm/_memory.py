@@ -64,11 +64,6 @@ def dense_bytes(n: int, copies: int = 1) -> int:
     return 8 * int(n) * int(n) * int(copies)
 
 
-def fits_dense(n: int, copies: int = 1, share: float = 0.8) -> bool:
-    """Whether `copies` n x n matrices fit in `share` of the available memory."""
-    return dense_bytes(n, copies) <= share * available_bytes()
-
-
 def require_dense(n: int, copies: int = 1) -> None:
     """InsufficientMemoryError naming n, the bytes needed and available, and solver='lowrank'."""
     need, have = dense_bytes(n, copies), available_bytes()

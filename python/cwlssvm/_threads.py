@@ -7,19 +7,16 @@ inputs) ran 3x faster with one BLAS thread (tuned plain model 0.96 -> 0.28 s, sp
 fusion 8.1 -> 2.3 s), while from a few thousand rows on (spam's 3065 rows, a dense fit at 4000) the
 threads pay. Every ``fit`` therefore runs with one BLAS thread up to SMALL_ROWS rows.
 
-A busy machine is the other case: with one other CPU-bound process on 2 cores, two BLAS threads made
-the quick experiments 2.5x slower than one, as each thread waits for the core the other process holds.
-So ``fit`` also runs with one BLAS thread while the 1-minute load average leaves less than one core
-free (busy_machine).
+The count depends on the size of the problem alone, never on the machine's load: OpenBLAS rounds
+differently with one thread and with two, so a policy that followed the load average would give the
+same fit different last digits on a busy machine. Results are the same in every Python thread.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import threading
-import time
 
 SMALL_ROWS = 1000
 
@@ -65,36 +62,13 @@ def one_blas_thread():
                 _limit = None
 
 
-BUSY_REFRESH = 60.0  # seconds between two readings of the load average
-_busy = (None, False)  # (time of the reading, busy)
-
-
-def busy_machine():
-    """Whether the 1-minute load average leaves less than one of this process's cores free; read at
-    most every BUSY_REFRESH seconds, so that the fits of one job (a search, concurrent threads) agree."""
-    global _busy
-    now = time.monotonic()
-    with _lock:
-        if _busy[0] is not None and now - _busy[0] < BUSY_REFRESH:
-            return _busy[1]
-        try:
-            cores = len(os.sched_getaffinity(0))
-            load = os.getloadavg()[0]
-            busy = cores > 1 and load > cores - 0.5
-        except (AttributeError, OSError):  # pragma: no cover - not Linux
-            busy = False
-        _busy = (now, busy)
-        return busy
-
-
 def blas_threads_by_size(fit):
-    """Decorator for ``fit(self, X, ...)``: one BLAS thread when X has at most SMALL_ROWS rows, or
-    when the machine is busy (busy_machine)."""
+    """Decorator for ``fit(self, X, ...)``: one BLAS thread when X has at most SMALL_ROWS rows."""
 
     @functools.wraps(fit)
     def wrapper(self, X, *args, **kwargs):
         n = _n_rows(X)
-        if (n is None or n > SMALL_ROWS) and not busy_machine():
+        if n is None or n > SMALL_ROWS:
             return fit(self, X, *args, **kwargs)
         with one_blas_thread():
             return fit(self, X, *args, **kwargs)

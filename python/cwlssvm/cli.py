@@ -296,7 +296,7 @@ def build_parser():
                         "probabilities) or poisson (counts, log link)")
     p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
-                        "is leave-one-out up to 2000 rows and GCV on the low-rank path above")
+                        "is leave-one-out up to 20,000 rows and GCV on the low-rank path above")
     p.add_argument("--max-components", type=int, default=None, metavar="K",
                    help="with --select l1/stp: keep at most K components")
     p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")

@@ -19,8 +19,9 @@ _SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
         primal coordinates of a Nystrom factorization of each component's Gram block (landmarks by
         pivoted Cholesky, features summed over row blocks: O(n R^2) time, O(R^2) memory, R = the sum of
         the ranks), for large n. "auto": dense up to 2000 rows, low-rank above, dense for a kernel that
-        is not low rank (or of total rank R > n / 4) while it fits in memory; never dense when the
-        n x n system would not fit.
+        is not low rank (or of total rank R > n / 4), from the size and the rank alone
+        (:class:`cwlssvm.primal.SolverPolicy`); a dense system beyond the memory available is refused
+        (InsufficientMemoryError).
     lowrank_tol : float, default=1e-10
         Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
         low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""

@@ -20,7 +20,7 @@ from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes,
                               pm1_coding)
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ..uncertainty import UncertaintyMixin
-from .._memory import fits_dense
+from ..primal import SOLVER_POLICY
 from ._evaluate import CRITERIA, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
@@ -31,9 +31,6 @@ N_SIGMAS = 10
 N_GAMMAS = 50
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)
-# solver="auto" tunes on the exact path (the n x n kernel matrix's spectrum, or its exact low-rank
-# factors held in memory) up to this many rows, and through the primal layer's sums above.
-AUTO_PRIMAL_ROWS = 20_000
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
 # subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
 GRID_SAMPLE = 25_000
@@ -132,8 +129,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if family.name != "squared":
             return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        primal = self.solver == "lowrank" or (
-            self.solver == "auto" and (X.shape[0] > AUTO_PRIMAL_ROWS or not fits_dense(X.shape[0], 3)))
+        primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
@@ -284,8 +280,8 @@ _CV_PARAMS = """
         the primal layer's sums over row blocks (O(n R^2) per width, O(R^2) memory; GCV and k-fold
         in one pass over the rows per width, LOO in two; above 50,000 rows the sigma grid is scored
         on a random subsample of 25,000 rows, then the gamma grid at its best sigma and the
-        refinement on all rows). "auto": exact up to 20,000 rows (while three n x n matrices fit in
-        memory), low-rank above; the refit follows the base estimator's own "auto" rule.
+        refinement on all rows). "auto": exact up to 20,000 rows, low-rank above
+        (:class:`cwlssvm.primal.SolverPolicy`); the refit follows the base estimator's own "auto" rule.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
 

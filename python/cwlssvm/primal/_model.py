@@ -11,17 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _native
-from .._memory import fits_dense
 from ._feature_map import FeatureMap
 from ._ridge import RidgeSpectrum
-
-# solver="auto" solves exactly (dense) up to this many rows: there the dense fit takes well under a
-# second and the low-rank one is not yet much faster (bench/bench_lowrank.py prints both).
-AUTO_DENSE_MAX_ROWS = 2000
-# Above it, low-rank only while R <= n / AUTO_RANK_RATIO: the primal solve costs O(n R^2 + R^3), which
-# is no gain over the dense O(n^3 / 3) when R approaches n (spam's 57 inputs: R ~ 1700 for n = 3065).
-AUTO_RANK_RATIO = 4
-
 
 def row_chunks(n, block):
     """slice objects covering range(n) in steps of block."""
@@ -74,26 +65,6 @@ class PrimalModel:
     def component_norms(self, described=None, n_jobs=None) -> np.ndarray:
         """||w_d||^2 = ||theta_d||^2, shape (k, D)."""
         return np.stack([(self.theta[s] ** 2).sum(axis=0) for s in self._supports()], axis=1)
-
-
-def choose_solver(solver, X, resolved, *, tol=1e-10, n_jobs=None):
-    """("dense", None) or ("lowrank", FeatureMap) for the training inputs X (n, p).
-
-    "auto": dense up to AUTO_DENSE_MAX_ROWS rows, low-rank above, except that a kernel that is not low
-    rank (a pivoted Cholesky truncated at its rank limit, e.g. one RBF over many inputs, or a total
-    rank R above n / AUTO_RANK_RATIO) stays dense while two n x n matrices fit in memory. Never dense
-    when they do not fit.
-    """
-    n = X.shape[0]
-    if solver == "dense":
-        return "dense", None
-    if solver == "auto" and n <= AUTO_DENSE_MAX_ROWS and fits_dense(n, 2):
-        return "dense", None
-    fmap = FeatureMap.from_data(X, resolved, tol=tol, n_jobs=n_jobs)
-    if solver == "auto" and (fmap.truncated.any() or fmap.size * AUTO_RANK_RATIO > n) and fits_dense(n, 2):
-        return "dense", None
-    fmap.warn_if_approximate(stacklevel=3)
-    return "lowrank", fmap
 
 
 def model_from_sums(fmap, sums, n, gamma, n_features):
