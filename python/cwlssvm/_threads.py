@@ -20,9 +20,6 @@ import threading
 
 SMALL_ROWS = 1000
 
-_controller = None
-
-
 def _n_rows(X):
     shape = getattr(X, "shape", None)
     if shape is not None and len(shape) >= 1:
@@ -36,13 +33,27 @@ def _n_rows(X):
 _lock = threading.Lock()
 _holders = 0  # fits inside one_blas_thread, over every Python thread
 _limit = None  # threadpoolctl's limiter while _holders > 0
+_controller = None
+
+
+def _release_blas_ownership():
+    """threadpoolctl (3.8 on) lets only one Python thread, the first to set a limit, change OpenBLAS's
+    process-wide thread count until it lets go; the others are silently ignored. Our reference count
+    decides for every thread, so the thread that sets or restores the limit takes the ownership and
+    hands it back at once."""
+    from threadpoolctl import OpenBLASController
+
+    clear = getattr(OpenBLASController, "clear_controlling_thread", None)
+    if clear is not None:  # older threadpoolctl: no ownership
+        clear(force=True)
 
 
 @contextlib.contextmanager
 def one_blas_thread():
-    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it. The BLAS thread count
-    is process-wide, so concurrent fits share one limit: the first to enter sets it and the last to
-    leave restores it (a fit in another thread is never switched back to more threads midway)."""
+    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it, whichever Python thread
+    enters it. The BLAS thread count is process-wide, so concurrent fits share one limit: the first to
+    enter sets it and the last to leave restores it (a fit in another thread is never switched back to
+    more threads midway)."""
     global _controller, _holders, _limit
     with _lock:
         if _holders == 0:
@@ -50,7 +61,9 @@ def one_blas_thread():
                 from threadpoolctl import ThreadpoolController
 
                 _controller = ThreadpoolController()
+            _release_blas_ownership()
             _limit = _controller.limit(limits=1, user_api="blas")
+            _release_blas_ownership()
         _holders += 1
     try:
         yield
@@ -58,7 +71,9 @@ def one_blas_thread():
         with _lock:
             _holders -= 1
             if _holders == 0:
+                _release_blas_ownership()
                 _limit.restore_original_limits()
+                _release_blas_ownership()
                 _limit = None
 
 
