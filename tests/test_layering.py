@@ -4,6 +4,8 @@ subpackage's private modules or names (what two share lives in a layer below bot
 import ast
 import pathlib
 
+import pytest
+
 import cwlssvm
 
 ROOT = pathlib.Path(cwlssvm.__file__).parent
@@ -47,3 +49,64 @@ def test_structure_and_fusion_do_not_import_each_other():
     for a, b in (("structure", "fusion"), ("fusion", "structure")):
         for path in (ROOT / a).rglob("*.py"):
             assert all(t[:1] != (b,) for t, _ in _imports(path)), f"{path.name} imports {b}"
+
+
+# ----------------------------------------------------------------------------- the layers
+PYPROJECT = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
+
+
+def _layers():
+    """The layers of pyproject.toml's import-linter contract, top first: one set of module names each."""
+    tomllib = pytest.importorskip("tomllib")
+    if not PYPROJECT.exists():
+        pytest.skip("pyproject.toml is not next to the tests")
+    config = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]
+    (contract,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    return [{name.strip() for name in layer.split("|")} for layer in contract["layers"]]
+
+
+def test_the_import_linter_contracts_hold():
+    """No upward import (lazy ones included: the import graph reads every import statement), no cycle
+    between layers, no import between the independent modules of one layer."""
+    pytest.importorskip("importlinter")
+    if not PYPROJECT.exists():
+        pytest.skip("pyproject.toml is not next to the tests")
+    from importlinter.cli import lint_imports
+
+    assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0
+
+
+def _layer_of(parts, layers):
+    """The index (0 = top) of the layer that holds the module ROOT/parts..., or None."""
+    name = parts[0][:-3] if parts[0].endswith(".py") else parts[0]
+    return next((i for i, layer in enumerate(layers) if name in layer), None)
+
+
+def test_every_module_has_a_layer_and_lazy_imports_point_down():
+    """The AST check behind the contract: every module of the package sits in one layer, and every import
+    inside a function (a lazy import) goes to a module of its own layer's unit or of a lower layer."""
+    layers = _layers()
+    unplaced, upward = [], []
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        if parts == ("__init__.py",):
+            continue  # the package's public face re-exports every layer
+        mine = _layer_of(parts, layers)
+        if mine is None:
+            unplaced.append(str(path.relative_to(ROOT)))
+            continue
+        tree = ast.parse(path.read_text())
+        top_level = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.ImportFrom) and node.level > 0) or id(node) in top_level:
+                continue
+            here = parts[:-1]
+            base = here[: len(here) - (node.level - 1)] if node.level > 1 else here
+            target = tuple(base) + tuple(node.module.split(".") if node.module else ())
+            targets = [target] if target else [(n,) for n in (a.name for a in node.names)]
+            for t in targets:
+                theirs = _layer_of(t, layers)
+                if t[:1] != parts[:1] and theirs is not None and theirs < mine:
+                    upward.append(f"{'/'.join(parts)} imports {'.'.join(t)} inside a function")
+    assert unplaced == []
+    assert upward == []

@@ -15,7 +15,7 @@ from ._persist import ModelFileError, load
 from .batch import BatchModel, fit_batch
 from .plotting import plot_components
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "ComponentwiseLSSVR",

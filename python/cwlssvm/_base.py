@@ -14,8 +14,24 @@ from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
 from ._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
                           check_solver, check_target_scale)
+from ._persist import model_file_class
 
 
+# the docstring of the ``solver`` and ``lowrank_tol`` parameters, shared by the estimators
+SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
+        "dense" factors the n x n system (exact; O(n^3) time, 8 n^2 bytes). "lowrank" solves in the
+        primal coordinates of a Nystrom factorization of each component's Gram block (landmarks by
+        pivoted Cholesky, features summed over row blocks: O(n R^2) time, O(R^2) memory, R = the sum of
+        the ranks), for large n. "auto": dense up to 2000 rows, low-rank above, dense for a kernel that
+        is not low rank (or of total rank R > n / 4), from the size and the rank alone
+        (:class:`cwlssvm.primal.SolverPolicy`); a dense system beyond the memory available is refused
+        (InsufficientMemoryError).
+    lowrank_tol : float, default=1e-10
+        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
+        low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""
+
+
+@model_file_class
 class _DualModel:
     """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
 

@@ -12,7 +12,8 @@ the rest: ``{"__array__": key}`` an array stored in the archive under ``key``, `
 "value": v}`` a NumPy scalar, ``{"__tuple__": [...]}``, ``{"__dict__": [[key, value], ...]}``,
 ``{"__component__": {...}}`` a cwlssvm.components.Component, ``{"__object__": class, "state": {...}}``
 one of the package's own classes (nested estimators, fitted dual models). Loading rebuilds only
-classes from an allow-list of the package; nothing in the file is executed.
+classes from an allow-list of the package, which each class joins where it is defined
+(``@model_file_class``); nothing in the file is executed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from dataclasses import asdict
 
 import numpy as np
 
+from ._version import __version__
+from .components import Component
+
 FORMAT = "cwlssvm-model"
 FORMAT_VERSION = 1
 META_KEY = "__cwlssvm__"
@@ -36,18 +40,21 @@ class ModelFileError(ValueError):
     """The file is not a readable cwlssvm model file (the message says why)."""
 
 
-def _classes():
-    """The allow-list: class name -> class, for the package's estimators and internal models."""
-    from . import (LSSVC, LSSVCCV, LSSVR, LSSVRCV, ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR,
-                   ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
-                   SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
-    from ._base import _DualModel
-    from .primal import PrimalModel
+_CLASSES: dict[str, type] = {}  # the allow-list: class name -> class
 
-    return {c.__name__: c for c in (LSSVC, LSSVCCV, LSSVR, LSSVRCV, ComponentwiseLSSVC, ComponentwiseLSSVCCV,
-                                    ComponentwiseLSSVR, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC,
-                                    FusionComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR,
-                                    _DualModel, PrimalModel)}
+
+def model_file_class(cls):
+    """Class decorator: instances of cls may be written to and read from model files (estimators as the
+    file's model, the package's fitted models nested in them)."""
+    known = _CLASSES.setdefault(cls.__name__, cls)
+    if known is not cls:
+        raise TypeError(f"two model-file classes are named {cls.__name__}: {known} and {cls}")
+    return cls
+
+
+def _classes():
+    """The allow-list: class name -> class."""
+    return _CLASSES
 
 
 class _Encoder:
@@ -56,8 +63,6 @@ class _Encoder:
         self.classes = _classes()
 
     def __call__(self, value, where):
-        from .components import Component
-
         if value is None or isinstance(value, (bool, str)):
             return value
         if isinstance(value, int):
@@ -87,8 +92,6 @@ class _Encoder:
 
 
 def _decode(value, arrays):
-    from .components import Component
-
     if isinstance(value, list):
         return [_decode(v, arrays) for v in value]
     if not isinstance(value, dict):
@@ -120,8 +123,6 @@ def _decode(value, arrays):
 def save(model, path):
     """Write a fitted estimator to ``path`` (an .npz file; written whole or not at all)."""
     from sklearn.utils.validation import check_is_fitted
-
-    from . import __version__
 
     check_is_fitted(model)
     enc = _Encoder()

@@ -6,6 +6,8 @@ import numpy as np
 from sklearn.exceptions import NotFittedError
 from sklearn.utils.validation import check_is_fitted
 
+from ._persist import save
+
 
 def kernel_label(component) -> str:
     if component.kernel == "rbf":
@@ -88,8 +90,6 @@ class ReportMixin:
     def save(self, path):
         """Write the fitted model to ``path`` in cwlssvm's model format (NumPy .npz with JSON
         metadata, no pickle; see cwlssvm.load)."""
-        from ._persist import save
-
         save(self, path)
 
     def __repr__(self, N_CHAR_MAX=700):

@@ -14,46 +14,14 @@ from itertools import combinations
 import numpy as np
 from sklearn.base import ClassifierMixin
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.multiclass import check_classification_targets
 
 from . import _calibration
-from ._base import _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
+from ._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ._validation import check_sample_weight
 from .components import rbf
-from .regression import _SOLVER_PARAMS
-
-
-def encode_classes(y, owner):
-    """(classes, class index of each row) for validated labels y; ValueError unless 2 or more classes."""
-    with np.errstate(invalid="ignore", over="ignore"):  # scikit-learn casts float labels such as 9e18 to int64
-        check_classification_targets(y)
-    classes, index = np.unique(y, return_inverse=True)
-    if len(classes) < 2:
-        raise ValueError(f"{owner} needs samples of at least 2 classes in y; got 1 class ({classes[0]!r})")
-    return classes, index
-
-
-def check_weighted_classes(class_index, w, classes, owner):
-    """ValueError unless rows of at least 2 classes have a positive sample weight."""
-    present = np.unique(class_index[np.asarray(w) > 0])
-    if len(present) < 2:
-        raise ValueError(f"{owner} needs samples of at least 2 classes with a positive sample_weight; got 1 class "
-                         f"({classes[present[0]]!r}) after dropping the rows of weight 0")
-
-
-def family_targets(T, family):
-    """The targets a classifier of ``family`` fits for the +-1 coding T: T itself ("squared"), or the 0/1
-    labels of each binary problem ("logistic")."""
-    return (T > 0).astype(float) if family.name == "logistic" else T
-
-
-def pm1_coding(class_index, n_classes):
-    """The +-1 targets of eq.clssvmc.train: (n, 1) for two classes (+1 for classes_[1]), else the
-    (n, K) one-vs-rest coding."""
-    if n_classes == 2:
-        return np.where(class_index == 1, 1.0, -1.0)[:, None]
-    return np.where(class_index[:, None] == np.arange(n_classes), 1.0, -1.0)
+from ._persist import model_file_class
 
 
 def attach_classifier_model(est, model, components, classes, *, solver, X_reference=None, probability_slope=None):
@@ -223,7 +191,7 @@ _PARAMS = """
         triangular inversion per factorization); False skips it and hides ``predict_proba``.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    """ + _SOLVER_PARAMS + """
+    """ + SOLVER_PARAMS + """
 
     Note: ``gamma`` is the paper's regularization constant and ``sigma`` the RBF width
     (K(u, v) = exp(-||u - v||^2 / sigma^2)); in scikit-learn's ``SVC`` ``gamma`` is the kernel
@@ -244,6 +212,7 @@ _PARAMS = """
 """
 
 
+@model_file_class
 class ComponentwiseLSSVC(_LSSVCBase):
     __doc__ = f"""Componentwise LS-SVM classifier: sign(sum_d f^d(x^d) + b) (eq.clssvmc, eq.clssvmc.train).
 
@@ -273,6 +242,7 @@ class ComponentwiseLSSVC(_LSSVCBase):
         return self.components
 
 
+@model_file_class
 class LSSVC(_LSSVCBase):
     __doc__ = f"""Classical LS-SVM classifier: one RBF kernel over all inputs.
 

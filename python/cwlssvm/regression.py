@@ -9,22 +9,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 
-from ._base import _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import SOLVER_PARAMS, _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
 from .uncertainty import UncertaintyMixin
-
-_SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
-        "dense" factors the n x n system (exact; O(n^3) time, 8 n^2 bytes). "lowrank" solves in the
-        primal coordinates of a Nystrom factorization of each component's Gram block (landmarks by
-        pivoted Cholesky, features summed over row blocks: O(n R^2) time, O(R^2) memory, R = the sum of
-        the ranks), for large n. "auto": dense up to 2000 rows, low-rank above, dense for a kernel that
-        is not low rank (or of total rank R > n / 4), from the size and the rank alone
-        (:class:`cwlssvm.primal.SolverPolicy`); a dense system beyond the memory available is refused
-        (InsufficientMemoryError).
-    lowrank_tol : float, default=1e-10
-        Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
-        low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""
+from ._persist import model_file_class
 
 _GAMMA_NOTE = """
     Note: ``gamma`` is the paper's regularization constant (the weight of the squared errors in
@@ -154,6 +143,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         return tags
 
 
+@model_file_class
 class ComponentwiseLSSVR(_LSSVRBase):
     __doc__ = f"""Componentwise LS-SVM regressor: an additive model f(x) = sum_d f^d(x^d) + b.
 
@@ -177,7 +167,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
         "squared"); ``predict`` returns the mean exp(f), ``contributions`` the terms of f = log mean.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    {_SOLVER_PARAMS}
+    {SOLVER_PARAMS}
     {_GAMMA_NOTE}
     Attributes
     ----------
@@ -214,6 +204,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
         return self.components
 
 
+@model_file_class
 class LSSVR(_LSSVRBase):
     __doc__ = f"""Classical LS-SVM regressor: one RBF kernel over all inputs (the paper's "LS-SVMs" baseline).
 
@@ -230,7 +221,7 @@ class LSSVR(_LSSVRBase):
         As for :class:`ComponentwiseLSSVR`.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    {_SOLVER_PARAMS}
+    {SOLVER_PARAMS}
     {_GAMMA_NOTE}
     """
 

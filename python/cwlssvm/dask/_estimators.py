@@ -27,7 +27,8 @@ from .. import components as _components
 from .._calibration import platt_slope
 from .._validation import check_positive
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
-from ..classification import attach_classifier_model, family_targets, pm1_coding
+from .._labels import family_targets, pm1_coding
+from ..classification import attach_classifier_model
 from ..families import get_family
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                PrimalCriterionEvaluator, log_grid)

@@ -10,7 +10,8 @@ import platform
 import sys
 import time
 
-from .. import __version__, build_info
+from .. import build_info
+from .._version import __version__
 from . import figures, spam, table1
 from ._common import load_result, log, save_result
 

@@ -12,14 +12,15 @@ from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
-from ..classification import encode_classes, pm1_coding
+from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
-from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                      BASIS_SOLVER_PARAMS, component_basis, standardize)
+from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
+from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, component_basis
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
 from ._select import areg_select
+from .._persist import model_file_class
 
 METHODS = ("auto", "eta", "areg-select", "areg")
 AREG_SETS = ("hull", "span", "box")
@@ -321,6 +322,7 @@ _PARAMS = """
 """
 
 
+@model_file_class
 class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
     __doc__ = f"""Componentwise LS-SVM regressor tuned by fusing training and validation (paper section 4).
 
@@ -353,6 +355,7 @@ class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
         return self
 
 
+@model_file_class
 class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
     __doc__ = f"""Componentwise LS-SVM classifier tuned by fusing training and validation.
 

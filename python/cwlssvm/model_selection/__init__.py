@@ -3,12 +3,11 @@ likelihood families (cwlssvm.families) the approximate leave-one-out or GCV devi
 fixed point (_evaluate_family)."""
 
 from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
-                          ComponentwiseLSSVRCV, log_grid)
+                          ComponentwiseLSSVRCV, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import SearchRecord, tune
 from ._folds import check_cv, make_folds
-from ._kernel import tune_kernel
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
 from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path, smoother_trace

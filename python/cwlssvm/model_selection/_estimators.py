@@ -16,8 +16,8 @@ from .._fit_guard import guarded_fit
 from ..families import family_of
 from .._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver,
                            check_target_scale)
-from ..classification import (LSSVC, ComponentwiseLSSVC, check_weighted_classes, encode_classes, family_targets,
-                              pm1_coding)
+from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
+from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ..uncertainty import UncertaintyMixin
 from ..primal import SOLVER_POLICY
@@ -26,6 +26,7 @@ from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import results_table, tune, tune_profiled
+from .._persist import model_file_class
 
 N_SIGMAS = 10
 N_GAMMAS = 50
@@ -342,6 +343,7 @@ class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
         return tags
 
 
+@model_file_class
 class ComponentwiseLSSVRCV(_RegressorCV):
     __doc__ = f"""Componentwise LS-SVM regressor that tunes sigma and gamma itself.
 
@@ -387,6 +389,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
                                   **self._solver_params())
 
 
+@model_file_class
 class LSSVRCV(_RegressorCV):
     __doc__ = f"""Classical LS-SVM regressor (one RBF over all inputs) that tunes sigma and gamma itself.
 
@@ -488,6 +491,7 @@ _CLS_PARAMS = """family : {"squared", "logistic"}, default="squared"
         Passed to the refitted classifier (Platt scaling for ``predict_proba``)."""
 
 
+@model_file_class
 class ComponentwiseLSSVCCV(_ClassifierCV):
     __doc__ = f"""Componentwise LS-SVM classifier that tunes sigma and gamma itself.
 
@@ -530,6 +534,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
                                   probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())
 
 
+@model_file_class
 class LSSVCCV(_ClassifierCV):
     __doc__ = f"""Classical LS-SVM classifier (one RBF over all inputs) that tunes sigma and gamma itself.
 
@@ -564,3 +569,28 @@ class LSSVCCV(_ClassifierCV):
     def _base_estimator(self, components, sigma, gamma):
         return LSSVC(sigma=sigma, gamma=gamma, multi_class=self.multi_class, probability=self.probability,
                      n_jobs=self.n_jobs, **self._solver_params())
+
+
+def tune_kernel(est, X, y, sample_weight, cv=None):
+    """sigma and gamma of the unpenalized componentwise model (of the estimator's ``family``, if it has
+    one; a likelihood family always by its approximate leave-one-out deviance) by leave-one-out, or by K-fold CV over
+    ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
+    only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
+    ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
+    by the "auto" rule."""
+    if est.sigma is not None and est.gamma is not None:
+        return float(est.sigma), float(est.gamma)
+    Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
+    kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
+    family = vars(est).get("family", "squared")
+    if family != "squared":  # a likelihood family is tuned by its approximate leave-one-out deviance
+        cv = None
+    if cv is not None:
+        kw.update(cv=cv, random_state=est.random_state)
+    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
+    search = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs,
+                 solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
+    if est._classification:
+        search.set_params(probability=False)
+    search.fit(X, y, sample_weight=sample_weight)
+    return float(search.sigma_), float(search.gamma_ if est.gamma is None else est.gamma)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import clone
 
-from ..classification import encode_classes, pm1_coding
+from .._labels import encode_classes, pm1_coding
 from .._validation import check_sample_weight
 
 

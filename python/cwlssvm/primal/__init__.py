@@ -14,15 +14,15 @@ owns that form:
   dual expansions over the landmarks.
 - :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
   in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
-  the L1 component QP along lam; :class:`ExpansionStore` and :class:`ExpansionModel` (_expansion),
-  fitted models stored as one dual expansion per component; :class:`LandmarkBasis`
-  (_landmark_basis), a FeatureMap in ComponentBasis's place for the solvers that need only row sums
-  (structure detection on Dask).
+  the L1 component QP along lam; :class:`LandmarkBasis` (_landmark_basis), a FeatureMap in
+  ComponentBasis's place for the solvers that need only row sums (structure detection on Dask).
+- :class:`SolverPolicy` (_policy): dense or low-rank, from the size and the rank alone.
+
+The estimators that keep one dual expansion per component (structure detection, fusion) build on
+``cwlssvm._expansion``, a layer above this one.
 """
 
 from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
-from ._expansion import (ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                         standardize)
 from ._feature_map import FeatureMap, LowRankWarning
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
@@ -32,5 +32,4 @@ from ._ridge import RidgeSpectrum, ridge_leverages, ridge_solve, validation_sq
 
 __all__ = ["SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "RidgeSpectrum", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
-           "detrend_pairs", "ExpansionStore", "ExpansionModel", "ExpansionRegressorMixin", "ExpansionClassifierMixin",
-           "standardize", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]
+           "detrend_pairs", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -11,14 +11,15 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _native
-from ._feature_map import FeatureMap
 from ._ridge import RidgeSpectrum
+from .._persist import model_file_class
 
 def row_chunks(n, block):
     """slice objects covering range(n) in steps of block."""
     return [slice(s, min(n, s + block)) for s in range(0, n, block)]
 
 
+@model_file_class
 class PrimalModel:
     """A fitted low-rank model with the interface of the dense dual model.
 

@@ -12,13 +12,14 @@ from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
-from ..classification import encode_classes, family_targets, pm1_coding
+from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
-from ..primal import (FACTOR_TOL, ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore,
-                      BASIS_SOLVER_PARAMS, L1Path, component_basis, standardize, validation_sq)
+from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
+from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, L1Path, component_basis, validation_sq
 from ._gnc import FORMULATIONS, LOSSES, gnc_fit
+from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
@@ -509,6 +510,7 @@ _PARAMS = """
 """
 
 
+@model_file_class
 class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
 
@@ -569,6 +571,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         return {"lams": lams, "norms": np.array(norms), "selected": selected, "intercept": np.array(intercepts)}
 
 
+@model_file_class
 class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM classifier with structure detection.
 

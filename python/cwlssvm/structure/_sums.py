@@ -14,7 +14,7 @@ from functools import partial
 
 import numpy as np
 
-from ..primal import ExpansionStore
+from .._expansion import ExpansionStore
 from ._estimators import CV_MAX_ITER, CV_TOL, _mean_sq_error
 
 

@@ -12,10 +12,10 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .. import _native
-from .. import components as _components
-from .._report import ReportMixin
-from .._validation import check_input_scale, check_target_scale, check_numeric_columns
+from . import _native
+from . import components as _components
+from ._report import ReportMixin
+from ._validation import check_input_scale, check_target_scale, check_numeric_columns
 
 
 class ExpansionStore:
