@@ -129,3 +129,16 @@ def test_pickle_round_trip(Est):
     m = Est().fit(X, target)
     m2 = pickle.loads(pickle.dumps(m))
     np.testing.assert_array_equal(m.predict(X), m2.predict(X))
+
+
+@pytest.mark.parametrize("cls", [LSSVR, LSSVC, ComponentwiseLSSVR, ComponentwiseLSSVC, LSSVRCV, LSSVCCV,
+                                 ComponentwiseLSSVRCV, ComponentwiseLSSVCCV, SparseComponentwiseLSSVR,
+                                 SparseComponentwiseLSSVC, FusionComponentwiseLSSVR, FusionComponentwiseLSSVC])
+def test_constructors_are_keyword_only_after_the_first_parameter(cls):
+    import inspect
+
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params[1:])
+    with pytest.raises(TypeError):
+        cls(None, 1.0)

@@ -226,8 +226,8 @@ class ComponentwiseLSSVC(_LSSVCBase):
     gamma : float, default=1.0
     {_PARAMS}"""
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *,
-                 family="squared", solver="auto", lowrank_tol=1e-10):
+    def __init__(self, components=None, *, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True,
+                 n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
@@ -252,8 +252,8 @@ class LSSVC(_LSSVCBase):
     gamma : float, default=1.0
     {_PARAMS}"""
 
-    def __init__(self, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None, *, family="squared",
-                 solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigma=1.0, *, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None,
+                 family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
         self.family = family

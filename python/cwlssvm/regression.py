@@ -190,7 +190,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
     n_features_in_, feature_names_in_ : as in scikit-learn.
     """
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, n_jobs=None, *, family="squared", solver="auto",
+    def __init__(self, components=None, *, sigma=1.0, gamma=1.0, n_jobs=None, family="squared", solver="auto",
                  lowrank_tol=1e-10):
         self.components = components
         self.sigma = sigma
@@ -225,7 +225,7 @@ class LSSVR(_LSSVRBase):
     {_GAMMA_NOTE}
     """
 
-    def __init__(self, sigma=1.0, gamma=1.0, n_jobs=None, *, family="squared", solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigma=1.0, *, gamma=1.0, n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigma = sigma
         self.gamma = gamma
         self.family = family

@@ -285,7 +285,7 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
 
     _families = ("squared", "poisson")
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, *, family="squared", lowrank_tol=1e-10,
+    def __init__(self, components=None, *, sigma=1.0, gamma=1.0, family="squared", lowrank_tol=1e-10,
                  sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigma = sigma
@@ -321,7 +321,7 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     _labels = True
     _families = ("squared", "logistic")
 
-    def __init__(self, components=None, sigma=1.0, gamma=1.0, probability=True, *, family="squared",
+    def __init__(self, components=None, *, sigma=1.0, gamma=1.0, probability=True, family="squared",
                  lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigma = sigma
@@ -374,7 +374,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True, *,
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
         self.sigmas = sigmas
@@ -409,8 +409,8 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
     ----------""" + _SEARCH + """
     probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
-                 probability=True, *, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
+                 probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,
                  client=None):
         self.components = components
         self.sigmas = sigmas

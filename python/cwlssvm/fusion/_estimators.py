@@ -30,10 +30,10 @@ ETA_SOLVERS = ("gradient", "als")
 class _FusionBase(ExpansionModel):
     _classification = False
 
-    def __init__(self, components=None, method="auto", validation_fraction=0.3, validation_data=None, sigma=None,
-                 gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None, one_se="auto",
-                 zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0, *, solver="auto",
-                 lowrank_tol=FACTOR_TOL, verbose=False):
+    def __init__(self, components=None, *, method="auto", validation_fraction=0.3, validation_data=None,
+                 sigma=None, gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None,
+                 one_se="auto", zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0,
+                 solver="auto", lowrank_tol=FACTOR_TOL, verbose=False):
         self.components = components
         self.method = method
         self.validation_fraction = validation_fraction

@@ -360,8 +360,8 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     {_REG_FAMILY}
     {_CV_PARAMS}"""
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
-                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, *, family="squared",
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
+                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
                  solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
@@ -398,8 +398,8 @@ class LSSVRCV(_RegressorCV):
     {_REG_FAMILY}
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None, verbose=False,
-                 random_state=0, *, family="squared", solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
+                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -504,9 +504,9 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, components=None, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
-                 verbose=False, random_state=0, *, family="squared", solver="auto", lowrank_tol=1e-10):
+                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10):
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -545,9 +545,9 @@ class LSSVCCV(_ClassifierCV):
     {_CLS_PARAMS}
     {_CV_PARAMS}"""
 
-    def __init__(self, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
-                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0, *, family="squared",
-                 solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
+                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0,
+                 family="squared", solver="auto", lowrank_tol=1e-10):
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion

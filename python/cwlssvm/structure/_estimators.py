@@ -85,10 +85,10 @@ class _SparseBase(ExpansionModel):
     _classification = False
     _families = ("squared",)  # the values of ``family`` the estimator takes
 
-    def __init__(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
-                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto", max_components=None, zero_tol=1e-3,
-                 refit=None, max_iter=200, tol=1e-5, n_jobs=None, random_state=0, *, solver="auto",
-                 lowrank_tol=FACTOR_TOL, verbose=False, family="squared"):
+    def __init__(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
+                 formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto",
+                 max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
+                 random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared"):
         self.components = components
         self.penalty = penalty
         self.lam = lam
