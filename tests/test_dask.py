@@ -406,3 +406,16 @@ def test_inputs_beyond_the_kernels_are_named_on_dask_too(client, data):
     X[:, 4] *= 1e200
     with pytest.raises(ValueError, match="X column 4: values up to .* too large"):
         cdask.ComponentwiseLSSVR(client=client).fit(da.from_array(X, chunks=500), da.from_array(y[:2000], chunks=500))
+
+
+def test_a_failed_dask_fit_leaves_the_estimator_as_it_was(client, data):
+    X, y = data
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, client=client)
+    model.fit(da.from_array(X[:4000], chunks=(2000, 10)), da.from_array(y[:4000], chunks=2000))
+    before = {k: v for k, v in vars(model).items()}
+    bad_y = y[:4000].copy()
+    bad_y[3] = np.nan
+    with pytest.raises(ValueError, match="y contains NaN or infinity"):
+        model.fit(da.from_array(X[:4000], chunks=(2000, 10)), da.from_array(bad_y, chunks=2000))
+    assert set(vars(model)) == set(before)
+    assert all(vars(model)[k] is before[k] for k in before)

@@ -108,7 +108,7 @@ void set_lapack(const LapackRoutines& routines) {
                      routines.syrk && routines.trmm && routines.trsv && routines.symv && routines.syevd;
     const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
                       !routines.syrk && !routines.trmm && !routines.trsv && !routines.symv && !routines.syevd;
-    if (!all && !none) throw std::invalid_argument("set_lapack: give all nine routines, or none");
+    if (!all && !none) throw std::invalid_argument("set_lapack: give all ten routines, or none");
     lapack = routines;
 }
 

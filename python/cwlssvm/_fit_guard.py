@@ -12,19 +12,23 @@ import functools
 from ._threads import blas_threads_by_size
 
 
-def guarded_fit(fit):
-    """Decorator for ``fit(self, X, ...)``: blas_threads_by_size, and on any exception (KeyboardInterrupt
-    included) the estimator's attributes restored to those it had before the call."""
-    limited = blas_threads_by_size(fit)
+def keeps_state(fit):
+    """Decorator for ``fit(self, ...)``: on any exception (KeyboardInterrupt included) the estimator's
+    attributes are restored to those it had before the call."""
 
     @functools.wraps(fit)
-    def wrapper(self, X, *args, **kwargs):
+    def wrapper(self, *args, **kwargs):
         before = dict(vars(self))
         try:
-            return limited(self, X, *args, **kwargs)
+            return fit(self, *args, **kwargs)
         except BaseException:
             vars(self).clear()
             vars(self).update(before)
             raise
 
     return wrapper
+
+
+def guarded_fit(fit):
+    """Decorator for an in-memory ``fit(self, X, ...)``: blas_threads_by_size and keeps_state."""
+    return keeps_state(blas_threads_by_size(fit))

@@ -18,7 +18,7 @@ struct LowRankFactor {
     double residual = 0.0;   // largest diagonal entry of Omega^d - F F' when it stopped
 };
 
-// Pivoted Cholesky of eta_d Omega^d for each component: stops when the largest remaining diagonal
+// Pivoted Cholesky of Omega^d for each component: stops when the largest remaining diagonal
 // entry of the Schur complement falls below tol * max_i Omega^d_ii, or at max_rank columns (0: n).
 // X: n x p row-major. Components are factored in parallel.
 std::vector<LowRankFactor> component_factors(const double* X, std::size_t n, int p,

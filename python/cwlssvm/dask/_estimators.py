@@ -24,6 +24,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .. import components as _components
+from .._fit_guard import keeps_state
 from .._calibration import platt_slope
 from .._validation import check_positive
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
@@ -211,7 +212,7 @@ class _DaskBase(BaseEstimator):
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):
         """A likelihood family: sigma and gamma by the in-memory search on the uniform sample of pass 1
-        (TUNING_ROWS rows with their targets and weights; the in-memory estimator tunes on a sample of
+        (FAMILY_TUNING_ROWS rows with their targets and weights; the in-memory estimator tunes on a sample of
         that size above it too), then penalized IRLS on all the rows (one pass per Newton step)."""
         if self.criterion not in ("gcv", "loo"):
             raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
@@ -296,6 +297,7 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
         self.random_state = random_state
         self.client = client
 
+    @keeps_state
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
         self._family()
@@ -333,6 +335,7 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
         self.random_state = random_state
         self.client = client
 
+    @keeps_state
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y: class labels, sample_weight: dask collections of the same rows."""
         self._family()
@@ -388,6 +391,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
         self.random_state = random_state
         self.client = client
 
+    @keeps_state
     def fit(self, X, y, sample_weight=None):
         """Pass 1 (spreads, landmark candidates), then the search's passes (see the class doc)."""
         self._family()
@@ -425,6 +429,7 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
         self.random_state = random_state
         self.client = client
 
+    @keeps_state
     def fit(self, X, y, sample_weight=None):
         """Pass 1 (spreads, landmark candidates, classes), then the search's passes."""
         self._family()

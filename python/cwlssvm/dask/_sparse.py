@@ -19,6 +19,7 @@ import numpy as np
 from sklearn.base import ClassifierMixin, RegressorMixin
 
 from .. import components as _components
+from .._fit_guard import keeps_state
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FACTOR_TOL, LandmarkBasis, detrend_pairs
 from ..structure import SparseComponentwiseLSSVC as LocalSparseComponentwiseLSSVC
@@ -42,6 +43,7 @@ class _DaskSparseBase(_DaskBase):
         check_sums_only(local)
         return local
 
+    @keeps_state
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
         local = self._local()

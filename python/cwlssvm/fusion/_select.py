@@ -4,7 +4,7 @@ The QP of eq.fusion1.cost penalizes the L1 norms of every component's outputs on
 and on the validation rows, Yhat^d = Omega^d alpha and Yhat^(v)d = Omega^(v)d alpha, against the
 training fit: "drive the components to zero on the validation set without too large modifications
 of the training solution". It is the L1 QP of cwlssvm.structure (same primal coordinates, same
-Tikhonov term, see structure/_l1.py) with the validation rows added to the L1 term; its weight
+Tikhonov term, see cwlssvm.primal.L1Path) with the validation rows added to the L1 term; its weight
 lam = 1/xi is the one constant left, and the validation targets choose it: along a lam path
 (warm-started OSQP) each selection is refitted by level 1 on the training rows and scored on the
 validation rows, and the sparsest selection within one standard error of the best validation error

@@ -486,7 +486,7 @@ _PARAMS = """
 """ + BASIS_SOLVER_PARAMS + """    verbose : bool, default=False
         Progress bars (tqdm, on stderr) over the tuning of sigma and gamma and the lam search.
 
-    The objective (see cwlssvm.structure._gnc and _l1):
+    The objective (see cwlssvm.structure._gnc and cwlssvm.primal.L1Path):
     J = 1/2 sum_d ||w_d||^2 + lam/2 sum_d l(u_d) + gamma/2 sum_k w_k rho(e_k), solved in the primal
     coordinates of low-rank factors Omega^d = F_d F_d' (pivoted Cholesky to 1e-8, at most 600 columns
     per component), on the standardized target for regression. The LS-SVM's own Tikhonov term is kept:
