@@ -24,12 +24,11 @@ import os
 import tempfile
 import warnings
 import zipfile
-from dataclasses import asdict
 
 import numpy as np
 
 from ._version import __version__
-from .components import Component
+from .components import Component, from_fields
 
 FORMAT = "cwlssvm-model"
 FORMAT_VERSION = 1
@@ -84,7 +83,7 @@ class _Encoder:
         if isinstance(value, dict):
             return {"__dict__": [[self(k, where), self(v, where)] for k, v in value.items()]}
         if isinstance(value, Component):
-            return {"__component__": {k: self(v, where) for k, v in asdict(value).items()}}
+            return {"__component__": {k: self(v, where) for k, v in value.fields().items()}}
         if self.classes.get(type(value).__name__) is type(value):
             return {"__object__": type(value).__name__,
                     "state": {k: self(v, f"{where}.{k}") for k, v in vars(value).items()}}
@@ -109,7 +108,7 @@ def _decode(value, arrays):
     if "__dict__" in value:
         return {_decode(k, arrays): _decode(v, arrays) for k, v in value["__dict__"]}
     if "__component__" in value:
-        return _checked_component(Component(**{k: _decode(v, arrays) for k, v in value["__component__"].items()}))
+        return from_fields({k: _decode(v, arrays) for k, v in value["__component__"].items()})
     if "__object__" in value:
         cls = _classes().get(value["__object__"])
         if cls is None:
@@ -283,25 +282,6 @@ def _check_values(obj, where, path, depth=0):
             for i, item in enumerate(value):
                 if type(item) in classes:
                     _check_values(item, f"{at}[{i}]", path, depth + 1)
-
-
-def _checked_component(c):
-    """A Component read from a file, its fields of the types the kernels take (TypeError otherwise)."""
-    def number(v):
-        return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) and np.isfinite(v)
-
-    def integer(v):
-        return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
-
-    ok = (c.kernel in ("rbf", "linear", "poly") and isinstance(c.features, tuple) and len(c.features) > 0
-          and all(integer(f) or isinstance(f, str) for f in c.features)
-          and (c.sigma is None or (number(c.sigma) and c.sigma > 0))
-          and integer(c.degree) and c.degree >= 1 and number(c.coef0)
-          and (c.columns is None or (isinstance(c.columns, tuple)
-                                     and all(integer(j) and j >= 0 for j in c.columns))))
-    if not ok:
-        raise TypeError(f"a component with invalid fields: {c!r:.120}")
-    return c
 
 
 def _probe(model, path):

@@ -9,14 +9,6 @@ from sklearn.utils.validation import check_is_fitted
 from ._persist import save
 
 
-def kernel_label(component) -> str:
-    if component.kernel == "rbf":
-        return f"rbf(sigma={component.sigma:.3g})"
-    if component.kernel == "poly":
-        return f"poly(degree={component.degree}, coef0={component.coef0:g})"
-    return component.kernel
-
-
 def training_inputs(model, X=None):
     """X (or the training inputs: X_reference_, a sample kept by low-rank models, else X_fit_) as the model takes it: a DataFrame with the feature names
     when the model was fitted on one."""
@@ -40,7 +32,7 @@ def component_table(model):
     spread = out.std(axis=0).max(axis=1)
     selected = np.zeros(len(comps), dtype=bool)
     selected[np.asarray(getattr(model, "selected_components_", np.arange(len(comps))), dtype=int)] = True
-    rows = [{"component": c.name, "kernel": kernel_label(c), "norm": float(n), "spread": float(s), "selected": bool(k)}
+    rows = [{"component": c.name, "kernel": c.kernel_label(), "norm": float(n), "spread": float(s), "selected": bool(k)}
             for c, n, s, k in zip(comps, norms.max(axis=0), spread, selected)]
     tests = _component_tests(model)
     if tests is not None:

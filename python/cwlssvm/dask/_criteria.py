@@ -145,7 +145,7 @@ def search(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=Non
     if not on_rows and not refine:  # the sample's best width, its gamma grid on all the rows
         (res,) = evaluator.evaluate_many([np.full(D, s0)], [gamma_grid])
         record.add("grid", np.full(D, s0), gamma_grid, res)
-    if refine and evaluator.is_rbf.any():
+    if refine and evaluator.tunes_width.any():
         steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)
         local = [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or not on_rows]
         for sig, res in zip(local, evaluator.evaluate_many(local, [gamma_grid] * len(local))):

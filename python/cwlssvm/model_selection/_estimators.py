@@ -193,12 +193,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.best_score_ = -best["criterion"]
         self.gamma_ = float(gamma)
         if per_component:
-            self.sigma_ = np.where(evaluator.is_rbf, sigmas, np.nan)
+            self.sigma_ = np.where(evaluator.tunes_width, sigmas, np.nan)
             self.best_params_ = {"sigma": self.sigma_.tolist(), "gamma": self.gamma_}
-            comps = [replace(c, sigma=float(s * k)) if c.kernel == "rbf" else c  # absolute widths
+            comps = [c.with_width(s * k)  # absolute widths (kinds without a width: unchanged)
                      for c, s, k in zip(resolved, sigmas, evaluator.scales)]
             comps = [replace(c, columns=None) for c in comps]
-            return comps, float(np.exp(np.mean(np.log(sigmas[evaluator.is_rbf])))), self.gamma_
+            return comps, float(np.exp(np.mean(np.log(sigmas[evaluator.tunes_width])))), self.gamma_
         self.sigma_ = float(sigmas[0])
         self.best_params_ = {"sigma": self.sigma_, "gamma": self.gamma_}
         return specs, self.sigma_, self.gamma_
@@ -384,7 +384,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         if self.sigma_per_component:
             return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                       **self._solver_params())
-        comps = None if components is None else [replace(c, sigma=None) for c in _as_list(components)]
+        comps = None if components is None else [c.with_width(None) for c in _as_list(components)]
         return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                   **self._solver_params())
 
@@ -529,7 +529,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
 
     def _base_estimator(self, components, sigma, gamma):
         if not self.sigma_per_component and components is not None:
-            components = [replace(c, sigma=None) for c in _as_list(components)]
+            components = [c.with_width(None) for c in _as_list(components)]
         return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
                                   probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())
 

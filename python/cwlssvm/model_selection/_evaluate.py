@@ -8,7 +8,6 @@ evaluated from that decomposition (see _spectral).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import numpy as np
 
@@ -49,13 +48,13 @@ class CriterionEvaluator:
         self.scoring = scoring
         self.n_jobs = n_jobs
         self.tol = tol
-        self.is_rbf = np.array([c.kernel == "rbf" for c in resolved])
+        self.tunes_width = np.array([c.tunes_width for c in resolved])
         # widths are in units of each RBF component's input spread: the kernel uses sigma_d x scales[d];
         # the inputs' variances (p,) may come instead of X (rows that are not in memory, cwlssvm.dask)
         if variances is None:
             variances = _components.column_variances(X, w)
-        self.scales = np.array([_components.spread_of(variances, c.columns) if rbf else 1.0
-                                for c, rbf in zip(resolved, self.is_rbf)])
+        self.scales = np.array([_components.spread_of(variances, c.columns) if tuned else 1.0
+                                for c, tuned in zip(resolved, self.tunes_width)])
         self.max_rank = max(2, X.shape[0] // 4) if X is not None else None  # per component (exact path)
         self._factor_cache = {}
         self._spectra_key = None
@@ -64,12 +63,11 @@ class CriterionEvaluator:
     # ----------------------------------------------------------------- kernel representation
     def _specs(self, sigmas):
         """The components with RBF widths sigmas (D,) (relative: x scales) as absolute widths."""
-        return [replace(c, sigma=float(s * k)) if rbf else c
-                for c, s, k, rbf in zip(self.resolved, sigmas, self.scales, self.is_rbf)]
+        return [c.with_width(s * k) for c, s, k in zip(self.resolved, sigmas, self.scales)]
 
     def _factors(self, sigmas):
         """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""
-        keys = [(d, float(s) if rbf else None) for d, (s, rbf) in enumerate(zip(sigmas, self.is_rbf))]
+        keys = [(d, float(s) if rbf else None) for d, (s, rbf) in enumerate(zip(sigmas, self.tunes_width))]
         missing = [d for d, key in enumerate(keys) if key not in self._factor_cache]
         if missing:
             specs = self._specs(sigmas)

@@ -97,15 +97,15 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
 
     # Brent over log sigma (shared), gamma profiled on a local grid
     log_s0 = float(np.log(sigmas[0]))
-    if evaluator.is_rbf.any():
+    if evaluator.tunes_width.any():
         f = profile("refine", lambda s: np.full(D, s))
         minimize_scalar(f, bounds=(log_s0 - s_step, log_s0 + s_step), method="bounded",
                         options={"xatol": 0.01, "maxiter": 12})
     best = record.best()
     sigmas, gamma = best["sigmas"], best["gamma"]
 
-    if per_component and evaluator.is_rbf.sum() > 0:
-        moving = list(np.flatnonzero(evaluator.is_rbf))
+    if per_component and evaluator.tunes_width.sum() > 0:
+        moving = list(np.flatnonzero(evaluator.tunes_width))
         for _ in progress(range(ARD_ROUNDS), verbose, "per-component sigma"):
             moved = []
             for d in moving:
@@ -218,13 +218,13 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
         raise ValueError("every (sigma, gamma) searched gave a non-finite criterion; check X and y")
     state["log_gamma"] = np.log(best["gamma"])
     log_sg = np.log(np.asarray(sigma_grid, dtype=float))
-    if refine and width_evaluator.is_rbf.any():
+    if refine and width_evaluator.tunes_width.any():
         s_step = np.median(np.diff(log_sg)) if len(log_sg) > 1 else np.log(3.0)
         log_s0 = float(np.log(best["sigmas"][0]))
         minimize_scalar(lambda t: widths("refine", np.full(D, np.exp(t))), bounds=(log_s0 - s_step, log_s0 + s_step),
                         method="bounded", options={"xatol": 0.05, "maxiter": 6})
-    if per_component and width_evaluator.is_rbf.any():
-        for d in progress(np.flatnonzero(width_evaluator.is_rbf), verbose, "per-component sigma"):
+    if per_component and width_evaluator.tunes_width.any():
+        for d in progress(np.flatnonzero(width_evaluator.tunes_width), verbose, "per-component sigma"):
             base = width_record.best()["sigmas"].copy()
             state["log_gamma"] = np.log(width_record.best()["gamma"])
 

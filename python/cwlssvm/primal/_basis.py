@@ -29,9 +29,9 @@ def detrend_pairs(resolved):
     """(d, column) for every RBF main effect whose column also has a linear component in the
     dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
     be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space)."""
-    linear = {c.columns[0] for c in resolved if c.kernel == "linear" and len(c.columns) == 1}
+    linear = {c.columns[0] for c in resolved if c.is_trend and len(c.columns) == 1}
     return [(d, c.columns[0]) for d, c in enumerate(resolved)
-            if c.kernel == "rbf" and len(c.columns) == 1 and c.columns[0] in linear]
+            if c.takes_trend_out and len(c.columns) == 1 and c.columns[0] in linear]
 
 
 # The numpydoc entries of ``solver`` and ``lowrank_tol`` for the estimators that solve on a ComponentBasis.

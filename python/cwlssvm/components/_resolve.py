@@ -1,0 +1,91 @@
+"""Component specs resolved against the training columns: column indices, names and widths."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._kind import Component
+from .rbf import rbf as rbf_component
+
+
+def column_variances(X, w=None) -> np.ndarray:
+    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1)."""
+    X = np.asarray(X, dtype=np.float64)
+    w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+    keep = w > 0
+    X, w = X[keep], w[keep]
+    X = X - X[:1]  # shifted by the first row: a constant column is exactly zero, and its variance too
+    mean = w @ X / w.sum()
+    return (w @ (X - mean) ** 2) / w.sum()
+
+
+def spread_of(variances, columns) -> float:
+    """sqrt of the sum of the variances of ``columns``, or 1.0 when that is 0 or not finite."""
+    s = float(np.sqrt(np.sum(np.asarray(variances, dtype=np.float64)[list(columns)])))
+    return s if s > 0 and np.isfinite(s) else 1.0
+
+
+def spread(X, w, columns) -> float:
+    """The distance scale of the inputs ``columns`` of X (n, p): sqrt of the sum of their weighted
+    variances (population variance, weights w (n,) or None for 1), or 1.0 for constant inputs.
+    A width sigma of the estimator means sigma x spread for every RBF component that does not set
+    its own: rescaling an input by a positive constant rescales its component's width with it."""
+    sub = np.asarray(X, dtype=np.float64)[:, list(columns)]
+    return spread_of(column_variances(sub, w), range(sub.shape[1]))
+
+
+def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, variances=None) -> list[Component]:
+    """Resolve specs against the training columns: fill ``columns`` and a missing width.
+
+    ``components=None`` is one RBF component per input column. A component with a width
+    (``tunes_width``) and none of its own gets ``sigma`` x spread(X, w, its columns) when the training
+    inputs X (and weights w) are given (the estimators' convention: widths in units of each input's
+    spread), or ``sigma`` x spread_of(variances, its columns) from the columns' variances (p,) computed
+    elsewhere (over a Dask collection, say), else ``sigma`` itself. A name or index that is not a column
+    raises ValueError naming it.
+    """
+    if components is None:
+        components = [rbf_component(j if feature_names is None else str(feature_names[j])) for j in range(n_features)]
+    if isinstance(components, Component):
+        components = [components]
+    components = list(components)
+    if not components:
+        raise ValueError("components: at least one component is needed")
+    positions = {} if feature_names is None else {str(n): j for j, n in enumerate(feature_names)}
+    resolved = []
+    for spec in components:
+        if not isinstance(spec, Component):
+            raise ValueError(
+                f"components: {spec!r} is not a component; build them with cwlssvm.components.rbf/linear/poly"
+            )
+        columns = tuple(_column(f, positions, n_features) for f in spec.features)
+        features = spec.features
+        if feature_names is not None:  # name components by column name even when given by index
+            features = tuple(str(feature_names[c]) for c in columns)
+
+        def scale(columns=columns):
+            if variances is not None:
+                return spread_of(variances, columns)
+            return 1.0 if X is None else spread(X, w, columns)
+
+        resolved.append(spec.resolved(features, columns, sigma, scale))
+    return resolved
+
+
+def _column(feature, positions, n_features) -> int:
+    """The index of one feature (a column name or index), or ValueError naming it."""
+    if isinstance(feature, str):
+        if feature not in positions:
+            where = "X has no column names (fit on a DataFrame to use names)" if not positions else (
+                f"X has columns {list(positions)[:10]}{'...' if len(positions) > 10 else ''}")
+            raise ValueError(f"components: column {feature!r} not found; {where}")
+        return positions[feature]
+    if not 0 <= feature < n_features:
+        raise ValueError(f"components: column index {feature} is out of range for X with {n_features} columns")
+    return feature
+
+
+def describe(resolved) -> list[tuple]:
+    """The compact description of the components for the C++ core: (kernel name, columns, sigma, degree,
+    coef0) per component (cwlssvm._native turns the name into the core's KernelKind)."""
+    return [c.describe() for c in resolved]

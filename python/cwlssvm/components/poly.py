@@ -1,0 +1,41 @@
+"""The polynomial kind: K(u, v) = (u'v + coef0)^degree."""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+from ._kind import Component, is_integer, features_of, is_number, kind
+
+__all__ = ["Poly", "poly"]
+
+
+@kind
+@dataclass(frozen=True)
+class Poly(Component):
+    """Polynomial component K(u, v) = (u'v + coef0)^degree."""
+
+    degree: int = 2
+    coef0: float = 1.0
+
+    kernel = "poly"
+
+    def kernel_label(self) -> str:
+        return f"poly(degree={self.degree}, coef0={self.coef0:g})"
+
+    def describe(self) -> tuple:
+        return (self.kernel, list(self.columns), 1.0, int(self.degree), float(self.coef0))
+
+    def check_fields(self) -> None:
+        super().check_fields()
+        if not (is_integer(self.degree) and self.degree >= 1 and is_number(self.coef0)):
+            raise TypeError(f"a component with invalid fields: {self!r:.120}")
+
+
+def poly(features, degree=2, coef0=1.0) -> Poly:
+    """Polynomial component K(u, v) = (u'v + coef0)^degree."""
+    if not isinstance(degree, numbers.Integral) or degree < 1:
+        raise ValueError(f"degree must be an integer >= 1, got {degree!r}")
+    if not isinstance(coef0, numbers.Real) or coef0 < 0:
+        raise ValueError(f"coef0 must be >= 0 (a positive definite kernel), got {coef0!r}")
+    return Poly(features_of(features), degree=int(degree), coef0=float(coef0))

@@ -1,0 +1,49 @@
+"""The RBF kind: K(u, v) = exp(-||u - v||^2 / sigma^2), the paper's kernel, over one column or several."""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, replace
+
+from ._kind import Component, features_of, is_number, kind
+
+__all__ = ["RBF", "rbf"]
+
+
+@kind
+@dataclass(frozen=True)
+class RBF(Component):
+    """RBF component. ``sigma``: its width, absolute (in the units of the inputs); None takes the
+    estimator's ``sigma`` times the spread of the component's inputs."""
+
+    sigma: float | None = None
+
+    kernel = "rbf"
+    tunes_width = True
+    takes_trend_out = True
+    name_shows_kernel = False
+
+    def kernel_label(self) -> str:
+        return f"rbf(sigma={self.sigma:.3g})"
+
+    def with_width(self, sigma):
+        return replace(self, sigma=None if sigma is None else float(sigma))
+
+    def describe(self) -> tuple:
+        return (self.kernel, list(self.columns), float(self.sigma if self.sigma is not None else 1.0), 2, 1.0)
+
+    def check_fields(self) -> None:
+        super().check_fields()
+        if not (self.sigma is None or (is_number(self.sigma) and self.sigma > 0)):
+            raise TypeError(f"a component with invalid fields: {self!r:.120}")
+
+    def resolved(self, features, columns, sigma, spread):
+        width = self.sigma if self.sigma is not None else sigma * spread()
+        return replace(self, features=features, columns=columns, sigma=width)
+
+
+def rbf(features, sigma=None) -> RBF:
+    """RBF component K(u, v) = exp(-||u - v||^2 / sigma^2) over one column or a tuple of columns."""
+    if sigma is not None and not (isinstance(sigma, numbers.Real) and sigma > 0):
+        raise ValueError(f"sigma must be > 0, got {sigma!r}")
+    return RBF(features_of(features), sigma=None if sigma is None else float(sigma))
