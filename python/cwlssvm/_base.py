@@ -12,8 +12,8 @@ from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import SOLVER_POLICY, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
-from ._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
-                          check_solver, check_target_scale)
+from ._validation import (validate_fit_data, check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
+                          check_solver)
 from ._persist import model_file_class
 
 
@@ -87,12 +87,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
 
     def _validate_fit_data(self, X, y, **kw):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
-        check_numeric_columns(X)
-        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
-        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
-        if kw.get("y_numeric"):
-            check_target_scale(yv)
-        return Xv, yv
+        return validate_fit_data(self, X, y, **kw)
 
     def _resolve(self, X, sample_weight):
         """components_ for the training inputs X (n, p): RBF widths sigma x the spread of their inputs."""

@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from . import _native
 from . import components as _components
 from ._report import ReportMixin
-from ._validation import check_input_scale, check_target_scale, check_numeric_columns
+from ._validation import validate_fit_data, check_input_scale, check_numeric_columns
 
 
 class ExpansionStore:
@@ -74,12 +74,7 @@ class ExpansionModel(ReportMixin, BaseEstimator):
         return out
 
     def _validate(self, X, y, **kw):
-        check_numeric_columns(X)
-        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
-        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
-        if kw.get("y_numeric"):
-            check_target_scale(yv)
-        return Xv, yv
+        return validate_fit_data(self, X, y, **kw)
 
     def _check_X(self, X):
         check_is_fitted(self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from sklearn.utils.validation import validate_data
 
 
 def check_positive(value, name: str) -> float:
@@ -125,3 +126,15 @@ def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray:
                          f"[{1 / MAX_WEIGHT:.0e}, {MAX_WEIGHT:.0e}]: rescaling all of them by one constant is the "
                          "same as rescaling gamma)")
     return w.copy()
+
+
+def validate_fit_data(estimator, X, y, **kw):
+    """X as float64 (at least 2 rows, finite numbers of a scale the kernels compute with) and y, for
+    ``estimator.fit``: scikit-learn's validate_data (which sets n_features_in_ and feature_names_in_,
+    with ``kw`` such as multi_output=True, y_numeric=True), then the package's own column checks."""
+    check_numeric_columns(X)
+    Xv, yv = validate_data(estimator, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
+    check_input_scale(Xv, getattr(estimator, "feature_names_in_", None))
+    if kw.get("y_numeric"):
+        check_target_scale(yv)
+    return Xv, yv

@@ -38,5 +38,8 @@ del _info, _module
 def mixed(features) -> list[Component]:
     """A mixed dictionary: each feature offered as an RBF and as a linear component, so that
     structure detection chooses the kernel type per input (the paper's "STP with RBF and lin")."""
+    from .linear import linear
+    from .rbf import rbf
+
     features = list(features)
-    return [rbf(f) for f in features] + [linear(f) for f in features]  # noqa: F821 (the kind modules')
+    return [rbf(f) for f in features] + [linear(f) for f in features]

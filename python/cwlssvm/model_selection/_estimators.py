@@ -8,14 +8,13 @@ from dataclasses import replace
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .. import components as _components
 from .._report import ReportMixin
 from .._fit_guard import guarded_fit
 from ..families import family_of
-from .._validation import (check_input_scale, check_n_jobs, check_numeric_columns, check_sample_weight, check_solver,
-                           check_target_scale)
+from .._validation import check_n_jobs, check_sample_weight, check_solver, validate_fit_data
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -217,12 +216,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         return self
 
     def _validate(self, X, y, **kw):
-        check_numeric_columns(X)
-        Xv, yv = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
-        check_input_scale(Xv, getattr(self, "feature_names_in_", None))
-        if kw.get("y_numeric"):
-            check_target_scale(yv)
-        return Xv, yv
+        return validate_fit_data(self, X, y, **kw)
 
     def _fitted(self):
         """The refitted model, or NotFittedError."""
