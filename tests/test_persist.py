@@ -296,3 +296,18 @@ def test_component_fields_of_every_kind_round_trip_and_older_files_read():
         C.from_fields({**legacy, "kernel": "spline"})
     with pytest.raises(TypeError, match="invalid fields"):
         C.from_fields({"kernel": "rbf", "features": (0,), "sigma": -1.0, "columns": None})
+
+
+def test_a_file_that_names_the_dense_model_by_its_earlier_name_loads(tmp_path):
+    import json
+
+    X, y, _ = make_additive(n=60, seed=4)
+    model = ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="dense").fit(X, y)
+    model.save(tmp_path / "m.npz")
+    with np.load(tmp_path / "m.npz") as f:
+        arrays = {k: f[k] for k in f.files}
+    meta = bytes(arrays["__cwlssvm__"]).decode()
+    assert '"DualModel"' in meta
+    arrays["__cwlssvm__"] = np.frombuffer(meta.replace('"DualModel"', '"_DualModel"').encode(), dtype=np.uint8)
+    np.savez(tmp_path / "old.npz", **arrays)
+    np.testing.assert_array_equal(cwlssvm.load(tmp_path / "old.npz").predict(X), model.predict(X))

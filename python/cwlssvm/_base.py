@@ -9,12 +9,11 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
-from .primal import SOLVER_POLICY, fit_lowrank
+from .primal import SOLVER_POLICY, DualModel, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
 from ._validation import (validate_fit_data, check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
                           check_solver)
-from ._persist import model_file_class
 
 
 # the docstring of the ``solver`` and ``lowrank_tol`` parameters, shared by the estimators
@@ -29,40 +28,6 @@ SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
     lowrank_tol : float, default=1e-10
         Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
         low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""
-
-
-@model_file_class
-class _DualModel:
-    """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
-
-    X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
-    coefficients, intercept (k,) the bias terms of k models that share the kernel.
-    """
-
-    def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
-        self.X_fit = X_fit
-        self.coef = coef
-        self.intercept = intercept
-        self.c_diag = c_diag  # [C^-1]_ii of the saddle-point matrix, when asked for
-        self.inv_gamma = inv_gamma  # (n,) 1/gamma_k of the fit
-
-    @property
-    def loo_residuals(self):
-        """y_i - f^(-i)(x_i) = alpha_i / [C^-1]_ii, shape (n, k) (needs c_diag)."""
-        return self.coef / self.c_diag[:, None]
-
-    def drop_loo(self):
-        """Forget [C^-1]_ii once the leave-one-out values are used."""
-        self.c_diag = None
-
-    def outputs(self, described, X, n_jobs) -> np.ndarray:
-        """Component outputs (m, D, k), eq.clssvmr.evald."""
-        return _native.component_outputs(self.X_fit, described, self.coef, X, n_jobs)
-
-    def component_norms(self, described, n_jobs) -> np.ndarray:
-        """||w_d||^2 = alpha' Omega^d alpha for each component and model, shape (k, D)."""
-        train = self.outputs(described, self.X_fit, n_jobs)  # (n, D, k): Omega^d alpha
-        return np.einsum("ndk,nk->kd", train, self.coef)
 
 
 class _LSSVMBase(ReportMixin, BaseEstimator):
@@ -100,7 +65,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     def _solve(self, X, Y, sample_weight, loo=False):
         """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out.
 
-        Returns a _DualModel (solver "dense") or a PrimalModel ("lowrank"); sets ``solver_``."""
+        Returns a DualModel (solver "dense") or a PrimalModel ("lowrank"); sets ``solver_``."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         if keep.sum() < 2:
@@ -113,7 +78,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         family = self._family()
         if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
             system = (LowRankSystem(fmap, X, self.gamma, self.n_jobs) if fmap is not None
-                      else DenseSystem.from_inputs(X, self._described, self.gamma, _DualModel, self.n_jobs, hint))
+                      else DenseSystem.from_inputs(X, self._described, self.gamma, self.n_jobs, hint))
             model, solves = fit_family(system, family, Y, w)
             self.n_iter_ = np.concatenate([vars(self).get("n_iter_", np.zeros(0, dtype=int)), solves])
             return model
@@ -121,10 +86,10 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             return fit_lowrank(fmap, X, Y, w, float(self.gamma), loo=loo, n_jobs=self.n_jobs)
         inv_gamma = 1.0 / (self.gamma * w)
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
-        return _DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
+        return DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 
     def _fitted_models(self):
-        """The fitted _DualModel/PrimalModel objects (one, or one per one-vs-one pair)."""
+        """The fitted DualModel/PrimalModel objects (one, or one per one-vs-one pair)."""
         raise NotImplementedError
 
     @property
@@ -175,7 +140,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
 
 
 def attach_solution(est, model, components, *, single, solver, X_reference=None):
-    """The fitted state that a regressor and a classifier of one solved model (_DualModel or
+    """The fitted state that a regressor and a classifier of one solved model (DualModel or
     PrimalModel) share: components, solver, X_fit_, dual_coef_, intercept_ (scalars for one target),
     X_reference_ (low-rank models), and component_norms_ reset to be computed on first use."""
     est.components_ = components

@@ -9,9 +9,10 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 
-from ._base import SOLVER_PARAMS, _DualModel, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
+from .primal import DualModel
 from .uncertainty import UncertaintyMixin
 from ._persist import model_file_class
 
@@ -27,7 +28,7 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     """Set a regressor's fitted state from a solved model: what ``fit`` does after the solve, for a
     model solved elsewhere (the Dask estimators sum over a cluster and solve the same ridge problem).
 
-    model: a _DualModel ("dense") or PrimalModel ("lowrank"); components: the resolved components;
+    model: a DualModel ("dense") or PrimalModel ("lowrank"); components: the resolved components;
     single: one target (1-D y); X_reference: the training rows kept by low-rank models for summaries
     and plots. ``n_features_in_`` (and ``feature_names_in_``) must be set already.
     """
@@ -65,7 +66,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
     def _fitted_models(self):
         if "_model" not in vars(self):  # a model file written before the solver choice existed: dense
             coef = self.dual_coef_.reshape(self.X_fit_.shape[0], -1)
-            self._model = _DualModel(self.X_fit_, coef, np.atleast_1d(self.intercept_),
+            self._model = DualModel(self.X_fit_, coef, np.atleast_1d(self.intercept_),
                                      inv_gamma=vars(self).get("_inv_gamma"))
             self.solver_ = "dense"
         return [self._model]

@@ -33,8 +33,7 @@ def irls_passes(rows, compute, fmap, family, gamma, n_features):
         dofs.append(dof)
         steps.append(n_steps)
     theta = np.column_stack(thetas)
-    model = PrimalModel(fmap.landmark_rows(n_features), fmap.dual(theta), theta, np.array(bs), fmap.ranks,
-                        dof=dofs[0] if len(dofs) == 1 else None)
+    model = PrimalModel.from_theta(fmap, theta, bs, n_features, dof=dofs[0] if len(dofs) == 1 else None)
     return model, np.array(steps)
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .. import _native
-from ..primal import PrimalModel, ridge_leverages, ridge_solve, row_chunks
+from ..primal import DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks
 
 # Phi (n x R) of a low-rank system is kept in memory up to this many bytes, else recomputed per pass.
 KEEP_FEATURES_BYTES = 1 << 30
@@ -39,18 +39,16 @@ class Solution:
 class DenseSystem:
     """Omega (n x n) of the training rows, kept; each solve factors Omega + diag(1 / (gamma v)).
 
-    X and dual_model (the class of the fitted dense model, called (X_fit, coef (n, k), b (k,),
-    inv_gamma=...)) are needed by model() only. ``gamma`` may be changed between fits."""
+    X is needed by model() only. ``gamma`` may be changed between fits."""
 
-    def __init__(self, omega, gamma, *, X=None, dual_model=None, hint=""):
+    def __init__(self, omega, gamma, *, X=None, hint=""):
         self.omega = omega
         self.gamma = float(gamma)
-        self.X, self.dual_model, self.hint = X, dual_model, hint
+        self.X, self.hint = X, hint
 
     @classmethod
-    def from_inputs(cls, X, described, gamma, dual_model, n_jobs=None, hint=""):
-        return cls(_native.gram(X, described, n_jobs=n_jobs), gamma, X=np.ascontiguousarray(X),
-                   dual_model=dual_model, hint=hint)
+    def from_inputs(cls, X, described, gamma, n_jobs=None, hint=""):
+        return cls(_native.gram(X, described, n_jobs=n_jobs), gamma, X=np.ascontiguousarray(X), hint=hint)
 
     def constant(self, f0):
         n = self.omega.shape[0]
@@ -76,7 +74,7 @@ class DenseSystem:
     def model(self, sols, v):
         """The fitted dual model; 1 / gamma_k = 1 / (gamma v_k) of the last weights for a single target."""
         inv_gamma = 1.0 / (self.gamma * v) if len(sols) == 1 else None
-        return self.dual_model(self.X, np.column_stack([s.coef for s in sols]), np.array([s.b for s in sols]),
+        return DualModel(self.X, np.column_stack([s.coef for s in sols]), np.array([s.b for s in sols]),
                                inv_gamma=inv_gamma)
 
 
@@ -171,8 +169,7 @@ class LowRankSystem(FactorSystem):
         dof = None
         if len(sols) == 1:
             dof = ridge_solve(*self._sums(sols[0].f, v), self.gamma, trace=True)[2]
-        return PrimalModel(self.fmap.landmark_rows(self.X.shape[1]), self.fmap.dual(theta), theta,
-                           np.array([s.b for s in sols]), self.fmap.ranks, dof=dof)
+        return PrimalModel.from_theta(self.fmap, theta, [s.b for s in sols], self.X.shape[1], dof=dof)
 
 
 @dataclass

@@ -8,6 +8,8 @@ r_d landmarks (a = T_d theta_d): prediction costs O(R) kernel evaluations per ro
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
 
 from .. import _native
@@ -17,6 +19,56 @@ from .._persist import model_file_class
 def row_chunks(n, block):
     """slice objects covering range(n) in steps of block."""
     return [slice(s, min(n, s + block)) for s in range(0, n, block)]
+
+
+class FittedModel(Protocol):
+    """What an estimator keeps of one solve and asks of it: the dense DualModel and the low-rank
+    PrimalModel both are one (k targets that share the kernel, D components)."""
+
+    intercept: np.ndarray  # (k,)
+
+    def outputs(self, described, X, n_jobs) -> np.ndarray:
+        """Component outputs f^d(x) of the rows X (m, p): (m, D, k), eq.clssvmr.evald."""
+
+    def component_norms(self, described, n_jobs) -> np.ndarray:
+        """||w_d||^2 per target and component: (k, D)."""
+
+    def drop_loo(self) -> None:
+        """Forget what the leave-one-out values needed, once used."""
+
+
+@model_file_class(aliases=("_DualModel",))
+class DualModel:
+    """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
+
+    X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
+    coefficients, intercept (k,) the bias terms of k models that share the kernel.
+    """
+
+    def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
+        self.X_fit = X_fit
+        self.coef = coef
+        self.intercept = intercept
+        self.c_diag = c_diag  # [C^-1]_ii of the saddle-point matrix, when asked for
+        self.inv_gamma = inv_gamma  # (n,) 1/gamma_k of the fit
+
+    @property
+    def loo_residuals(self):
+        """y_i - f^(-i)(x_i) = alpha_i / [C^-1]_ii, shape (n, k) (needs c_diag)."""
+        return self.coef / self.c_diag[:, None]
+
+    def drop_loo(self):
+        """Forget [C^-1]_ii once the leave-one-out values are used."""
+        self.c_diag = None
+
+    def outputs(self, described, X, n_jobs) -> np.ndarray:
+        """Component outputs (m, D, k), eq.clssvmr.evald."""
+        return _native.component_outputs(self.X_fit, described, self.coef, X, n_jobs)
+
+    def component_norms(self, described, n_jobs) -> np.ndarray:
+        """||w_d||^2 = alpha' Omega^d alpha for each component and model, shape (k, D)."""
+        train = self.outputs(described, self.X_fit, n_jobs)  # (n, D, k): Omega^d alpha
+        return np.einsum("ndk,nk->kd", train, self.coef)
 
 
 @model_file_class
@@ -39,6 +91,13 @@ class PrimalModel:
         self.dof = dof
         self.transforms = self.gram = self.rss = self.gamma = None  # keep_sums
         self.n_rows = 0
+
+    @classmethod
+    def from_theta(cls, fmap, theta, b, n_features, *, dof=None):
+        """The model of the primal coefficients theta (R, k) and intercepts b (k,) on the features of
+        fmap (a FeatureMap), stored as each landmark's dual coefficient a = T_d theta_d."""
+        return cls(fmap.landmark_rows(n_features), fmap.dual(theta), theta, np.asarray(b, dtype=float), fmap.ranks,
+                   dof=dof)
 
     def keep_sums(self, fmap, G, rss, n, gamma):
         """Keep what cwlssvm.uncertainty needs of the fit: the landmarks' transforms T_d, the sums
@@ -75,8 +134,7 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     G, B, yy = sums
     spec = RidgeSpectrum(G[0], B[0], yy[0], n=n)
     theta, b = spec.coef([gamma])
-    model = PrimalModel(fmap.landmark_rows(n_features), fmap.dual(theta[0]), theta[0], b[0], fmap.ranks, None,
-                        float(spec.trace([gamma])[0]))
+    model = PrimalModel.from_theta(fmap, theta[0], b[0], n_features, dof=float(spec.trace([gamma])[0]))
     model.keep_sums(fmap, G[0], spec.rss([gamma])[0], n, gamma)
     return model, spec
 
