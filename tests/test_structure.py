@@ -7,7 +7,7 @@ from scipy.optimize import minimize
 from cwlssvm import ComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
-from cwlssvm.structure import ComponentBasis, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
+from cwlssvm.structure import ComponentBasis, GncSettings, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
 
 from reference import omega, solve_saddle
 
@@ -61,10 +61,10 @@ def test_gnc_without_penalty_is_the_componentwise_lssvm(additive):
     X, t = additive
     basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0, X))  # widths 1 x each input's spread
     rows = np.arange(len(t))
-    res = gnc_fit(basis, rows, t, np.ones(len(t)), gamma=10.0, lam=0.0, penalty="stp")
+    res = gnc_fit(basis, rows, t, np.ones(len(t)), GncSettings(gamma=10.0, lam=0.0, penalty="stp"))
     m = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, t)
-    np.testing.assert_allclose(basis.F @ res["theta"] + res["b"], m.predict(X), rtol=1e-6, atol=1e-6)
-    np.testing.assert_allclose(res["norms"] ** 2, m.component_norms_, rtol=1e-5)
+    np.testing.assert_allclose(basis.F @ res.theta + res.b, m.predict(X), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(res.norms ** 2, m.component_norms_, rtol=1e-5)
 
 
 @pytest.mark.parametrize("kind, loss, formulation", [("stp", "squared", "norms"), ("hard", "squared", "norms"),
@@ -73,13 +73,13 @@ def test_gnc_without_penalty_is_the_componentwise_lssvm(additive):
 def test_gnc_objective_decreases_once_relaxed(additive, kind, loss, formulation):
     X, t = additive
     basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
-    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)), gamma=10.0, lam=20.0, penalty=kind, loss=loss,
-                  formulation=formulation, tol=1e-9)
-    J = np.array([h["objective"] for h in res["history"] if h["zeta"] == 0.0])
+    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)),
+                  GncSettings(gamma=10.0, lam=20.0, penalty=kind, loss=loss, formulation=formulation, tol=1e-9))
+    J = np.array([h["objective"] for h in res.history if h["zeta"] == 0.0])
     # at zeta = 0 each step minimizes a quadratic majorant: J never increases
     assert np.all(np.diff(J) <= 1e-9 * np.abs(J[:-1]) + 1e-12)
     if loss != "l1":  # reweighting for the L1 loss converges only linearly, slowly at tol 1e-9
-        assert res["converged"]
+        assert res.converged
 
 
 def test_gnc_from_fold_sums_matches_gnc_on_the_rows(additive):
@@ -95,23 +95,23 @@ def test_gnc_from_fold_sums_matches_gnc_on_the_rows(additive):
     for a, b in zip(fold, direct):
         np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-10)
     kw = dict(gamma=10.0, lam=5.0, penalty="stp", tol=1e-10)
-    from_sums = gnc_fit(basis, None, None, None, sums=fold, **kw)
+    from_sums = gnc_fit(basis, None, None, None, GncSettings(**kw), sums=fold)
     # the robust-loss path of the engine (rows in C++) with the Huber threshold above every residual
     # is the squared loss too: an independent route to the same optimum
-    from_rows = gnc_fit(basis, train, t[train], w[train], loss="huber", delta=1e6, **kw)
-    np.testing.assert_allclose(from_sums["theta"], from_rows["theta"], rtol=1e-6, atol=1e-7)
-    assert from_sums["b"] == pytest.approx(from_rows["b"], abs=1e-7)
-    obj = [h["objective"] for h in from_sums["history"]][-1]
-    assert obj == pytest.approx([h["objective"] for h in from_rows["history"]][-1], rel=1e-8)
+    from_rows = gnc_fit(basis, train, t[train], w[train], GncSettings(loss="huber", delta=1e6, **kw))
+    np.testing.assert_allclose(from_sums.theta, from_rows.theta, rtol=1e-6, atol=1e-7)
+    assert from_sums.b == pytest.approx(from_rows.b, abs=1e-7)
+    obj = [h["objective"] for h in from_sums.history][-1]
+    assert obj == pytest.approx([h["objective"] for h in from_rows.history][-1], rel=1e-8)
 
 
 def test_gnc_reuses_factorizations(additive):
     X, t = additive
     basis = ComponentBasis(X, C.resolve(None, 10, None, 1.0))
-    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)), gamma=10.0, lam=20.0, penalty="stp", tol=1e-9)
-    steps = len(res["history"])
-    assert res["factorizations"] < steps  # most steps are warm-started PCG solves, not new factorizations
-    assert sum(h["cg_iterations"] for h in res["history"] if not h["refactored"]) > 0
+    res = gnc_fit(basis, np.arange(len(t)), t, np.ones(len(t)), GncSettings(gamma=10.0, lam=20.0, penalty="stp", tol=1e-9))
+    steps = len(res.history)
+    assert res.factorizations < steps  # most steps are warm-started PCG solves, not new factorizations
+    assert sum(h["cg_iterations"] for h in res.history if not h["refactored"]) > 0
 
 
 def test_l1_qp_against_an_independent_solver(rng):

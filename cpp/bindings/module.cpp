@@ -14,6 +14,7 @@
 #include "cwlssvm/block_ridge.hpp"
 #include "cwlssvm/build_info.hpp"
 #include "cwlssvm/features.hpp"
+#include "cwlssvm/sums.hpp"
 #include "cwlssvm/gnc.hpp"
 #include "cwlssvm/gram.hpp"
 #include "cwlssvm/interrupt.hpp"
@@ -110,6 +111,30 @@ py::tuple gnc_result_tuple(GncResult r, std::size_t R) {
 }
 
 }  // namespace
+
+// The rows of a sums pass (sums.hpp): Y (m x k, k may be 0), w (m), fold ids or none; shapes checked.
+WeightedRows weighted_rows(const Array& Y, const Array& w, const std::optional<py::array_t<int, py::array::c_style>>& fold,
+                           int n_folds, std::size_t m) {
+    require_2d(Y, "Y");
+    if (static_cast<std::size_t>(Y.shape(0)) != m || static_cast<std::size_t>(w.size()) != m ||
+        (fold && static_cast<std::size_t>(fold->size()) != m))
+        throw std::invalid_argument("the rows, Y, w and fold must have the same number of rows");
+    WeightedRows rows;
+    rows.m = m;
+    rows.Y = Y.data();
+    rows.k = static_cast<int>(Y.shape(1));
+    rows.w = w.data();
+    rows.fold = fold ? fold->data() : nullptr;
+    rows.n_folds = n_folds;
+    return rows;
+}
+
+py::tuple sums_tuple(FeatureSums&& s, std::size_t R1, const WeightedRows& rows) {
+    const auto r1 = static_cast<py::ssize_t>(R1), F = static_cast<py::ssize_t>(rows.n_folds);
+    const auto k = static_cast<py::ssize_t>(rows.k);
+    return py::make_tuple(to_numpy(std::move(s.G), {F, r1, r1}), to_numpy(std::move(s.B), {F, r1, k}),
+                          to_numpy(std::move(s.yy), {F, k, k}));
+}
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "cwlssvm C++ core: componentwise Gram blocks and LS-SVM dual solvers";
@@ -337,77 +362,86 @@ PYBIND11_MODULE(_core, m) {
              const std::vector<Array>& transform, const Array& Y, const Array& w,
              std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds, std::size_t block, int n_jobs) {
               require_2d(X, "X");
-              require_2d(Y, "Y");
               const int p = static_cast<int>(X.shape(1));
               const FeatureMap map = to_feature_map(specs, landmarks, transform, p);
-              const std::size_t m_rows = X.shape(0);
-              if (static_cast<std::size_t>(Y.shape(0)) != m_rows || static_cast<std::size_t>(w.size()) != m_rows ||
-                  (fold && static_cast<std::size_t>(fold->size()) != m_rows))
-                  throw std::invalid_argument("X, Y, w and fold must have the same number of rows");
-              const int k = static_cast<int>(Y.shape(1));
+              const WeightedRows rows = weighted_rows(Y, w, fold, n_folds, X.shape(0));
               FeatureSums s;
               {
                   CoreCall release;
-                  s = feature_sums(map, X.data(), m_rows, p, Y.data(), k, w.data(), fold ? fold->data() : nullptr,
-                                   n_folds, block, n_jobs);
+                  s = feature_sums(map, X.data(), p, rows, block, n_jobs);
               }
-              const auto R1 = static_cast<py::ssize_t>(map.size() + 1), F = static_cast<py::ssize_t>(n_folds);
-              return py::make_tuple(to_numpy(std::move(s.G), {F, R1, R1}), to_numpy(std::move(s.B), {F, R1, k}),
-                                    to_numpy(std::move(s.yy), {F, k, k}));
+              return sums_tuple(std::move(s), map.size() + 1, rows);
           },
           "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [phi; 1], over row blocks.",
           py::arg("X").noconvert(), py::arg("components"), py::arg("landmarks"), py::arg("transform"),
           py::arg("Y").noconvert(), py::arg("w").noconvert(), py::arg("fold"), py::arg("n_folds"), py::arg("block"),
           py::arg("n_jobs") = -1);
 
-    m.def("gnc_fit",
-          [](const Array& F, const std::vector<std::size_t>& offsets, const Array& y, const Array& w,
-             std::optional<Array> gram, std::optional<Array> theta0, const GncOptions& o) {
+    m.def("factor_sums",
+          [](const Array& F, std::optional<py::array_t<std::int64_t, py::array::c_style>> index, const Array& Y,
+             const Array& w, std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds) {
               require_2d(F, "F");
-              const std::size_t n = F.shape(0), R = F.shape(1);
-              if (static_cast<std::size_t>(y.size()) != n || static_cast<std::size_t>(w.size()) != n)
-                  throw std::invalid_argument("F, y and w must have the same number of rows");
-              if (gram && static_cast<std::size_t>(gram->size()) != (R + 1) * (R + 1))
-                  throw std::invalid_argument("gram must be (R+1) x (R+1)");
-              if (theta0 && static_cast<std::size_t>(theta0->size()) != R + 1)
-                  throw std::invalid_argument("theta0 must hold R + 1 values");
-              GncResult r;
+              const std::size_t m = index ? static_cast<std::size_t>(index->size()) : F.shape(0);
+              if (index)
+                  for (py::ssize_t i = 0; i < index->size(); ++i)
+                      if (index->data()[i] < 0 || index->data()[i] >= F.shape(0))
+                          throw std::invalid_argument("rows must index the rows of F");
+              const WeightedRows rows = weighted_rows(Y, w, fold, n_folds, m);
+              const FactorRows factors{F.data(), static_cast<std::size_t>(F.shape(1)), index ? index->data() : nullptr};
+              FeatureSums s;
               {
                   CoreCall release;
-                  r = gnc_fit(F.data(), n, R, offsets, y.data(), w.data(), gram ? gram->data() : nullptr,
-                              theta0 ? theta0->data() : nullptr, o);
+                  s = factor_sums(factors, rows, 1);
               }
-              return gnc_result_tuple(std::move(r), R);
+              return sums_tuple(std::move(s), factors.R + 1, rows);
           },
-          "Weighted GNC; returns (theta, b, norms, history, converged, factorizations).", py::arg("F").noconvert(),
-          py::arg("offsets"), py::arg("y").noconvert(), py::arg("w").noconvert(), py::arg("gram"), py::arg("theta0"),
-          py::arg("options"));
+          "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [F[rows]; 1].",
+          py::arg("F").noconvert(), py::arg("rows"), py::arg("Y").noconvert(), py::arg("w").noconvert(),
+          py::arg("fold"), py::arg("n_folds"));
 
-    m.def("gnc_fit_sums",
-          [](const Array& gram, const Array& rhs, double yy, const std::vector<std::size_t>& offsets,
-             std::optional<Array> theta0, const GncOptions& o) {
-              require_2d(gram, "gram");
-              if (gram.shape(0) != gram.shape(1) || gram.shape(0) < 1)
-                  throw std::invalid_argument("gram must be square");
-              const std::size_t R = static_cast<std::size_t>(gram.shape(0)) - 1;
-              if (static_cast<std::size_t>(rhs.size()) != R + 1) throw std::invalid_argument("rhs must hold R + 1 values");
-              if (theta0 && static_cast<std::size_t>(theta0->size()) != R + 1)
+    m.def("gnc_fit",
+          [](std::optional<Array> F, const std::vector<std::size_t>& offsets, std::optional<Array> y,
+             std::optional<Array> w, std::optional<std::tuple<Array, Array, double>> sums, std::optional<Array> theta0,
+             const GncOptions& o) {
+              GncRows rows;
+              if (F) {
+                  require_2d(*F, "F");
+                  rows.F = F->data();
+                  rows.n = F->shape(0);
+                  rows.R = F->shape(1);
+                  if (!y || !w || static_cast<std::size_t>(y->size()) != rows.n ||
+                      static_cast<std::size_t>(w->size()) != rows.n)
+                      throw std::invalid_argument("F, y and w must have the same number of rows");
+                  rows.y = y->data();
+                  rows.w = w->data();
+              }
+              SquaredSums s;
+              if (sums) {
+                  const Array& gram = std::get<0>(*sums);
+                  const Array& rhs = std::get<1>(*sums);
+                  require_2d(gram, "gram");
+                  if (gram.shape(0) != gram.shape(1) || gram.shape(0) < 1) throw std::invalid_argument("gram must be square");
+                  if (!F) rows.R = static_cast<std::size_t>(gram.shape(0)) - 1;
+                  if (static_cast<std::size_t>(gram.shape(0)) != rows.R + 1 || static_cast<std::size_t>(rhs.size()) != rows.R + 1)
+                      throw std::invalid_argument("gram must be (R+1) x (R+1) and rhs hold R + 1 values");
+                  s.gram = gram.data();
+                  s.rhs = rhs.data();
+                  s.yy = std::get<2>(*sums);
+              } else if (!F) {
+                  throw std::invalid_argument("GNC needs the rows F, y, w or their sums");
+              }
+              if (theta0 && static_cast<std::size_t>(theta0->size()) != rows.R + 1)
                   throw std::invalid_argument("theta0 must hold R + 1 values");
-              SquaredSums sums;
-              sums.gram = gram.data();
-              sums.rhs = rhs.data();
-              sums.yy = yy;
               GncResult r;
               {
                   CoreCall release;
-                  r = gnc_fit_sums(sums, R, offsets, theta0 ? theta0->data() : nullptr, o);
+                  r = gnc_fit(rows, offsets, sums ? &s : nullptr, theta0 ? theta0->data() : nullptr, o);
               }
-              return gnc_result_tuple(std::move(r), R);
+              return gnc_result_tuple(std::move(r), rows.R);
           },
-          "Weighted GNC for the squared loss from the sums [F 1]'W[F 1], [F 1]'Wy and y'Wy; returns (theta, b, "
-          "norms, history, converged, factorizations).",
-          py::arg("gram").noconvert(), py::arg("rhs").noconvert(), py::arg("yy"), py::arg("offsets"),
-          py::arg("theta0"), py::arg("options"));
+          "Weighted GNC from the rows and/or their sums; returns (theta, b, norms, history, converged, factorizations).",
+          py::arg("F"), py::arg("offsets"), py::arg("y"), py::arg("w"), py::arg("sums"), py::arg("theta0"),
+          py::arg("options"));
 
     py::class_<BlockRidge>(m, "BlockRidge",
                            "The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag(I + s_d I, 0), solved for "

@@ -8,11 +8,11 @@
 
 #include "cwlssvm/parallel.hpp"
 #include "cwlssvm/solver.hpp"
+#include "cwlssvm/sums.hpp"
 
 namespace cwlssvm {
 namespace {
 
-using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task: a feature-major copy fits in L2
 
 // Kernel columns of `len` rows (row indices rows[0..len) of X) into the column-major buffer A with
@@ -66,29 +66,6 @@ void transform_block(const LapackRoutines& r, const FeatureMap& map, double* A, 
     }
 }
 
-// G (col-major R1 x R1, lower) += A' A and B (col-major R1 x k) += A' Ys for the rows [s, s + len) of
-// the column-major blocks A (lda) and Ys (lda): BLAS when SciPy's is registered, else Eigen.
-void accumulate(const double* A, const double* Ys, std::size_t lda, std::size_t s, std::size_t len, int R1, int k,
-                double* G, double* B) {
-    if (len == 0) return;
-    const LapackRoutines& r = lapack_routines();
-    if (r.syrk) {
-        char L = 'L', T = 'T', N = 'N';
-        int n = R1, kk = static_cast<int>(len), ld = static_cast<int>(lda), kt = k;
-        double one = 1.0;
-        r.syrk(&L, &T, &n, &kk, &one, const_cast<double*>(A + s), &ld, &one, G, &n);
-        r.gemm(&T, &N, &n, &kt, &kk, &one, const_cast<double*>(A + s), &ld, const_cast<double*>(Ys + s), &ld, &one,
-               B, &n);
-        return;
-    }
-    using Stride = Eigen::OuterStride<>;
-    Eigen::Map<const ColMatrix, 0, Stride> Ab(A + s, static_cast<Eigen::Index>(len), R1, Stride(lda));
-    Eigen::Map<const ColMatrix, 0, Stride> Yb(Ys + s, static_cast<Eigen::Index>(len), k, Stride(lda));
-    Eigen::Map<ColMatrix> Gm(G, R1, R1), Bm(B, R1, k);
-    Gm.selfadjointView<Eigen::Lower>().rankUpdate(Ab.transpose());
-    Bm.noalias() += Ab.transpose() * Yb;
-}
-
 // Features [phi 1] of the mb rows rows[0..mb) into the column-major block A (mb x (R+1)): kernel
 // columns on n_threads threads, then the transform (BLAS dtrmm per component when SciPy's BLAS is
 // registered, else inside each thread's task).
@@ -136,62 +113,13 @@ void features(const FeatureMap& map, const double* X, std::size_t m, int p, doub
     }
 }
 
-FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, int p, const double* Y, int k,
-                         const double* w, const int* fold, int n_folds, std::size_t block, int n_jobs) {
-    if (n_folds < 1) throw std::invalid_argument("n_folds must be >= 1");
-    if (block == 0) throw std::invalid_argument("block must be >= 1");
-    if (fold)
-        for (std::size_t i = 0; i < m; ++i)
-            if (fold[i] < 0 || fold[i] >= n_folds) throw std::invalid_argument("fold ids must be in [0, n_folds)");
-    const std::size_t R1 = map.size() + 1;
+FeatureSums feature_sums(const FeatureMap& map, const double* X, int p, const WeightedRows& rows, std::size_t block,
+                         int n_jobs) {
     const int threads = resolve_n_jobs(n_jobs);
-    FeatureSums out;
-    std::vector<double> G(n_folds * R1 * R1, 0.0), B(n_folds * R1 * k, 0.0);  // column-major per fold
-    out.yy.assign(static_cast<std::size_t>(n_folds) * k * k, 0.0);
-    block = std::min(block, std::max<std::size_t>(m, 1));
-    std::vector<double> A(block * R1), Ys(block * k);
-    std::vector<std::size_t> rows(block), start(n_folds + 1);
-    for (std::size_t s0 = 0; s0 < m; s0 += block) {
-        const std::size_t mb = std::min(block, m - s0);
-        // this block's rows ordered by fold (counting sort), so that each fold is a row range
-        std::fill(start.begin(), start.end(), 0);
-        for (std::size_t i = 0; i < mb; ++i) ++start[(fold ? fold[s0 + i] : 0) + 1];
-        for (int f = 0; f < n_folds; ++f) start[f + 1] += start[f];
-        std::vector<std::size_t> next(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < mb; ++i) rows[next[fold ? fold[s0 + i] : 0]++] = s0 + i;
-        block_features(map, X, p, rows.data(), mb, A.data(), threads);
-        parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
-            std::vector<double> sw(e - b);  // rows scaled by sqrt(w_i), column by column
-            for (std::size_t i = b; i < e; ++i) sw[i - b] = std::sqrt(w[rows[i]]);
-            for (std::size_t c = 0; c < R1; ++c) {
-                double* col = A.data() + c * mb;
-                for (std::size_t i = b; i < e; ++i) col[i] *= sw[i - b];
-            }
-            for (int j = 0; j < k; ++j)
-                for (std::size_t i = b; i < e; ++i) Ys[j * mb + i] = sw[i - b] * Y[rows[i] * k + j];
-        });
-        for (int f = 0; f < n_folds; ++f) {
-            const std::size_t s = start[f], len = start[f + 1] - s;
-            accumulate(A.data(), Ys.data(), mb, s, len, static_cast<int>(R1), k, G.data() + f * R1 * R1,
-                       B.data() + f * R1 * k);
-            double* yy = out.yy.data() + static_cast<std::size_t>(f) * k * k;
-            for (std::size_t i = s; i < s + len; ++i)
-                for (int a = 0; a < k; ++a)
-                    for (int c = 0; c < k; ++c) yy[a * k + c] += Ys[a * mb + i] * Ys[c * mb + i];
-        }
-    }
-    // row-major outputs: G symmetric from its lower triangle, B transposed from column-major
-    out.G.resize(G.size());
-    out.B.resize(B.size());
-    for (int f = 0; f < n_folds; ++f) {
-        const double* g = G.data() + f * R1 * R1;
-        double* o = out.G.data() + f * R1 * R1;
-        for (std::size_t a = 0; a < R1; ++a)
-            for (std::size_t c = 0; c < R1; ++c) o[a * R1 + c] = a >= c ? g[c * R1 + a] : g[a * R1 + c];
-        for (std::size_t a = 0; a < R1; ++a)
-            for (int c = 0; c < k; ++c) out.B[f * R1 * k + a * k + c] = B[f * R1 * k + c * R1 + a];
-    }
-    return out;
+    const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
+        block_features(map, X, p, order, mb, A, threads);
+    };
+    return sums_pass(map.size() + 1, fill, rows, block, n_jobs);
 }
 
 }  // namespace cwlssvm

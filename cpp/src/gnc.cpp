@@ -199,44 +199,18 @@ GncResult run_gnc(const RowMap& F, const Eigen::Map<const Vec>& Y, const Eigen::
 
 }  // namespace
 
-GncResult gnc_fit(const double* Fp, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
-                  const double* y, const double* w, const double* gram, const double* theta0,
-                  const GncOptions& opt) {
-    check_options(R, offsets, opt);
-    const Eigen::Index Ri = static_cast<Eigen::Index>(R);
-    const RowMap F(Fp, static_cast<Eigen::Index>(n), Ri);
-    const Eigen::Map<const Vec> Y(y, n), W(w, n);
-    if (opt.loss != LossKind::squared) return run_gnc(F, Y, W, offsets, nullptr, theta0, opt);
-    // the squared loss: the sums over the rows, by BLAS-backed products unless the gram is given
-    Mat own_gram;
-    if (!gram) {
-        Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> Fa(n, Ri + 1);
-        Fa.leftCols(Ri) = F;
-        Fa.col(Ri).setOnes();
-        const Mat Fw = W.cwiseSqrt().asDiagonal() * Fa;
-        own_gram = Fw.transpose() * Fw;
-        gram = own_gram.data();
-    }
-    const Vec wy = W.cwiseProduct(Y);
-    Vec rhs(Ri + 1);
-    rhs.head(Ri).noalias() = F.transpose() * wy;
-    rhs[Ri] = wy.sum();
-    SquaredSums sums;
-    sums.gram = gram;
-    sums.rhs = rhs.data();
-    sums.yy = Y.dot(wy);
-    return run_gnc(F, Y, W, offsets, &sums, theta0, opt);
-}
-
-GncResult gnc_fit_sums(const SquaredSums& sums, std::size_t R, const std::vector<std::size_t>& offsets,
-                       const double* theta0, const GncOptions& opt) {
-    check_options(R, offsets, opt);
-    if (opt.loss != LossKind::squared || opt.output_norms)
-        throw std::invalid_argument("GNC from sums needs the squared loss and the \"norms\" formulation");
-    if (!sums.gram || !sums.rhs) throw std::invalid_argument("gram and rhs are required");
-    const RowMap F(nullptr, 0, static_cast<Eigen::Index>(R));
-    const Eigen::Map<const Vec> none(nullptr, 0);
-    return run_gnc(F, none, none, offsets, &sums, theta0, opt);
+GncResult gnc_fit(const GncRows& rows, const std::vector<std::size_t>& offsets, const SquaredSums* sums,
+                  const double* theta0, const GncOptions& opt) {
+    check_options(rows.R, offsets, opt);
+    const bool squared = opt.loss == LossKind::squared;
+    if (squared && (!sums || !sums->gram || !sums->rhs))
+        throw std::invalid_argument("the squared loss needs the sums of its rows (gram, rhs, yy)");
+    if (rows.n == 0 && !(squared && !opt.output_norms))
+        throw std::invalid_argument("GNC from sums alone needs the squared loss and the \"norms\" formulation");
+    const auto n = static_cast<Eigen::Index>(rows.n);
+    const RowMap F(rows.F, n, static_cast<Eigen::Index>(rows.R));
+    const Eigen::Map<const Vec> Y(rows.y, n), W(rows.w, n);
+    return run_gnc(F, Y, W, offsets, squared ? sums : nullptr, theta0, opt);
 }
 
 }  // namespace cwlssvm

@@ -151,19 +151,23 @@ def feature_sums(X, described, landmarks, transform, Y, w, fold=None, n_folds=1,
                               _c(w), fold, int(n_folds), int(block), _threads(n_jobs))
 
 
-def gnc_fit(F, offsets, y, w, gram, theta0, options):
-    """The weighted GNC engine (cpp/include/cwlssvm/gnc.hpp) on features F (n, R) with component column
-    offsets (D + 1,): returns (theta (R,), b, norms (D,), history list of dicts, converged, factorizations)."""
-    gram = None if gram is None else _c(gram)
-    theta0 = None if theta0 is None else _c(theta0)
-    return _core.gnc_fit(_c(F), [int(o) for o in offsets], _c(y), _c(w), gram, theta0, options)
+def factor_sums(F, rows, Y, w, fold=None, n_folds=1):
+    """feature_sums for the rows of factors F (n_F, R) held in memory (rows: int64 indices into F, or None
+    for all): z = [F[rows[i]]; 1] (cpp/include/cwlssvm/sums.hpp)."""
+    rows = None if rows is None else _c(rows, np.int64)
+    fold = None if fold is None else _c(fold, np.int32)
+    return _core.factor_sums(_c(F), rows, _c(Y), _c(w), fold, int(n_folds))
 
 
-def gnc_fit_sums(gram, rhs, yy, offsets, theta0, options):
-    """The GNC engine for the squared loss from the sums gram = [F 1]'W[F 1] (R+1, R+1), rhs = [F 1]'Wy (R+1,)
-    and yy = y'Wy of the training rows; returns what gnc_fit returns."""
-    theta0 = None if theta0 is None else _c(theta0)
-    return _core.gnc_fit_sums(_c(gram), _c(rhs), float(yy), [int(o) for o in offsets], theta0, options)
+def gnc_fit(F, offsets, y, w, sums, theta0, options):
+    """The weighted GNC engine (cpp/include/cwlssvm/gnc.hpp) on features F (n, R) with targets y and weights
+    w (n,), or on nothing but their sums (F, y, w None: the squared loss with the "norms" formulation), with
+    component column offsets (D + 1,). sums: (gram = [F 1]'W[F 1] (R+1, R+1), rhs = [F 1]'Wy (R+1,),
+    yy = y'Wy), required for the squared loss. Returns (theta (R,), b, norms (D,), history list of dicts,
+    converged, factorizations)."""
+    F, y, w, theta0 = (None if a is None else _c(a) for a in (F, y, w, theta0))
+    sums = None if sums is None else (_c(sums[0]), _c(sums[1]), float(sums[2]))
+    return _core.gnc_fit(F, [int(o) for o in offsets], y, w, sums, theta0, options)
 
 
 def penalty(kind, u, a, p):

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from .primal import FeatureMap
+from .primal import FeatureMap, weighted_sums
 
 METHODS = ("bayes", "sandwich", "bias-corrected")
 KINDS = ("pointwise", "simultaneous")
@@ -185,10 +185,10 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
     every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c))."""
     fmap = FeatureMap.from_data(X_fit, components, tol=DENSE_TOL, sample=X_fit.shape[0], n_jobs=n_jobs)
     fmap.warn_if_approximate(stacklevel=3)
-    Phi = np.hstack([fmap.features(X_fit, n_jobs), np.ones((X_fit.shape[0], 1))])
+    Phi = fmap.features(X_fit, n_jobs)  # (n, R)
     w = 1.0 / (gamma * inv_gamma)  # the sample weights
-    G = Phi.T @ (w[:, None] * Phi)
-    z = np.vstack([Phi[:, :-1].T @ coef, np.atleast_2d(intercept)])
+    G = weighted_sums(w, F=Phi)[0][0]  # [Phi 1]' W [Phi 1]
+    z = np.vstack([Phi.T @ coef, np.atleast_2d(intercept)])
     rss = (coef**2 * inv_gamma[:, None]).sum(axis=0) / gamma  # sum_k w_k e_k^2, e_k = alpha_k / gamma_k
     return Posterior(fmap, G, z, gamma, rss, X_fit.shape[0])
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cwlssvm/kernels.hpp"
+#include "cwlssvm/sums.hpp"
 
 namespace cwlssvm {
 
@@ -31,16 +32,9 @@ struct FeatureMap {
 // Phi (m x R, row-major) for the m rows of X (m x p, row-major), on n_jobs threads.
 void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs);
 
-// The sufficient statistics of the ridge problem over the rows of X, per fold:
-//   G[f]  = sum_{i in f} w_i z_i z_i'   ((R+1) x (R+1), z_i = [phi_i; 1]; full, symmetric)
-//   B[f]  = sum_{i in f} w_i z_i y_i'   ((R+1) x k)
-//   yy[f] = sum_{i in f} w_i y_i y_i'   (k x k)
-// fold: m values in [0, n_folds), or null (one fold). All outputs row-major, concatenated over
-// folds. Rows are processed in blocks of `block` rows, so memory is O(block R + n_folds R^2).
-struct FeatureSums {
-    std::vector<double> G, B, yy;
-};
-FeatureSums feature_sums(const FeatureMap& map, const double* X, std::size_t m, int p, const double* Y, int k,
-                         const double* w, const int* fold, int n_folds, std::size_t block, int n_jobs);
+// The sums of eq.clssvmr.train's ridge problem (sums.hpp) over the rows of X (m x p, row-major) summed
+// in WeightedRows, their features computed block by block: memory O(block R + n_folds R^2).
+FeatureSums feature_sums(const FeatureMap& map, const double* X, int p, const WeightedRows& rows, std::size_t block,
+                         int n_jobs);
 
 }  // namespace cwlssvm

@@ -68,16 +68,21 @@ struct SquaredSums {
     double yy = 0.0;
 };
 
-// F: n x R row-major; offsets: D + 1 column boundaries of the components in F; y, w: n values;
-// gram: optional (R+1) x (R+1) matrix [F 1]' W [F 1] (symmetric); theta0: optional warm start (R + 1
-// values, b last).
-GncResult gnc_fit(const double* F, std::size_t n, std::size_t R, const std::vector<std::size_t>& offsets,
-                  const double* y, const double* w, const double* gram, const double* theta0,
-                  const GncOptions& options);
-
-// The squared loss with the "norms" formulation from the sums alone (no rows): per-fold sums of a lam
+// The rows of a fit: F (n x R, row-major), y and w (n values). n = 0 (F, y and w null) is allowed for the
+// squared loss with the "norms" formulation, which sees nothing but the sums: per-fold sums of a lam
 // search are differences of accumulated sums, and F is never needed.
-GncResult gnc_fit_sums(const SquaredSums& sums, std::size_t R, const std::vector<std::size_t>& offsets,
-                       const double* theta0, const GncOptions& options);
+struct GncRows {
+    const double* F = nullptr;
+    std::size_t n = 0;
+    std::size_t R = 0;
+    const double* y = nullptr;
+    const double* w = nullptr;
+};
+
+// Weighted GNC on the rows. offsets: D + 1 column boundaries of the components in F; sums: required for
+// the squared loss, the rows' [F 1]' W [F 1], [F 1]' W y and y' W y (sums.hpp), ignored otherwise;
+// theta0: optional warm start (R + 1 values, b last).
+GncResult gnc_fit(const GncRows& rows, const std::vector<std::size_t>& offsets, const SquaredSums* sums,
+                  const double* theta0, const GncOptions& options);
 
 }  // namespace cwlssvm

@@ -18,7 +18,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .. import _native
-from ..primal import DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks
+from ..primal import DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks, weighted_sums
 
 # Phi (n x R) of a low-rank system is kept in memory up to this many bytes, else recomputed per pass.
 KEEP_FEATURES_BYTES = 1 << 30
@@ -95,19 +95,12 @@ class FactorSystem:
         yield slice(0, self.n), self.Phi
 
     def _sums(self, z, v):
-        """[Phi 1]'V[Phi 1] (R+1, R+1) and [Phi 1]'V z (R+1, 1), with one weighted copy of each block."""
-        R = self.rank
-        G, B = np.zeros((R + 1, R + 1)), np.zeros((R + 1, 1))
-        for rows, Phi in self._chunks():
-            vr = v[rows]
-            Pv = Phi * vr[:, None]
-            G[:R, :R] += Pv.T @ Phi
-            G[:R, R] += Pv.sum(axis=0)
-            G[R, R] += vr.sum()
-            B[:R, 0] += Pv.T @ z[rows]
-            B[R, 0] += vr @ z[rows]
-        G[R, :R] = G[:R, R]
-        return G, B
+        """[Phi 1]'V[Phi 1] (R+1, R+1) and [Phi 1]'V z (R+1, 1) (cwlssvm.primal.weighted_sums)."""
+        G, B, _ = self._weighted_sums(v, z)
+        return G[0], B[0]
+
+    def _weighted_sums(self, v, z):
+        return weighted_sums(v, z, F=self.Phi)
 
     @property
     def rank(self):
@@ -156,6 +149,11 @@ class LowRankSystem(FactorSystem):
     @property
     def rank(self):
         return self.fmap.size
+
+    def _weighted_sums(self, v, z):
+        if self.Phi is not None:
+            return super()._weighted_sums(v, z)
+        return weighted_sums(v, z, fmap=self.fmap, X=self.X, n_jobs=self.n_jobs)
 
     def _chunks(self):
         if self.Phi is not None:

@@ -28,9 +28,9 @@ class Level1:
         self.basis, self.rows = basis, np.asarray(rows)
         self.y, self.w = np.asarray(y, dtype=np.float64), np.asarray(w, dtype=np.float64)
         self.Fa = np.column_stack([basis.F[self.rows], np.ones(len(self.rows))])  # [F 1], (N, R + 1)
-        self.gram = basis.sums(self.rows, self.w)  # [F 1]' W [F 1], (R + 1, R + 1)
+        # [F 1]' W [F 1] (R + 1, R + 1) and [F 1]' W y (R + 1,)
+        self.gram, self._rhs, _ = basis.sums(self.rows, self.w, self.y)
         self._ridge = _native.block_ridge(self.gram, basis.offsets, 1.0)
-        self._rhs = self.Fa.T @ (self.w * self.y)
         self._last = np.zeros((1, self.Fa.shape[1]))
         self.cg_iterations = 0
 

@@ -19,9 +19,8 @@ from .. import _native
 from .. import components as _components
 from .._memory import require_dense
 from ._feature_map import LowRankWarning
-from ._model import row_chunks
+from ._sums import weighted_sums
 
-SUMS_BLOCK_BYTES = 64 << 20  # rows of [F 1] per block of ComponentBasis.sums
 FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection and fusion (relative)
 
 
@@ -146,16 +145,8 @@ class ComponentBasis(BlockLayout):
         return sub
 
     def sums(self, rows, w, y=None):
-        """The sums of the squared loss over the given rows, accumulated by blocks of rows:
+        """The sums of the squared loss over the given rows (cwlssvm.primal.weighted_sums):
         G = [F 1]' W [F 1] (R + 1, R + 1) and, when y is given, also c = [F 1]' W y (R + 1,) and
         yy = y' W y, returned as (G, c, yy). w and y hold one value per entry of rows."""
-        R = self.F.shape[1]
-        G, c, yy = np.zeros((R + 1, R + 1)), np.zeros(R + 1), 0.0
-        for block in row_chunks(len(rows), max(1024, SUMS_BLOCK_BYTES // (8 * (R + 1)))):
-            Fa = np.column_stack([self.F[rows[block]], np.ones(block.stop - block.start)])
-            wF = w[block, None] * Fa
-            G += wF.T @ Fa
-            if y is not None:
-                c += wF.T @ y[block]
-                yy += float(w[block] @ (y[block] * y[block]))
-        return G if y is None else (G, c, yy)
+        G, c, yy = weighted_sums(w, y, F=self.F, rows=np.asarray(rows, dtype=np.int64))
+        return G[0] if y is None else (G[0], c[0, :, 0], float(yy[0, 0, 0]))

@@ -11,7 +11,7 @@
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
-from ._gnc import gnc_fit, penalty
+from ._gnc import GncFit, GncSettings, gnc_fit, penalty
 from ._sums import check_sums_only, fit_from_sums
 
 __all__ = [
@@ -23,6 +23,8 @@ __all__ = [
     "lam_folds",
     "ComponentBasis",
     "gnc_fit",
+    "GncSettings",
+    "GncFit",
     "penalty",
     "l1_component_qp",
     "l1_objective",

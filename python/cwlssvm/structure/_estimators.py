@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from dataclasses import replace
 from functools import partial
 
 import numpy as np
@@ -18,7 +19,7 @@ from ..families import family_of
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, L1Path, component_basis, validation_sq
-from ._gnc import FORMULATIONS, LOSSES, gnc_fit
+from ._gnc import FORMULATIONS, LOSSES, GncSettings, gnc_fit
 from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -198,8 +199,9 @@ class _SparseBase(ExpansionModel):
                 theta, b, info = path.solve(lam)
                 return theta, b, [info]
         else:
-            kw = dict(gamma=self.gamma_, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss, delta=self.delta,
-                      formulation=self.formulation, tol=tol, cg_tol=CV_CG_TOL if searching else 1e-11)
+            settings = GncSettings(gamma=self.gamma_, lam=0.0, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss,
+                                   delta=self.delta, formulation=self.formulation, tol=tol,
+                                   cg_tol=CV_CG_TOL if searching else 1e-11)
 
             def solve_raw(lam, z0):
                 # GNC in rounds of ROUND_STEPS steps (the first round also relaxes). The penalties'
@@ -222,20 +224,21 @@ class _SparseBase(ExpansionModel):
                     sub = basis if live.all() else basis.subset(live)
                     cols = np.append(basis.columns(live), basis.size)
                     sub_sums = (np.ascontiguousarray(sums[0][np.ix_(cols, cols)]), sums[1][cols], sums[2])
-                    res = gnc_fit(sub, rows, t, w, lam=lam, theta0=start, sums=sub_sums, relax_steps=relax,
-                                  max_iter=min(relax + ROUND_STEPS, max_iter - used), **kw)
-                    used += len(res["history"])
-                    history += res["history"]
+                    res = gnc_fit(sub, rows, t, w, replace(settings, lam=lam, relax_steps=relax,
+                                                           max_iter=min(relax + ROUND_STEPS, max_iter - used)),
+                                  theta0=start, sums=sub_sums)
+                    used += len(res.history)
+                    history += res.history
                     theta = np.zeros(basis.size)
-                    theta[cols[:-1]] = res["theta"]
-                    b = res["b"]
-                    if res["converged"] or used >= max_iter:
+                    theta[cols[:-1]] = res.theta
+                    b = res.b
+                    if res.converged or used >= max_iter:
                         return theta, b, history
                     still = self._sizes(basis, theta, rows) > self.zero_tol * reference
                     if not still.any():
                         return np.zeros_like(theta), b, history
                     start = np.append(theta[basis.columns(still)], b)
-                    relax = max(0, relax - len(res["history"]))
+                    relax = max(0, relax - len(res.history))
                     live = still
 
         def solve(lam, z0=None):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .. import _native
@@ -16,10 +18,53 @@ def penalty(kind, u, a=3.7, p=0.6):
     return _native.penalty(PENALTIES[kind], u, a, p)
 
 
-def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss="squared", delta=1.345,
-            formulation="norms", theta0=None, sums=None, relax_steps=10, max_iter=200, tol=1e-7, max_cg=25,
-            cg_tol=1e-11):
-    """Weighted GNC on the training rows; returns dict(theta, b, norms, history, converged, factorizations).
+@dataclass(frozen=True)
+class GncSettings:
+    """What a GNC fit minimizes and how far (eq.rls with the LS-SVM's Tikhonov term): gamma, the penalty
+    on the component sizes (``penalty`` of parameters ``a`` and ``p``) at weight ``lam``, the loss (Huber's
+    ``delta``), the sizes measured on the coefficients ("norms") or the training outputs ("outputs"); the
+    relaxation steps, the GNC steps and their tolerance, and the conjugate-gradient budget."""
+
+    gamma: float
+    lam: float
+    penalty: str = "stp"
+    a: float = 3.7
+    p: float = 0.6
+    loss: str = "squared"
+    delta: float = 1.345
+    formulation: str = "norms"
+    relax_steps: int = 10
+    max_iter: int = 200
+    tol: float = 1e-7
+    max_cg: int = 25
+    cg_tol: float = 1e-11
+
+    def options(self):
+        """The core's GncOptions."""
+        o = _native.GncOptions()
+        o.penalty, o.lam, o.a, o.p = PENALTIES[self.penalty], float(self.lam), float(self.a), float(self.p)
+        o.loss, o.delta, o.gamma = LOSSES[self.loss], float(self.delta), float(self.gamma)
+        o.output_norms = self.formulation == "outputs"
+        o.relax_steps, o.max_iter, o.tol = int(self.relax_steps), int(self.max_iter), float(self.tol)
+        o.max_cg, o.cg_tol = int(self.max_cg), float(self.cg_tol)
+        return o
+
+
+@dataclass
+class GncFit:
+    """theta (R,), b, the component sizes (D,), one dict per step (objective, zeta, cg_iterations,
+    refactored, ...), whether the steps converged, and the Cholesky factorizations made."""
+
+    theta: np.ndarray
+    b: float
+    norms: np.ndarray
+    history: list
+    converged: bool
+    factorizations: int
+
+
+def gnc_fit(basis, rows, y, w, settings, *, theta0=None, sums=None) -> GncFit:
+    """Weighted GNC of ``settings`` (GncSettings) on the training rows of a ComponentBasis.
 
     The squared loss sees the rows only through their sums (G, c, yy) = ([F 1]'W[F 1], [F 1]'Wy, y'Wy)
     of ComponentBasis.sums, formed here unless given (``sums``: to share them along a path, or per
@@ -27,23 +72,13 @@ def gnc_fit(basis, rows, y, w, *, gamma, lam, penalty="stp", a=3.7, p=0.6, loss=
     else, so rows, y and w are not used when sums are given; between steps it only adds the diagonal
     blocks that change.
     """
-    options = _native.GncOptions()
-    options.penalty, options.lam, options.a, options.p = PENALTIES[penalty], float(lam), float(a), float(p)
-    options.loss, options.delta, options.gamma = LOSSES[loss], float(delta), float(gamma)
-    options.output_norms = formulation == "outputs"
-    options.relax_steps, options.max_iter, options.tol, options.max_cg = (int(relax_steps), int(max_iter), float(tol),
-                                                                          int(max_cg))
-    options.cg_tol = float(cg_tol)
-    squared = loss == "squared"
+    squared = settings.loss == "squared"
     if squared and sums is None:
         sums = basis.sums(rows, w, y)
-    if squared and formulation == "norms":
-        out = _native.gnc_fit_sums(*sums, basis.offsets, theta0, options)
+    if squared and settings.formulation == "norms":
+        F = y = w = None
     else:
-        F = np.ascontiguousarray(basis.F[rows])
-        y = np.ascontiguousarray(y, dtype=np.float64)
-        w = np.ascontiguousarray(w, dtype=np.float64)
-        out = _native.gnc_fit(F, basis.offsets, y, w, sums[0] if squared else None, theta0, options)
+        F = basis.F[rows]
+    out = _native.gnc_fit(F, basis.offsets, y, w, sums if squared else None, theta0, settings.options())
     theta, b, norms, history, converged, n_factor = out
-    return {"theta": theta, "b": float(b), "norms": norms, "history": history, "converged": bool(converged),
-            "factorizations": int(n_factor)}
+    return GncFit(theta, float(b), norms, history, bool(converged), int(n_factor))

@@ -1,0 +1,51 @@
+// The one sums pass: the sufficient statistics of the weighted ridge problem of eq.clssvmr.train in
+// primal coordinates, over blocks of rows, per fold.
+//
+// For rows i with feature vectors z_i = [phi_i; 1] (R + 1 values), weights w_i and targets y_i (k values):
+//   G[f]  = sum_{i in f} w_i z_i z_i'   ((R+1) x (R+1), full, symmetric)
+//   B[f]  = sum_{i in f} w_i z_i y_i'   ((R+1) x k)
+//   yy[f] = sum_{i in f} w_i y_i y_i'   (k x k)
+// Every sum over rows of the package goes through sums_pass: the Nystrom features of a FeatureMap
+// (features.hpp, computed block by block) and the rows of factors held in memory (factor_sums).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace cwlssvm {
+
+// The rows summed over: m of them, with targets Y (m x k, row-major; k may be 0), weights w (m) and
+// fold ids (m values in [0, n_folds), or null for one fold).
+struct WeightedRows {
+    std::size_t m = 0;
+    const double* Y = nullptr;
+    int k = 0;
+    const double* w = nullptr;
+    const int* fold = nullptr;
+    int n_folds = 1;
+};
+
+// Writes z = [features; 1] of the rows rows[0..mb) (indices into WeightedRows) into the column-major
+// block A (mb x (R+1)).
+using BlockFill = std::function<void(const std::size_t* rows, std::size_t mb, double* A)>;
+
+// All outputs row-major, concatenated over folds: G (n_folds x R1 x R1), B (n_folds x R1 x k), yy (n_folds x k x k).
+struct FeatureSums {
+    std::vector<double> G, B, yy;
+};
+
+// The sums of rows whose features fill() computes, R1 = R + 1 columns, in blocks of `block` rows.
+FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs);
+
+// Factors held in memory: F (n_F x R, row-major); row i of WeightedRows is row index[i] of F (index null:
+// row i).
+struct FactorRows {
+    const double* F = nullptr;
+    std::size_t R = 0;
+    const std::int64_t* index = nullptr;
+};
+FeatureSums factor_sums(const FactorRows& factors, const WeightedRows& rows, int n_jobs);
+
+}  // namespace cwlssvm

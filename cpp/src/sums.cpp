@@ -1,0 +1,136 @@
+#include "cwlssvm/sums.hpp"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "cwlssvm/parallel.hpp"
+#include "cwlssvm/solver.hpp"
+
+namespace cwlssvm {
+namespace {
+
+using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task
+
+// One block of rows, scaled by sqrt(w): features A (lda x R1) and targets Ys (lda x k), column-major.
+struct ScaledBlock {
+    const double* A;
+    const double* Ys;
+    std::size_t lda;
+    int R1;
+    int k;
+};
+
+// G (col-major R1 x R1, lower) += A' A and B (col-major R1 x k) += A' Ys over the block's rows
+// [s, s + len): BLAS when SciPy's is registered, else Eigen.
+void accumulate(const ScaledBlock& blk, std::size_t s, std::size_t len, double* G, double* B) {
+    if (len == 0) return;
+    const LapackRoutines& r = lapack_routines();
+    if (r.syrk) {
+        char L = 'L', T = 'T', N = 'N';
+        int n = blk.R1, kk = static_cast<int>(len), ld = static_cast<int>(blk.lda), kt = blk.k;
+        double one = 1.0;
+        r.syrk(&L, &T, &n, &kk, &one, const_cast<double*>(blk.A + s), &ld, &one, G, &n);
+        if (kt > 0)
+            r.gemm(&T, &N, &n, &kt, &kk, &one, const_cast<double*>(blk.A + s), &ld, const_cast<double*>(blk.Ys + s),
+                   &ld, &one, B, &n);
+        return;
+    }
+    using Stride = Eigen::OuterStride<>;
+    const auto rows = static_cast<Eigen::Index>(len);
+    Eigen::Map<const ColMatrix, 0, Stride> Ab(blk.A + s, rows, blk.R1, Stride(blk.lda));
+    Eigen::Map<const ColMatrix, 0, Stride> Yb(blk.Ys + s, rows, blk.k, Stride(blk.lda));
+    Eigen::Map<ColMatrix> Gm(G, blk.R1, blk.R1), Bm(B, blk.R1, blk.k);
+    Gm.selfadjointView<Eigen::Lower>().rankUpdate(Ab.transpose());
+    if (blk.k > 0) Bm.noalias() += Ab.transpose() * Yb;
+}
+
+void check(const WeightedRows& rows, std::size_t block) {
+    if (rows.n_folds < 1) throw std::invalid_argument("n_folds must be >= 1");
+    if (block == 0) throw std::invalid_argument("block must be >= 1");
+    if (rows.k < 0) throw std::invalid_argument("Y must have k >= 0 columns");
+    if (rows.fold)
+        for (std::size_t i = 0; i < rows.m; ++i)
+            if (rows.fold[i] < 0 || rows.fold[i] >= rows.n_folds)
+                throw std::invalid_argument("fold ids must be in [0, n_folds)");
+}
+
+// Row-major outputs: G symmetric from its column-major lower triangle, B transposed.
+FeatureSums row_major(std::vector<double>&& G, std::vector<double>&& B, std::vector<double>&& yy, std::size_t R1,
+                      const WeightedRows& rows) {
+    const std::size_t k = static_cast<std::size_t>(rows.k);
+    FeatureSums out;
+    out.G.resize(G.size());
+    out.B.resize(B.size());
+    out.yy = std::move(yy);
+    for (int f = 0; f < rows.n_folds; ++f) {
+        const double* g = G.data() + f * R1 * R1;
+        double* o = out.G.data() + f * R1 * R1;
+        for (std::size_t a = 0; a < R1; ++a)
+            for (std::size_t c = 0; c < R1; ++c) o[a * R1 + c] = a >= c ? g[c * R1 + a] : g[a * R1 + c];
+        for (std::size_t a = 0; a < R1; ++a)
+            for (std::size_t c = 0; c < k; ++c) out.B[f * R1 * k + a * k + c] = B[f * R1 * k + c * R1 + a];
+    }
+    return out;
+}
+
+}  // namespace
+
+FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs) {
+    check(rows, block);
+    const std::size_t m = rows.m, F = static_cast<std::size_t>(rows.n_folds), k = static_cast<std::size_t>(rows.k);
+    const int threads = resolve_n_jobs(n_jobs);
+    std::vector<double> G(F * R1 * R1, 0.0), B(F * R1 * k, 0.0), yy(F * k * k, 0.0);  // column-major per fold
+    block = std::min(block, std::max<std::size_t>(m, 1));
+    std::vector<double> A(block * R1), Ys(block * std::max<std::size_t>(k, 1));
+    std::vector<std::size_t> order(block), start(F + 1);
+    auto fold_of = [&](std::size_t i) { return rows.fold ? static_cast<std::size_t>(rows.fold[i]) : 0; };
+    for (std::size_t s0 = 0; s0 < m; s0 += block) {
+        const std::size_t mb = std::min(block, m - s0);
+        // this block's rows ordered by fold (counting sort), so that each fold is a row range
+        std::fill(start.begin(), start.end(), 0);
+        for (std::size_t i = 0; i < mb; ++i) ++start[fold_of(s0 + i) + 1];
+        for (std::size_t f = 0; f < F; ++f) start[f + 1] += start[f];
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < mb; ++i) order[next[fold_of(s0 + i)]++] = s0 + i;
+        fill(order.data(), mb, A.data());
+        parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
+            std::vector<double> sw(e - b);  // rows scaled by sqrt(w_i), column by column
+            for (std::size_t i = b; i < e; ++i) sw[i - b] = std::sqrt(rows.w[order[i]]);
+            for (std::size_t c = 0; c < R1; ++c) {
+                double* col = A.data() + c * mb;
+                for (std::size_t i = b; i < e; ++i) col[i] *= sw[i - b];
+            }
+            for (std::size_t j = 0; j < k; ++j)
+                for (std::size_t i = b; i < e; ++i) Ys[j * mb + i] = sw[i - b] * rows.Y[order[i] * k + j];
+        });
+        const ScaledBlock blk{A.data(), Ys.data(), mb, static_cast<int>(R1), rows.k};
+        for (std::size_t f = 0; f < F; ++f) {
+            const std::size_t s = start[f], len = start[f + 1] - s;
+            accumulate(blk, s, len, G.data() + f * R1 * R1, B.data() + f * R1 * k);
+            double* y2 = yy.data() + f * k * k;
+            for (std::size_t i = s; i < s + len; ++i)
+                for (std::size_t a = 0; a < k; ++a)
+                    for (std::size_t c = 0; c < k; ++c) y2[a * k + c] += Ys[a * mb + i] * Ys[c * mb + i];
+        }
+    }
+    return row_major(std::move(G), std::move(B), std::move(yy), R1, rows);
+}
+
+FeatureSums factor_sums(const FactorRows& factors, const WeightedRows& rows, int n_jobs) {
+    const std::size_t R = factors.R, R1 = R + 1;
+    const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
+        for (std::size_t i = 0; i < mb; ++i) {
+            const std::size_t row = factors.index ? static_cast<std::size_t>(factors.index[order[i]]) : order[i];
+            const double* src = factors.F + row * R;
+            for (std::size_t c = 0; c < R; ++c) A[c * mb + i] = src[c];
+            A[R * mb + i] = 1.0;
+        }
+    };
+    const std::size_t block = std::max<std::size_t>(1024, (std::size_t{32} << 20) / (8 * R1));  // about 32 MB
+    return sums_pass(R1, fill, rows, block, n_jobs);
+}
+
+}  // namespace cwlssvm

@@ -1,0 +1,29 @@
+"""The sums of eq.clssvmr.train's ridge problem over rows, the one pass every estimator uses.
+
+For rows i with features z_i = [phi_i; 1], weights w_i and targets y_i (k values), per fold f:
+
+    G[f] = sum_{i in f} w_i z_i z_i',   B[f] = sum_{i in f} w_i z_i y_i',   yy[f] = sum_{i in f} w_i y_i y_i'.
+
+The C++ core accumulates them over blocks of rows (cpp/src/sums.cpp), for features computed on the fly
+from a FeatureMap or for factors held in memory.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _native
+
+
+def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, fold=None, n_folds=1, n_jobs=None):
+    """(G (n_folds, R+1, R+1), B (n_folds, R+1, k), yy (n_folds, k, k)) of the rows.
+
+    The rows' features: F[rows] (factors F (n_F, R) in memory, rows: indices, or None for every row of F),
+    or those of ``fmap`` (a FeatureMap) for the inputs X (m, p). w (m,) > 0; Y (m, k), (m,) or None (k = 0);
+    fold: one id in [0, n_folds) per row, or None.
+    """
+    w = np.asarray(w, dtype=np.float64)
+    Y = np.zeros((len(w), 0)) if Y is None else np.asarray(Y, dtype=np.float64).reshape(len(w), -1)
+    if fmap is not None:
+        return fmap.sums(X, Y, w, fold=fold, n_folds=n_folds, n_jobs=n_jobs)
+    return _native.factor_sums(F, rows, Y, w, fold, n_folds)
