@@ -80,7 +80,8 @@ def test_eta_gradient_is_exact(problem):
     h = 1e-6
     fd = np.array([(V(u + h * e) - V(u - h * e)) / (2 * h) for e in np.eye(4)])
     np.testing.assert_allclose(grad, fd, rtol=1e-4, atol=1e-9)
-    eta, history, info = eta_gradient(level1, Gv, y[val], w[val], np.full(4, 5.0), 5.0)
+    path = eta_gradient(level1, Gv, y[val], w[val], 5.0)
+    eta, history = path.eta, path.history
     assert history[-1]["validation"] <= history[0]["validation"]
     assert V(np.log(eta)) <= history[0]["validation"]
 
@@ -88,7 +89,8 @@ def test_eta_gradient_is_exact(problem):
 def test_als_never_increases_its_objective(problem):
     X, y, w, specs, basis, train, val, Gv = problem
     level1 = Level1(basis, train, y[train], w[train])
-    eta, history = eta_als(level1, Gv, y[val], w[val], np.full(4, 5.0), 5.0, max_iter=40, tol=1e-12)
+    path = eta_als(level1, Gv, y[val], w[val], 5.0, max_iter=40, tol=1e-12)
+    eta, history = path.eta, path.history
     J = np.array([h["objective"] for h in history])
     assert len(J) > 3
     assert np.all(np.diff(J) <= 1e-9 * J[:-1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from dataclasses import dataclass
 
 import numpy as np
 from sklearn.model_selection import train_test_split
@@ -25,6 +26,37 @@ from .._persist import model_file_class
 METHODS = ("auto", "eta", "areg-select", "areg")
 AREG_SETS = ("hull", "span", "box")
 ETA_SOLVERS = ("gradient", "als")
+
+
+
+@dataclass
+class AregResult:
+    """method="areg": the AReg vector c (N,) of the fused model, the constant gamma whose LS-SVM matches it
+    and its effective degrees of freedom; the hull's mixture weights, or the box's radius."""
+
+    c: np.ndarray | None = None
+    gamma_equivalent: float | None = None
+    effective_df: float | None = None
+    mixture_weights: np.ndarray | None = None
+    radius: float | None = None
+
+
+@dataclass
+class FusionResult:
+    """One target's fusion: z = (theta, b) of level 1 on the training rows, the kept components (D,), the
+    fused eta (D,), one dict per iteration, the iterations; lam ("areg-select") or areg ("areg"); after
+    the refit, the validation error and the work done."""
+
+    z: np.ndarray
+    mask: np.ndarray
+    eta: np.ndarray
+    history: list
+    n_iter: int
+    lam: float | None = None
+    areg: AregResult | None = None
+    validation: float | None = None
+    cg_iterations: int = 0
+    factorizations: int = 0
 
 
 class _FusionBase(ExpansionModel):
@@ -135,73 +167,73 @@ class _FusionBase(ExpansionModel):
         return Xv[keep], yv[keep], wv[keep]
 
     # ------------------------------------------------------------------ one target
-    def _prune(self, basis, train, val, t, w, Gv, eta, mask, z):
+    def _prune(self, level1, val, t, w, eta, mask, z):
         """With ``one_se``: the backward elimination of prune_one_se on the components in mask, ordered
-        by the spread of their outputs under z = (theta, b), then level 1 on the kept ones. Returns
-        (mask, z); unchanged without ``one_se`` or when mask is empty."""
+        by the spread of their outputs under z = (theta, b) on every row, then level 1 on the kept ones.
+        Returns (mask, z); unchanged without ``one_se`` or when mask is empty."""
         if not (use_one_se(self.one_se, self._classification) and mask.any()):
             return mask, z
+        basis = level1.basis
         sizes = np.where(mask, basis.outputs(z[:-1], np.arange(len(t))).std(axis=0), 0.0)
-        mask = prune_one_se(basis, train, t[train], w[train], Gv, t[val], w[val], eta, sizes)
-        return mask, np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
+        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
+        mask = prune_one_se(level1, Gv, t[val], w[val], eta, sizes)
+        return mask, np.append(*fit_level1(basis, level1.rows, level1.y, level1.w, eta, mask))
 
-    def _fit_target(self, basis, train, val, t, w):
-        """Run the fusion method for one (scaled) target on the rows of basis; returns
-        (theta (R,), b, mask (D,), report dict)."""
-        D = basis.n_components
-        gamma = self.gamma_
-        level1 = Level1(basis, train, t[train], w[train])
+    def _fuse(self, level1, val, t, w):
+        """The fusion method on one (scaled) target: FusionResult before the refit."""
+        basis, D, gamma = level1.basis, level1.basis.n_components, self.gamma_
         Gv = np.column_stack([basis.F[val], np.ones(len(val))])
         t_val, w_val = t[val], w[val]
-        rows = np.arange(len(t))
-        report = {}
         if self._method == "eta":
             solver = eta_gradient if self.eta_solver == "gradient" else eta_als
             bar = progress_bar(self.verbose, f"fusion (eta, {self.eta_solver})", total=self.max_iter)
-            out = solver(level1, Gv, t_val, w_val, np.full(D, gamma), gamma, max_iter=self.max_iter, tol=self.tol,
-                         bar=bar)
+            path = solver(level1, Gv, t_val, w_val, gamma, max_iter=self.max_iter, tol=self.tol, bar=bar)
             bar.close()
-            eta, history = out[0], out[1]
-            report["n_iter"] = out[2]["iterations"] if len(out) > 2 else len(history) - 1
-            z = level1.solve(eta)
-            sizes = basis.outputs(z[:-1], rows).std(axis=0)
+            z = level1.solve(path.eta)
+            sizes = basis.outputs(z[:-1], np.arange(len(t))).std(axis=0)
             mask = sizes > self.zero_tol * sizes.max() if sizes.max() > 0 else np.zeros(D, dtype=bool)
-            mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
-            report.update(eta=eta, history=history)
-        elif self._method == "areg-select":
+            mask, z = self._prune(level1, val, t, w, path.eta, mask, z)
+            return FusionResult(z, mask, path.eta, path.history, path.n_iter)
+        if self._method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
-            mask, lam, table = areg_select(basis, train, val, t[train], w[train], t_val, w_val, gamma, lams=lams,
+            mask, lam, table = areg_select(level1, val, t_val, w_val, gamma, lams=lams,
                                            one_se=use_one_se(self.one_se, self._classification),
                                            verbose=self.verbose)
             eta = np.full(D, gamma)
-            z = np.append(*fit_level1(basis, train, t[train], w[train], eta, mask))
-            mask, z = self._prune(basis, train, val, t, w, Gv, eta, mask, z)
-            report.update(lam=lam, n_iter=len(table["lams"]), history=[{"lam": float(l), "validation": float(v), "n_selected": int(k)}
-                                            for l, v, k in zip(table["lams"], table["validation"],
-                                                               table["n_selected"])])
+            z = np.append(*fit_level1(basis, level1.rows, level1.y, level1.w, eta, mask))
+            mask, z = self._prune(level1, val, t, w, eta, mask, z)
+            history = [{"lam": float(l), "validation": float(v), "n_selected": int(k)}
+                       for l, v, k in zip(table["lams"], table["validation"], table["n_selected"])]
+            return FusionResult(z, mask, eta, history, len(table["lams"]), lam=lam)
+        areg = AregResult()
+        if self.areg_set in ("hull", "span"):
+            kw = {} if self.areg_set == "hull" else {"gammas": SPAN_GRID, "simplex": False}
+            z, areg.c, areg.mixture_weights, info = areg_hull(level1, Gv, t_val, w_val, **kw)
+            history = [{"gamma": float(g), "validation": float(v)}
+                       for g, v in zip(info["gammas"], info["grid_validation"])]
         else:
-            if self.areg_set in ("hull", "span"):
-                kw = {} if self.areg_set == "hull" else {"gammas": SPAN_GRID, "simplex": False}
-                z, c, beta, info = areg_hull(level1, Gv, t_val, w_val, **kw)
-                report.update(mixture_weights=beta, gammas=info["gammas"],
-                              history=[{"gamma": float(g), "validation": float(v)}
-                                       for g, v in zip(info["gammas"], info["grid_validation"])])
-            else:
-                z, c, _, info = areg_box(level1, Gv, t_val, w_val, float(self.radius))
-                report.update(radius=float(self.radius), history=[])
-            g_eq, _ = matched_gamma(level1, z)
-            eta = np.full(D, g_eq)
-            mask = np.ones(D, dtype=bool)
-            report.update(c=c, gamma_equivalent=g_eq, effective_df=level1.dof(eta), n_iter=info["iterations"])
-        report["validation"] = validation_error(level1, z, Gv, t_val, w_val)
-        report["history"].append({"final": True, "validation": report["validation"]})
+            z, areg.c, _, info = areg_box(level1, Gv, t_val, w_val, float(self.radius))
+            areg.radius, history = float(self.radius), []
+        areg.gamma_equivalent, _ = matched_gamma(level1, z)
+        eta = np.full(D, areg.gamma_equivalent)
+        areg.effective_df = level1.dof(eta)
+        return FusionResult(z, np.ones(D, dtype=bool), eta, history, info["iterations"], areg=areg)
+
+    def _fit_target(self, basis, train, val, t, w):
+        """Run the fusion method for one (scaled) target on the rows of basis, then the refit: returns
+        (theta (R,), b, FusionResult)."""
+        level1 = Level1(basis, train, t[train], w[train])
+        result = self._fuse(level1, val, t, w)
+        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
+        result.validation = validation_error(level1, result.z, Gv, t[val], w[val])
+        result.history.append({"final": True, "validation": result.validation})
         if self.refit:
-            theta, b = fit_level1(basis, rows, t, w, eta, mask)
+            theta, b = fit_level1(basis, np.arange(len(t)), t, w, result.eta, result.mask)
         else:
-            theta = np.where(np.repeat(mask, basis.ranks), z[:-1], 0.0)
-            b = float(z[-1])
-        report["cg_iterations"], report["factorizations"] = level1.cg_iterations, level1.factorizations
-        return theta, b, mask, report
+            theta = np.where(np.repeat(result.mask, basis.ranks), result.z[:-1], 0.0)
+            b = float(result.z[-1])
+        result.cg_iterations, result.factorizations = level1.cg_iterations, level1.factorizations
+        return theta, b, result
 
     def _fit_all(self, X, T, w, strata=None):
         """Split, tune the kernel on the training part, fuse per column of T (scaled targets)."""
@@ -213,29 +245,32 @@ class _FusionBase(ExpansionModel):
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
-        reports = []
+        results = []
         for j in range(T_all.shape[1]):
-            theta, b, mask, report = self._fit_target(basis, train, val, T_all[:, j], w_all)
+            theta, b, result = self._fit_target(basis, train, val, T_all[:, j], w_all)
             store.put(j, theta, b)
-            selected |= mask
-            reports.append(report)
+            selected |= result.mask
+            results.append(result)
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.n_train_, self.n_validation_ = len(train), len(val)
-        one = len(reports) == 1
 
-        def attr(key):
-            values = [r.get(key) for r in reports]
-            return values[0] if one else values
+        def per_target(values):  # one value for one target, else one per target
+            values = list(values)
+            return values[0] if len(values) == 1 else values
 
-        self.eta_ = attr("eta") if self._method == "eta" else None
-        self.validation_history_ = attr("history")
-        self.lam_ = attr("lam") if self._method == "areg-select" else None
-        for key in ("c", "gamma_equivalent", "effective_df", "mixture_weights", "radius"):
-            setattr(self, key + "_", attr(key) if self._method == "areg" else None)
-        self.n_iter_ = max(r["n_iter"] for r in reports)
-        self.factorizations_ = sum(r["factorizations"] for r in reports)
-        return reports
+        areg = [r.areg for r in results] if self._method == "areg" else None
+        self.eta_ = per_target(r.eta for r in results) if self._method == "eta" else None
+        self.validation_history_ = per_target(r.history for r in results)
+        self.lam_ = per_target(r.lam for r in results) if self._method == "areg-select" else None
+        self.c_ = None if areg is None else per_target(a.c for a in areg)
+        self.gamma_equivalent_ = None if areg is None else per_target(a.gamma_equivalent for a in areg)
+        self.effective_df_ = None if areg is None else per_target(a.effective_df for a in areg)
+        self.mixture_weights_ = None if areg is None else per_target(a.mixture_weights for a in areg)
+        self.radius_ = None if areg is None else per_target(a.radius for a in areg)
+        self.n_iter_ = max(r.n_iter for r in results)
+        self.factorizations_ = sum(r.factorizations for r in results)
+        return results
 
 
 _PARAMS = """

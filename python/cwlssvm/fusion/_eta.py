@@ -23,13 +23,27 @@ Both solvers minimize the weighted validation error of the level-1 model (Level1
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 from scipy.optimize import lsq_linear, minimize
 
 from ..model_selection import mean_se
 
 ETA_BOUNDS = (1e-8, 1e4)  # eta_d / gamma, the bounds of both solvers
-ALS_MU = 1.0
+ALS_MU = 1.0  # the weight of the AReg vector c in eq.fusionc.fusion2's ALS objective
+
+
+@dataclass
+class EtaPath:
+    """What an eta solver returns: eta (D,), one dict per iteration (``validation``, and for the ALS its
+    ``objective``), the number of iterations, and the optimizer's own report (L-BFGS-B: evaluations,
+    message; empty for the ALS)."""
+
+    eta: np.ndarray
+    history: list
+    n_iter: int
+    info: dict = field(default_factory=dict)
 
 
 def validation_error(level1, z, Gv, y_val, w_val):
@@ -38,12 +52,10 @@ def validation_error(level1, z, Gv, y_val, w_val):
     return float(np.sum(w_val * r * r) / np.sum(w_val))
 
 
-def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, bar=None):
-    """Minimize the validation error over log eta by L-BFGS-B with the exact gradient.
-
-    Returns (eta (D,), history: list of dict(validation) per iteration, info dict); bar: a progress
-    bar (cwlssvm._progress) advanced per iteration.
-    """
+def eta_gradient(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None) -> EtaPath:
+    """Minimize the validation error over log eta by L-BFGS-B with the exact gradient, from eta_d = gamma
+    (the LS-SVM of eq.clssvmr.train). Gv = [F_val 1] (n_val, R + 1), y_val and w_val (n_val,): the
+    validation rows; bar: a progress bar (cwlssvm._progress) advanced per iteration."""
     basis = level1.basis
     W = float(np.sum(w_val))
     lo, hi = np.log(gamma * ETA_BOUNDS[0]), np.log(gamma * ETA_BOUNDS[1])
@@ -58,13 +70,12 @@ def eta_gradient(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, 
         return float(np.sum(w_val * r * r) / W), grad
 
     history = []
-    u0 = np.clip(np.log(eta0), lo, hi)
+    u0 = np.clip(np.full(basis.n_components, np.log(gamma)), lo, hi)
     history.append({"validation": value_and_grad(u0)[0]})
     res = minimize(value_and_grad, u0, jac=True, method="L-BFGS-B", bounds=[(lo, hi)] * len(u0),
                    options={"maxiter": max_iter, "ftol": tol, "gtol": 1e-10},
                    callback=lambda intermediate_result: _record(history, intermediate_result.fun, bar))
-    return np.exp(res.x), history, {"iterations": int(res.nit), "evaluations": int(res.nfev),
-                                    "message": str(res.message)}
+    return EtaPath(np.exp(res.x), history, int(res.nit), {"evaluations": int(res.nfev), "message": str(res.message)})
 
 
 def _record(history, validation, bar):
@@ -73,19 +84,18 @@ def _record(history, validation, bar):
         bar.update()
 
 
-def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=ALS_MU, bar=None):
-    """Alternating least squares for eq.fusionc.fusion2 (see the module docstring).
-
-    Returns (eta (D,), history: list of dict(objective J, validation of the exact level 1 at eta));
-    bar: a progress bar (cwlssvm._progress) advanced per iteration.
-    """
+def eta_als(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None) -> EtaPath:
+    """Alternating least squares for eq.fusionc.fusion2 (see the module docstring), from eta_d = gamma;
+    the history holds the objective J and the validation error of the exact level 1 at each eta.
+    Arguments as for eta_gradient."""
     basis, rows = level1.basis, level1.rows
     F, y, w = basis.F[rows], level1.y, level1.w
     Fv = Gv[:, :-1]
     sw, swv = np.sqrt(w), np.sqrt(w_val)
     D = basis.n_components
     bounds = (gamma * ETA_BOUNDS[0], gamma * ETA_BOUNDS[1])
-    eta = np.clip(np.asarray(eta0, dtype=np.float64), *bounds)
+    mu = ALS_MU
+    eta = np.clip(np.full(D, float(gamma)), *bounds)
     c = np.zeros(len(rows))
 
     def state(eta, c):
@@ -122,18 +132,19 @@ def eta_als(level1, Gv, y_val, w_val, eta0, gamma, max_iter=100, tol=1e-6, mu=AL
         if J - J_new <= tol * max(J, 1e-300):
             break
         J = J_new
-    return eta, history
+    return EtaPath(eta, history, len(history) - 1)
 
 
-def prune_one_se(basis, train, t, w, Gv, t_val, w_val, eta, sizes):
+def prune_one_se(level1, Gv, t_val, w_val, eta, sizes):
     """Backward elimination after level 2: with eta fixed, drop components (smallest outputs first)
     while the validation error of level 1 on the remaining ones stays within one standard error of
     the fused model's. Tuning D constants on a small validation set overfits it a little, and the
-    components it keeps for that are the ones this removes. Returns the mask of the kept components."""
+    components it keeps for that are the ones this removes. level1: the training rows (Level1); Gv,
+    t_val, w_val: the validation rows. Returns the mask of the kept components."""
     from ._level1 import fit_level1
 
     def errors(mask):
-        theta, b = fit_level1(basis, train, t, w, eta, mask)
+        theta, b = fit_level1(level1.basis, level1.rows, level1.y, level1.w, eta, mask)
         r = Gv @ np.append(theta, b) - t_val
         return w_val * r * r / np.mean(w_val)
 

@@ -24,9 +24,14 @@ LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), as for the sparse estima
 N_LAMS = 30
 
 
-def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero_tol=1e-3, one_se=True, verbose=False):
-    """Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen)); verbose: a progress
-    bar over the lams."""
+ZERO_TOL = 1e-3  # a component whose outputs' RMS is below this times the largest is not selected
+
+
+def areg_select(level1, val, t_val, w_val, gamma, *, lams=None, one_se=True, verbose=False):
+    """level1: the training rows (Level1); val (indices into level1.basis's rows), t_val, w_val: the
+    validation rows. Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen));
+    verbose: a progress bar over the lams."""
+    basis, train, t, w = level1.basis, level1.rows, level1.y, level1.w
     if lams is None:
         lams = gamma * np.sum(w) * np.geomspace(*LAM_RANGE, N_LAMS)
     rows_all = np.concatenate([train, val])
@@ -39,7 +44,7 @@ def areg_select(basis, train, val, t, w, t_val, w_val, gamma, *, lams=None, zero
     masks, errors = [], []
     for lam in progress(lams, verbose, "fusion (AReg lam path)"):
         theta, _, _ = path.solve(lam)
-        mask = sizes_of(theta) > zero_tol * reference
+        mask = sizes_of(theta) > ZERO_TOL * reference
         refit, b = fit_level1(basis, train, t, w, eta, mask)
         pred = basis.F[val] @ refit + b
         masks.append(mask)
