@@ -29,22 +29,18 @@ def test_sigint_during_a_dense_fit_interrupts_it_and_keeps_the_estimator():
     X, y, _ = make_additive(n=9000, seed=1)  # the tiled Cholesky (from 4096 rows) polls between its tiles
     model = cwlssvm.ComponentwiseLSSVR(solver="dense").fit(X[:300], y[:300])
     before, threads = dict(vars(model)), _threads()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    done = threading.Event()
-
-    def press_ctrl_c():  # from 0.5 s on, every 0.5 s until the fit has returned (as a user who presses again)
-        while not done.wait(0.5):
-            os.kill(os.getpid(), signal.SIGINT)
-
-    presser = threading.Thread(target=press_ctrl_c)
-    presser.start()
+    # Python's own SIGINT handler, as in an interactive session (a shell starts background jobs with SIGINT ignored)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             model.fit(X, y)  # several seconds uninterrupted
     finally:
-        done.set()
-        presser.join()
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     _same_state(vars(model), before)  # the previous fit's attributes, none of the interrupted one's
+    timer.join()
     assert _threads() == threads
     assert np.all(np.isfinite(model.fit(X[:500], y[:500]).predict(X[:5])))
 

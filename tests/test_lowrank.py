@@ -49,8 +49,7 @@ def test_fold_sums_add_up_and_are_chunk_invariant(data, monkeypatch):
     np.testing.assert_allclose(G[2], Z.T @ Z, rtol=1e-12, atol=1e-9)
     # blocks of 7 rows (many blocks, uneven last one) give the same sums
     from cwlssvm import _native
-    small = _native.feature_sums(X, fmap.described, fmap.landmarks, fmap.transform, y[:, None], np.ones(len(y)),
-                                 fold, 5, 7)
+    small = _native.feature_sums(X, fmap, y[:, None], np.ones(len(y)), (fold, 5), 7)
     np.testing.assert_allclose(small[0], G, rtol=1e-11, atol=1e-9)
     np.testing.assert_allclose(small[1], B, rtol=1e-11, atol=1e-9)
 

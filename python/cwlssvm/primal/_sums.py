@@ -15,15 +15,16 @@ import numpy as np
 from .. import _native
 
 
-def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, fold=None, n_folds=1, n_jobs=None):
+def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, folds=None, n_jobs=None):
     """(G (n_folds, R+1, R+1), B (n_folds, R+1, k), yy (n_folds, k, k)) of the rows.
 
     The rows' features: F[rows] (factors F (n_F, R) in memory, rows: indices, or None for every row of F),
-    or those of ``fmap`` (a FeatureMap) for the inputs X (m, p). w (m,) > 0; Y (m, k), (m,) or None (k = 0);
-    fold: one id in [0, n_folds) per row, or None.
+    or those of ``fmap`` (a FeatureMap) for the inputs X (m, p), computed block by block. w (m,) > 0;
+    Y (m, k), (m,) or None (k = 0); folds: (one id in [0, n_folds) per row, n_folds), or None for one.
     """
     w = np.asarray(w, dtype=np.float64)
     Y = np.zeros((len(w), 0)) if Y is None else np.asarray(Y, dtype=np.float64).reshape(len(w), -1)
     if fmap is not None:
-        return fmap.sums(X, Y, w, fold=fold, n_folds=n_folds, n_jobs=n_jobs)
+        return _native.feature_sums(X, fmap, Y, w, folds, fmap.block_rows(), n_jobs)
+    fold, n_folds = (None, 1) if folds is None else folds
     return _native.factor_sums(F, rows, Y, w, fold, n_folds)
