@@ -11,7 +11,7 @@ from cwlssvm.datasets import make_additive
 from cwlssvm.fusion import Level1, areg_box, areg_hull, eta_als, eta_gradient, fit_level1
 from cwlssvm.fusion._eta import validation_error
 from cwlssvm.structure import ComponentBasis
-from cwlssvm.primal import L1Path
+from cwlssvm.primal import L1Path, QPSettings
 
 from reference import omega, solve_saddle
 
@@ -157,7 +157,7 @@ def test_fusion_l1_qp_against_an_independent_solver(problem):
     tr, pen = np.arange(20), np.arange(30)
     t, ww = y[:20], w[:20]
     gamma, lam = 5.0, 30.0
-    theta, b, info = L1Path(sub, tr, t, ww, gamma, penalty_rows=pen, eps=1e-9).solve(lam)
+    theta, b, info = L1Path(sub, tr, t, ww, gamma, penalty_rows=pen, settings=QPSettings(eps=1e-9)).solve(lam)
     F, R, D = sub.F, sub.F.shape[1], 2
 
     def J(th, bb):

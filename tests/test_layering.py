@@ -110,3 +110,25 @@ def test_every_module_has_a_layer_and_lazy_imports_point_down():
                     upward.append(f"{'/'.join(parts)} imports {'.'.join(t)} inside a function")
     assert unplaced == []
     assert upward == []
+
+
+def test_no_function_but_an_estimator_constructor_takes_more_than_8_parameters():
+    offenders = []
+    for path in ROOT.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        constructors = set()  # estimator constructors: __init__ of a class with fit, or a function assigned as one
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            methods = {f.name: f for f in cls.body if isinstance(f, ast.FunctionDef)}
+            if "fit" in methods and "__init__" in methods:
+                constructors.add(id(methods["__init__"]))
+            for node in cls.body:
+                if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__init__" for t in node.targets):
+                    constructors.update(id(f) for f in tree.body if isinstance(f, ast.FunctionDef)
+                                        and f.name == getattr(node.value, "id", None))
+        for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            a = fn.args
+            names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs if x.arg not in ("self", "cls")]
+            count = len(names) + bool(a.vararg) + bool(a.kwarg)
+            if count > 8 and id(fn) not in constructors:
+                offenders.append(f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name} ({count})")
+    assert offenders == []

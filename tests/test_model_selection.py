@@ -14,7 +14,7 @@ from cwlssvm.model_selection import (
     loo_decision_function,
     loo_residuals,
 )
-from cwlssvm.model_selection._evaluate import CriterionEvaluator
+from cwlssvm.model_selection._evaluate import Criterion, CriterionEvaluator
 
 from reference import omega
 
@@ -128,7 +128,7 @@ def test_kfold_criterion_equals_refits(rng):
     y = np.cos(4 * X[:, 1]) + 0.2 * rng.normal(size=60)
     resolved = C.resolve(None, 3, None, 1.0)
     folds = [(np.setdiff1d(np.arange(60), v), v) for v in np.array_split(rng.permutation(60), 5)]
-    ev = CriterionEvaluator(X, y[:, None], np.ones(60), resolved, criterion="kfold", folds=folds)
+    ev = CriterionEvaluator(X, y[:, None], np.ones(60), resolved, criterion=Criterion("kfold", folds))
     crit = ev.evaluate(np.full(3, 0.5), [2.0, 50.0])["criterion"]
     for g, gamma in enumerate([2.0, 50.0]):
         sq = 0.0

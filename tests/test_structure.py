@@ -8,6 +8,7 @@ from cwlssvm import ComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponen
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 from cwlssvm.structure import ComponentBasis, GncSettings, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
+from cwlssvm.primal import QPSettings
 
 from reference import omega, solve_saddle
 
@@ -120,7 +121,7 @@ def test_l1_qp_against_an_independent_solver(rng):
     basis = ComponentBasis(X, C.resolve(None, 3, None, 0.8), tol=1e-6)
     rows, w = np.arange(25), rng.uniform(0.5, 1.5, size=25)
     gamma, lam = 5.0, 40.0
-    theta, b, info = l1_component_qp(basis, rows, t, w, gamma, lam, eps=1e-9)
+    theta, b, info = l1_component_qp(basis, rows, t, w, gamma, lam, settings=QPSettings(eps=1e-9))
     J = l1_objective(basis, rows, t, w, gamma, lam, theta, b)
     np.testing.assert_allclose(info["objective"], J, rtol=1e-6)
     # SLSQP on the smooth reformulation with s >= |F_d theta_d|, from a different start

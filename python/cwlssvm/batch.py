@@ -11,6 +11,7 @@ a model that cannot be fitted gets a status instead of stopping the batch.
 from __future__ import annotations
 
 import numbers
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -66,14 +67,42 @@ def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=Non
     else:
         y, classes, binary = labels, None, np.ones(len(offsets) - 1, dtype=bool)
     with one_blas_thread():
-        status, s_idx, g_idx, criterion, spreads, alpha, b, messages = _native.fit_batch(
-            X, y, offsets, sigma_grid, gamma_grid, classification=classification, tol=EXACT_TOL, n_jobs=n_jobs)
-    names = status_names[status]
+        fitted = BatchFit(*_native.fit_batch(X, y, offsets, sigma_grid, gamma_grid, classification=classification,
+                                             tol=EXACT_TOL, n_jobs=n_jobs))
+    names = status_names[fitted.status]
     if classification:
         names[names == "constant_target"] = "one_class"
         names[~binary] = "not_binary"
-    return BatchModel(task, sigma_grid, gamma_grid, X, labels, offsets, three_d, names, s_idx, g_idx, criterion,
-                      spreads, alpha, b, list(messages), classes)
+    fitted.status, fitted.messages = names, list(fitted.messages)
+    return BatchModel(task, (sigma_grid, gamma_grid), BatchData(X, labels, offsets, three_d, classes), fitted)
+
+
+@dataclass
+class BatchData:
+    """The groups' rows stacked: X (N, p), their labels (N,), offsets (B + 1,) into them, whether the inputs
+    came as one (B, m, p) array, and each classifier's classes (None for regression)."""
+
+    X: np.ndarray
+    labels: np.ndarray
+    offsets: np.ndarray
+    three_d: bool
+    classes: list | None
+
+
+@dataclass
+class BatchFit:
+    """What the C++ core returns per model: its status (names once read), the chosen sigma and gamma as
+    indices into the grids (-1: not tuned), the leave-one-out criterion there, the inputs' spreads (B, p),
+    the dual coefficients alpha (N,) and the intercepts b (B,), and a message per model."""
+
+    status: np.ndarray
+    sigma_index: np.ndarray
+    gamma_index: np.ndarray
+    criterion: np.ndarray
+    spreads: np.ndarray
+    alpha: np.ndarray
+    b: np.ndarray
+    messages: list
 
 
 class BatchModel:
@@ -95,23 +124,25 @@ class BatchModel:
     sigmas_, gammas_ : the grids searched.
     """
 
-    def __init__(self, task, sigmas, gammas, X, y, offsets, three_d, status, sigma_index, gamma_index, criterion,
-                 spreads, alpha, b, messages, classes):
+    def __init__(self, task, grids, data, fitted):
+        """task; grids: (sigmas, gammas) searched; data: BatchData; fitted: BatchFit (statuses by name)."""
+        sigmas, gammas = grids
         self.task = task
         self.sigmas_, self.gammas_ = sigmas, gammas
-        self._X, self._y, self._offsets, self._three_d = X, y, offsets, three_d
-        self.status_ = status
-        tuned = sigma_index >= 0
-        sigma = np.where(tuned, sigmas[np.maximum(sigma_index, 0)], np.nan)
-        gamma = np.where(tuned, gammas[np.maximum(gamma_index, 0)], np.nan)
-        self.params_ = pd.DataFrame({"sigma": sigma, "gamma": gamma, "criterion": np.where(tuned, criterion, np.nan),
-                                     "n_samples": np.diff(offsets)})
-        self.messages_ = messages
-        self.classes_ = classes
-        usable = np.isin(status, ("ok", "constant_target", "one_class"))
+        self._X, self._y, self._offsets, self._three_d = data.X, data.labels, data.offsets, data.three_d
+        self.status_ = fitted.status
+        tuned = fitted.sigma_index >= 0
+        sigma = np.where(tuned, sigmas[np.maximum(fitted.sigma_index, 0)], np.nan)
+        gamma = np.where(tuned, gammas[np.maximum(fitted.gamma_index, 0)], np.nan)
+        self.params_ = pd.DataFrame({"sigma": sigma, "gamma": gamma,
+                                     "criterion": np.where(tuned, fitted.criterion, np.nan),
+                                     "n_samples": np.diff(data.offsets)})
+        self.messages_ = fitted.messages
+        self.classes_ = data.classes
+        usable = np.isin(fitted.status, ("ok", "constant_target", "one_class"))
         # absolute RBF widths per model (B, p); a constant model keeps width 1 (alpha = 0 there)
-        self._widths = np.where(usable[:, None], spreads * np.where(tuned, sigma, 1.0)[:, None], np.nan)
-        self._alpha, self._b = alpha, b
+        self._widths = np.where(usable[:, None], fitted.spreads * np.where(tuned, sigma, 1.0)[:, None], np.nan)
+        self._alpha, self._b = fitted.alpha, fitted.b
 
     @property
     def n_models_(self):

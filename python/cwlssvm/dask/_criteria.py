@@ -26,9 +26,11 @@ chosen widths, which the search already made.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from ..model_selection import PrimalCriterionEvaluator, SearchRecord
+from ..model_selection import Criterion, PrimalCriterionEvaluator, SearchRecord
 
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
@@ -38,16 +40,17 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
     """criterion(sigmas, gammas) ("gcv", "loo" or "kfold") of the rows of a DaskRows, whose first pass
     gave stats; k-fold with n_folds folds drawn within each partition by seed."""
 
-    def __init__(self, rows, compute, stats, resolved, *, criterion, tol, classification=False, scoring="squared",
-                 n_folds=None, seed=0):
-        if criterion not in ("gcv", "loo", "kfold"):
-            raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {criterion!r}")
-        super().__init__(None, None, None, resolved, criterion=criterion, tol=tol, variances=stats.variances,
-                         classification=classification, scoring=scoring)
+    def __init__(self, rows, compute, stats, resolved, *, criterion, tol, seed=0):
+        criterion = Criterion.of(criterion)
+        if criterion.name not in ("gcv", "loo", "kfold"):
+            raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {criterion.name!r}")
+        n_folds = criterion.folds
+        super().__init__(None, None, None, resolved, criterion=replace(criterion, folds=None), tol=tol,
+                         variances=stats.variances)
         self.rows, self.compute, self.stats = rows, compute, stats
         self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
         self._folds = None
-        if criterion == "kfold":  # folds drawn within each partition (cwlssvm.dask._rows.fold_ids)
+        if criterion.name == "kfold":  # folds drawn within each partition (cwlssvm.dask._rows.fold_ids)
             self._folds = (int(n_folds), int(seed))
             self.n_folds, self.fold_id = int(n_folds), "by partition"
 

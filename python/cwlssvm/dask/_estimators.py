@@ -32,7 +32,7 @@ from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
 from ..families import get_family
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               PrimalCriterionEvaluator, log_grid)
+                               Criterion, PrimalCriterionEvaluator, log_grid)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import model_from_sums
@@ -176,7 +176,7 @@ class _DaskBase(BaseEstimator):
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         if self._family().name != "squared":
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
-        evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, sigma_grid, gamma_grid,
+        evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, (sigma_grid, gamma_grid),
                                                                self.criterion, bool(self.refine), scoring, self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
@@ -192,22 +192,23 @@ class _DaskBase(BaseEstimator):
         self.cv_results_ = results
         return self
 
-    def _search_widths(self, compute, rows, stats, sigma_grid, gamma_grid, criterion, refine, scoring, n_folds=None):
-        """cwlssvm.dask._criteria.search of sigma and gamma for the squared loss ("gcv", "loo" or
+    def _search_widths(self, compute, rows, stats, grids, criterion, refine, scoring, n_folds=None):
+        """cwlssvm.dask._criteria.search of sigma and gamma over grids = (sigma_grid, gamma_grid) for the
+        squared loss ("gcv", "loo" or
         "kfold" over n_folds folds); above GRID_ROWS rows (GCV, LOO) the sigma grid is scored in memory
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
         relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
-        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, criterion=criterion, tol=self.lowrank_tol,
-                                           classification=self._labels, scoring=scoring, n_folds=n_folds,
-                                           seed=self.random_state)
+        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
+                                           criterion=Criterion(criterion, n_folds, self._labels, scoring),
+                                           tol=self.lowrank_tol, seed=self.random_state)
         grid_evaluator = None
         if stats.n > GRID_ROWS and criterion != "kfold":  # the sigma grid on the sample, as in memory
             Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
             Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._labels else ys
-            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative, criterion=criterion,
-                                                      tol=self.lowrank_tol, classification=self._labels,
-                                                      scoring=scoring, variances=stats.variances)
-        sigmas, gamma, record = search(evaluator, sigma_grid, gamma_grid, refine=refine, grid_evaluator=grid_evaluator)
+            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative,
+                                                      criterion=Criterion(criterion, None, self._labels, scoring),
+                                                      tol=self.lowrank_tol, variances=stats.variances)
+        sigmas, gamma, record = search(evaluator, *grids, refine=refine, grid_evaluator=grid_evaluator)
         return evaluator, sigmas, gamma, record
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):

@@ -58,7 +58,7 @@ class _DaskSparseBase(_DaskBase):
         if sigma is None or gamma is None:
             sigma_grid = [sigma] if sigma is not None else log_grid(None, N_SIGMAS, "sigmas", *SIGMA_RANGE)
             _, sigmas, best_gamma, _ = self._search_widths(
-                compute, rows, stats, sigma_grid, log_grid(None, N_GAMMAS, "gammas", *GAMMA_RANGE), "loo",
+                compute, rows, stats, (sigma_grid, log_grid(None, N_GAMMAS, "gammas", *GAMMA_RANGE)), "loo",
                 refine=False, scoring="error" if self._labels else "squared")
             sigma, gamma = float(sigmas[0]), float(best_gamma if gamma is None else gamma)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
@@ -129,8 +129,8 @@ _PARAMS = """
 """
 
 
-def _init(self, components=None, penalty="stp", lam=None, a=3.7, p=0.6, sigma=None, gamma=None, lams=None, cv=None,
-          one_se="auto", max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5, *,
+def _init(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, sigma=None, gamma=None, lams=None, cv=None,
+          one_se="auto", max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5,
           lowrank_tol=FACTOR_TOL, sample=SAMPLE_ROWS, random_state=0, verbose=False, client=None):
     params = dict(locals())  # the parameters, stored as given (scikit-learn's convention)
     del params["self"]

@@ -4,7 +4,7 @@ fixed point (_evaluate_family)."""
 
 from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
                           ComponentwiseLSSVRCV, log_grid, tune_kernel)
-from ._evaluate import EXACT_TOL
+from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import SearchRecord, tune
 from ._folds import check_cv, make_folds
@@ -35,6 +35,7 @@ __all__ = [
     "N_GAMMAS",
     "SIGMA_RANGE",
     "EXACT_TOL",
+    "Criterion",
     "N_SIGMAS",
     "FAMILY_TUNING_ROWS",
     "GRID_SAMPLE",

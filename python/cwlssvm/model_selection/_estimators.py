@@ -20,7 +20,7 @@ from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ..uncertainty import UncertaintyMixin
 from ..primal import SOLVER_POLICY
-from ._evaluate import CRITERIA, CriterionEvaluator
+from ._evaluate import CRITERIA, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
@@ -133,8 +133,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
-        common = dict(criterion=self.criterion_, folds=folds, classification=self._classification,
-                      scoring=self._scoring(), n_jobs=self.n_jobs)
+        common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
+                      n_jobs=self.n_jobs)
         grid_evaluator = None
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
@@ -163,17 +163,15 @@ class _TunedBase(ReportMixin, BaseEstimator):
             rows = _sample_rows(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
             X, Y, w = X[rows], Y[rows], w[rows]
         self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
-        evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=self.criterion_,
-                                             classification=self._classification, scoring=self._scoring(),
-                                             n_jobs=self.n_jobs)
+        criterion = Criterion(self.criterion_, None, self._classification, self._scoring())
+        evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=criterion, n_jobs=self.n_jobs)
         per_component = bool(getattr(self, "sigma_per_component", False))
         grid_evaluator = None
         if self.gammas is None:
             if X.shape[0] > FAMILY_WIDTH_ROWS:
                 rows = _sample_rows(X.shape[0], FAMILY_WIDTH_ROWS, self.random_state)
-                grid_evaluator = FamilyCriterionEvaluator(
-                    X[rows], Y[rows], w[rows], resolved, family=family, criterion=self.criterion_,
-                    classification=self._classification, scoring=self._scoring(), n_jobs=self.n_jobs)
+                grid_evaluator = FamilyCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, family=family,
+                                                          criterion=criterion, n_jobs=self.n_jobs)
             sigmas, gamma, record = tune_profiled(evaluator, sigma_grid, GAMMA_RANGE, refine=self.refine,
                                                   per_component=per_component, verbose=self.verbose,
                                                   grid_evaluator=grid_evaluator)

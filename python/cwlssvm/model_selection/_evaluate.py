@@ -8,6 +8,7 @@ evaluated from that decomposition (see _spectral).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,6 +22,25 @@ CRITERIA = ("loo", "gcv", "kfold")
 EXACT_TOL = 1e-12
 
 
+@dataclass(frozen=True)
+class Criterion:
+    """What a search scores. name: "loo", "gcv" or "kfold"; folds: for "kfold", the (train_rows,
+    validation_rows) pairs (in memory) or their number (drawn within each partition on Dask);
+    classification: also report the misclassification rate of the +-1 coding; scoring: "squared"
+    selects on the squared criterion, "error" (classifiers) on the misclassification rate, ties broken by
+    the squared criterion."""
+
+    name: str
+    folds: object = None
+    classification: bool = False
+    scoring: str = "squared"
+
+    @classmethod
+    def of(cls, criterion):
+        """A Criterion, from one or from its name."""
+        return criterion if isinstance(criterion, Criterion) else cls(criterion)
+
+
 class CriterionEvaluator:
     """criterion(sigmas, gammas) for fixed data.
 
@@ -31,21 +51,17 @@ class CriterionEvaluator:
     w : (n,) positive sample weights
     resolved : list of Component with columns filled in; the widths searched are relative to each RBF
         component's input spread (cwlssvm.components.spread), as the estimators' ``sigma``
-    criterion : "loo", "gcv" or "kfold"
-    folds : list of (train_rows, validation_rows) for "kfold"
-    classification : also report the misclassification rate of the +-1 coding
-    scoring : "squared" selects on the squared criterion; "error" (classifiers) on the
-        misclassification rate, ties broken by the squared criterion
+    criterion : Criterion, or the name of one ("loo", "gcv", "kfold" with folds needs a Criterion)
     """
 
-    def __init__(self, X, Y, w, resolved, *, criterion, folds=None, classification=False, scoring="squared",
-                 n_jobs=None, tol=EXACT_TOL, variances=None):
+    def __init__(self, X, Y, w, resolved, *, criterion, n_jobs=None, tol=EXACT_TOL, variances=None):
         self.X, self.Y, self.w = X, Y, w
         self.resolved = resolved
-        self.criterion = criterion
-        self.folds = folds
-        self.classification = classification
-        self.scoring = scoring
+        criterion = Criterion.of(criterion)
+        self.criterion = criterion.name
+        self.folds = criterion.folds
+        self.classification = criterion.classification
+        self.scoring = criterion.scoring
         self.n_jobs = n_jobs
         self.tol = tol
         self.tunes_width = np.array([c.tunes_width for c in resolved])

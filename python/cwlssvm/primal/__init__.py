@@ -25,7 +25,7 @@ The estimators that keep one dual expansion per component (structure detection, 
 from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
 from ._feature_map import FeatureMap, LowRankWarning
 from ._landmark_basis import LandmarkBasis
-from ._l1 import L1Path, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
+from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import DualModel, FittedModel, PrimalModel, fit_lowrank, model_from_sums, row_chunks
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
@@ -33,4 +33,4 @@ from ._ridge import RidgeSpectrum, ridge_leverages, ridge_solve, validation_sq
 
 __all__ = ["weighted_sums", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "RidgeSpectrum", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
-           "detrend_pairs", "L1Path", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]
+           "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import warnings
 
+from dataclasses import dataclass
+
 import numpy as np
 import osqp
 import scipy.sparse as sp
@@ -37,13 +39,26 @@ def check_osqp(res, what, stacklevel=3):
         raise RuntimeError(f"OSQP could not solve the {what} QP: {res.info.status}")
 
 
+@dataclass(frozen=True)
+class QPSettings:
+    """How the L1 QP is solved: the ridge on theta that keeps it strictly convex (the LS-SVM's Tikhonov
+    term, 1 = the paper's), OSQP's absolute and relative tolerance, its solution polishing and its
+    iteration limit."""
+
+    ridge: float = 1.0
+    eps: float = 1e-6
+    polish: bool = True
+    max_iter: int = 200_000
+
+
 class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
     warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
 
-    def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, ridge=1.0, eps=1e-6, polish=True, max_iter=200_000):
+    def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, settings=QPSettings()):
         # penalty_rows: the rows whose component outputs enter the L1 term (default: the training
         # rows; the fusion of eq.fusion1.cost adds the validation rows)
+        ridge, eps = settings.ridge, settings.eps
         F = basis.F[rows]
         Fp = F if penalty_rows is None else basis.F[penalty_rows]
         n, R = Fp.shape[0], F.shape[1]
@@ -71,8 +86,8 @@ class L1Path:
         self._const = 0.5 * gamma * float(np.sum(w * y * y))
         self._solver = osqp.OSQP()
         self._solver.setup(P, self._q(1.0), A, np.concatenate([-inf, np.zeros(n_s)]),
-                           np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=polish, eps_abs=eps,
-                           eps_rel=eps, max_iter=max_iter, warm_starting=True,
+                           np.concatenate([np.zeros(n_s), inf]), verbose=False, polishing=settings.polish, eps_abs=eps,
+                           eps_rel=eps, max_iter=settings.max_iter, warm_starting=True,
                            eps_prim_inf=1e-12, eps_dual_inf=1e-12)  # always feasible and bounded
 
     def _q(self, lam):

@@ -18,7 +18,7 @@ from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, L1Path, component_basis, validation_sq
+from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, L1Path, QPSettings, component_basis, validation_sq
 from ._gnc import FORMULATIONS, LOSSES, GncSettings, gnc_fit
 from .._persist import model_file_class
 
@@ -193,7 +193,8 @@ class _SparseBase(ExpansionModel):
         reference = self._sizes(basis, _ridge_refit(sums, basis.ranks, self.gamma_, everything)[0], rows).max()
 
         if self.penalty == "l1":
-            path = L1Path(basis, rows, t, w, self.gamma_, eps=CV_QP_EPS if searching else 1e-6, polish=not searching)
+            path = L1Path(basis, rows, t, w, self.gamma_,
+                          settings=QPSettings(eps=CV_QP_EPS if searching else 1e-6, polish=not searching))
 
             def solve_raw(lam, z0):
                 theta, b, info = path.solve(lam)
