@@ -275,6 +275,13 @@ def cmd_demo(args):
 
 
 # ---------------------------------------------------------------------- main
+def _model_data_output(p, output):
+    """The arguments MODEL DATA -o OUTPUT of the commands that apply a model file to a table."""
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("data", metavar="DATA")
+    p.add_argument("-o", "--output", required=True, metavar=output)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="cwlssvm", description="Componentwise LS-SVMs: additive models you can "
                                      "read, one curve per input.")
@@ -306,9 +313,7 @@ def build_parser():
 
     p = sub.add_parser("predict", help="predict with a model file", description="Write the predictions of MODEL "
                        "for the rows of DATA (the feature columns are found by name) to a CSV file.")
-    p.add_argument("model", metavar="MODEL")
-    p.add_argument("data", metavar="DATA")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.csv")
+    _model_data_output(p, "OUT.csv")
     p.set_defaults(func=cmd_predict)
 
     p = sub.add_parser("inspect", help="describe a model file", description="Print a model file's class, "
@@ -318,9 +323,7 @@ def build_parser():
 
     p = sub.add_parser("plot", help="plot the component functions of a model", description="Draw one panel per "
                        "component over the range of DATA's inputs (needs matplotlib: pip install 'cwlssvm[plot]').")
-    p.add_argument("model", metavar="MODEL")
-    p.add_argument("data", metavar="DATA")
-    p.add_argument("-o", "--output", required=True, metavar="FIG.png")
+    _model_data_output(p, "FIG.png")
     p.add_argument("--dpi", type=int, default=110)
     p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
                    help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
