@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from sklearn.base import BaseEstimator
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 from . import components as _components
@@ -12,8 +12,8 @@ from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import SOLVER_POLICY, DualModel, fit_lowrank
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
-from ._validation import (validate_fit_data, check_input_scale, check_n_jobs, check_numeric_columns, check_positive, check_sample_weight,
-                          check_solver)
+from ._validation import (check_n_jobs, check_positive, check_sample_weight, check_solver, validate_fit_data,
+                          validate_predict_data)
 
 
 # the docstring of the ``solver`` and ``lowrank_tol`` parameters, shared by the estimators
@@ -127,11 +127,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
                                float(self.gamma), self.n_jobs)
 
     def _check_predict_X(self, X):
-        check_is_fitted(self)
-        check_numeric_columns(X)
-        Xv = validate_data(self, X, reset=False, dtype=np.float64)
-        check_input_scale(Xv, getattr(self, "feature_names_in_", None), fit=False)
-        return Xv
+        return validate_predict_data(self, X)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

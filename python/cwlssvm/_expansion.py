@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 from . import components as _components
 from ._report import ReportMixin
-from ._validation import validate_fit_data, check_input_scale, check_numeric_columns
+from ._validation import validate_fit_data, validate_predict_data
 
 
 class ExpansionStore:
@@ -77,11 +76,7 @@ class ExpansionModel(ReportMixin, BaseEstimator):
         return validate_fit_data(self, X, y, **kw)
 
     def _check_X(self, X):
-        check_is_fitted(self)
-        check_numeric_columns(X)
-        Xv = validate_data(self, X, reset=False, dtype=np.float64)
-        check_input_scale(Xv, getattr(self, "feature_names_in_", None), fit=False)
-        return Xv
+        return validate_predict_data(self, X)
 
 
 def standardize(y, w):

@@ -138,3 +138,15 @@ def validate_fit_data(estimator, X, y, **kw):
     if kw.get("y_numeric"):
         check_target_scale(yv)
     return Xv, yv
+
+
+def validate_predict_data(estimator, X):
+    """X as float64 for a fitted estimator's predict/transform: the columns it was fitted on, finite numbers
+    of a scale the kernels compute with (NotFittedError before fit)."""
+    from sklearn.utils.validation import check_is_fitted
+
+    check_is_fitted(estimator)
+    check_numeric_columns(X)
+    Xv = validate_data(estimator, X, reset=False, dtype=np.float64)
+    check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), fit=False)
+    return Xv
