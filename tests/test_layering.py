@@ -153,3 +153,58 @@ def test_no_function_but_an_estimator_constructor_takes_more_than_8_parameters()
             if count > 8 and id(fn) not in constructors:
                 offenders.append(f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name} ({count})")
     assert offenders == []
+
+
+def _module_graph():
+    """{module: modules it imports}, every import statement included, a package's re-exported name resolved
+    to the module that defines it; package __init__ files are not nodes (they re-export every layer)."""
+    files = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        files[parts[:-1] if parts[-1] == "__init__" else parts] = path
+
+    def base_of(here, node):
+        package = here if files[here].name == "__init__.py" else here[:-1]
+        package = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+        return package + (tuple(node.module.split(".")) if node.module else ())
+
+    def defining(package, name, depth=0):
+        path = files.get(package)
+        if path is None or path.name != "__init__.py" or depth > 5:
+            return package
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ImportFrom) and node.level > 0:
+                if any((a.asname or a.name) == name for a in node.names):
+                    base = base_of(package, node)
+                    return base + (name,) if base + (name,) in files else defining(base, name, depth + 1)
+        return package
+
+    graph = {}
+    for here, path in files.items():
+        if path.name == "__init__.py":
+            continue
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level > 0:
+                base = base_of(here, node)
+                for a in node.names:
+                    targets.add(base + (a.name,) if base + (a.name,) in files else defining(base, a.name))
+        graph[here] = {t for t in targets if t in files and files[t].name != "__init__.py" and t != here}
+    return graph
+
+
+def test_the_house_has_no_circle_and_at_most_10_floors():
+    graph = _module_graph()
+    floors, visiting = {}, set()
+
+    def floor(module):  # 1 + the floor of the highest module it imports; a circle raises
+        if module in floors:
+            return floors[module]
+        assert module not in visiting, f"an import circle through {'.'.join(module)}"
+        visiting.add(module)
+        floors[module] = 1 + max((floor(t) for t in graph[module]), default=0)
+        visiting.discard(module)
+        return floors[module]
+
+    highest = max(floor(m) for m in graph)
+    assert highest <= 10, sorted(floors.items(), key=lambda kv: -kv[1])[:3]

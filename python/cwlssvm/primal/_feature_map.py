@@ -25,7 +25,6 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
-from ._sums import weighted_sums
 
 BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
 
@@ -98,7 +97,8 @@ class FeatureMap:
 
     def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None):
         """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem."""
-        return weighted_sums(w, Y, fmap=self, X=X, folds=None if fold is None else (fold, n_folds), n_jobs=n_jobs)
+        folds = None if fold is None else (fold, n_folds)
+        return _native.feature_sums(X, self, Y, w, folds, self.block_rows(), n_jobs)
 
     def blocks(self, theta):
         """theta (R, ...) split per component."""

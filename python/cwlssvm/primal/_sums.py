@@ -25,6 +25,7 @@ def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, folds=None
     w = np.asarray(w, dtype=np.float64)
     Y = np.zeros((len(w), 0)) if Y is None else np.asarray(Y, dtype=np.float64).reshape(len(w), -1)
     if fmap is not None:
-        return _native.feature_sums(X, fmap, Y, w, folds, fmap.block_rows(), n_jobs)
+        fold, n_folds = (None, 1) if folds is None else folds
+        return fmap.sums(X, Y, w, fold=fold, n_folds=n_folds, n_jobs=n_jobs)
     fold, n_folds = (None, 1) if folds is None else folds
     return _native.factor_sums(F, rows, Y, w, fold, n_folds)
