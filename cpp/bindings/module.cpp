@@ -157,7 +157,7 @@ PYBIND11_MODULE(_core, m) {
         .value("stp", PenaltyKind::stp)
         .value("hard", PenaltyKind::hard)
         .value("lp", PenaltyKind::lp)
-        .value("group_l1", PenaltyKind::l1);
+        .value("group_l1", PenaltyKind::group_l1);
     py::enum_<LossKind>(m, "LossKind", "The loss on the residuals of the GNC engine.")
         .value("squared", LossKind::squared)
         .value("l1", LossKind::l1)

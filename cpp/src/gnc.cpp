@@ -45,7 +45,7 @@ double penalty_value(PenaltyKind kind, double u, double a, double p) {
         case PenaltyKind::stp: return a * u / (1.0 + a * u);
         case PenaltyKind::hard: return u < 1.0 / a ? 1.0 - (1.0 - a * u) * (1.0 - a * u) : 1.0;
         case PenaltyKind::lp: return std::pow(u, p);
-        case PenaltyKind::l1: return u;
+        case PenaltyKind::group_l1: return u;
     }
     return 0.0;
 }
@@ -58,7 +58,7 @@ double penalty_weight(PenaltyKind kind, double u, double a, double p) {
         case PenaltyKind::stp: w = a / (2.0 * u * (1.0 + a * u) * (1.0 + a * u)); break;
         case PenaltyKind::hard: w = u < 1.0 / a ? a * (1.0 - a * u) / u : 0.0; break;
         case PenaltyKind::lp: w = 0.5 * p * std::pow(u, p - 2.0); break;
-        case PenaltyKind::l1: w = 0.5 / u; break;
+        case PenaltyKind::group_l1: w = 0.5 / u; break;
     }
     return std::min(w, kMaxWeight);
 }

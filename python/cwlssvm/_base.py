@@ -42,7 +42,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         """The unresolved component list; subclasses decide (all-input RBF for LSSVR/LSSVC)."""
         raise NotImplementedError
 
-    def _validate_params_(self):
+    def _check_params(self):
         check_positive(self.gamma, "gamma")
         check_positive(self.sigma, "sigma")
         check_n_jobs(self.n_jobs)

@@ -40,7 +40,7 @@ def attach_classifier_model(est, model, components, classes, *, solver, X_refere
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):
     _families = ("squared", "logistic")
     def _validate_classifier_params(self):
-        self._validate_params_()
+        self._check_params()
         if self.multi_class not in ("ovr", "ovo"):
             raise ValueError(f"multi_class must be 'ovr' or 'ovo', got {self.multi_class!r}")
         if not isinstance(self.probability, (bool, np.bool_)):

@@ -54,7 +54,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         -------
         self
         """
-        self._validate_params_()
+        self._check_params()
         X, y = self._validate_fit_data(X, y, multi_output=True, y_numeric=True)
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
         self._resolve(X, sample_weight)

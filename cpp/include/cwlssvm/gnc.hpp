@@ -20,7 +20,7 @@
 
 namespace cwlssvm {
 
-enum class PenaltyKind : int { none = 0, stp = 1, hard = 2, lp = 3, l1 = 4 };
+enum class PenaltyKind : int { none = 0, stp = 1, hard = 2, lp = 3, group_l1 = 4 };
 enum class LossKind : int { squared = 0, l1 = 1, huber = 2 };
 
 struct GncOptions {

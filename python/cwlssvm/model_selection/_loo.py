@@ -16,7 +16,7 @@ def loo_residuals(estimator, X, y, sample_weight=None):
     weight are not in the fit, so their value is the ordinary residual. Shape of y.
     """
     est = clone(estimator)
-    est._validate_params_()
+    est._check_params()
     Xv, yv = est._validate_fit_data(X, y, multi_output=True, y_numeric=True)
     Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
     est._resolve(Xv, sample_weight)
