@@ -25,6 +25,8 @@ from typing import ClassVar
 import numpy as np
 
 KINDS: dict[str, type] = {}  # kernel name -> the Component subclass of that kind
+# files of format 1 store every kind's parameters; those a kind does not have hold these values
+LEGACY_DEFAULTS = {"sigma": None, "degree": 2, "coef0": 1.0}
 
 
 def kind(cls):
@@ -111,8 +113,6 @@ def from_fields(fields: dict) -> Component:
     component.check_fields()
     return component
 
-
-LEGACY_DEFAULTS = {"sigma": None, "degree": 2, "coef0": 1.0}
 
 
 def features_of(features) -> tuple:

@@ -167,7 +167,7 @@ class _FusionBase(ExpansionModel):
         return Xv[keep], yv[keep], wv[keep]
 
     # ------------------------------------------------------------------ one target
-    def _prune(self, level1, val, t, w, eta, mask, z):
+    def _prune(self, level1, val, Gv, t, w, eta, mask, z):
         """With ``one_se``: the backward elimination of prune_one_se on the components in mask, ordered
         by the spread of their outputs under z = (theta, b) on every row, then level 1 on the kept ones.
         Returns (mask, z); unchanged without ``one_se`` or when mask is empty."""
@@ -175,14 +175,13 @@ class _FusionBase(ExpansionModel):
             return mask, z
         basis = level1.basis
         sizes = np.where(mask, basis.outputs(z[:-1], np.arange(len(t))).std(axis=0), 0.0)
-        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
         mask = prune_one_se(level1, Gv, t[val], w[val], eta, sizes)
         return mask, np.append(*fit_level1(basis, level1.rows, level1.y, level1.w, eta, mask))
 
-    def _fuse(self, level1, val, t, w):
-        """The fusion method on one (scaled) target: FusionResult before the refit."""
+    def _fuse(self, level1, val, Gv, t, w):
+        """The fusion method on one (scaled) target, Gv = [F_val 1] the validation rows' features:
+        FusionResult before the refit."""
         basis, D, gamma = level1.basis, level1.basis.n_components, self.gamma_
-        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
         t_val, w_val = t[val], w[val]
         if self._method == "eta":
             solver = eta_gradient if self.eta_solver == "gradient" else eta_als
@@ -192,7 +191,7 @@ class _FusionBase(ExpansionModel):
             z = level1.solve(path.eta)
             sizes = basis.outputs(z[:-1], np.arange(len(t))).std(axis=0)
             mask = sizes > self.zero_tol * sizes.max() if sizes.max() > 0 else np.zeros(D, dtype=bool)
-            mask, z = self._prune(level1, val, t, w, path.eta, mask, z)
+            mask, z = self._prune(level1, val, Gv, t, w, path.eta, mask, z)
             return FusionResult(z, mask, path.eta, path.history, path.n_iter)
         if self._method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
@@ -201,7 +200,7 @@ class _FusionBase(ExpansionModel):
                                            verbose=self.verbose)
             eta = np.full(D, gamma)
             z = np.append(*fit_level1(basis, level1.rows, level1.y, level1.w, eta, mask))
-            mask, z = self._prune(level1, val, t, w, eta, mask, z)
+            mask, z = self._prune(level1, val, Gv, t, w, eta, mask, z)
             history = [{"lam": float(l), "validation": float(v), "n_selected": int(k)}
                        for l, v, k in zip(table["lams"], table["validation"], table["n_selected"])]
             return FusionResult(z, mask, eta, history, len(table["lams"]), lam=lam)
@@ -223,8 +222,8 @@ class _FusionBase(ExpansionModel):
         """Run the fusion method for one (scaled) target on the rows of basis, then the refit: returns
         (theta (R,), b, FusionResult)."""
         level1 = Level1(basis, train, t[train], w[train])
-        result = self._fuse(level1, val, t, w)
-        Gv = np.column_stack([basis.F[val], np.ones(len(val))])
+        Gv = np.column_stack([basis.F[val], np.ones(len(val))])  # [F_val 1], (n_val, R + 1)
+        result = self._fuse(level1, val, Gv, t, w)
         result.validation = validation_error(level1, result.z, Gv, t[val], w[val])
         result.history.append({"final": True, "validation": result.validation})
         if self.refit:
