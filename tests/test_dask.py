@@ -321,7 +321,6 @@ def test_large_data_score_the_sigma_grid_on_the_sample(client, monkeypatch, crit
 
 def test_the_dask_sparse_fit_is_the_fit_from_the_same_sums(client):
     from cwlssvm.primal import LandmarkBasis
-    from cwlssvm.structure import fit_from_sums
 
     X, y, _ = make_additive(n=6000, noise=1.0, seed=21)
     model = cdask.SparseComponentwiseLSSVR(sigma=1.0, gamma=20.0, lam=30.0, client=client)
@@ -334,7 +333,7 @@ def test_the_dask_sparse_fit_is_the_fit_from_the_same_sums(client):
     ref.y_mean_, ref.y_scale_ = float(np.mean(y)), float(np.std(y))
     t = (y - ref.y_mean_) / ref.y_scale_
     sums = model.feature_map_.sums(X, t[:, None], np.ones(len(y)))
-    fit_from_sums(ref, LandmarkBasis(model.feature_map_, 10), sums, len(y), local.components_)
+    ref.fit_from_sums(LandmarkBasis(model.feature_map_, 10), sums, len(y), local.components_)
     assert local.y_mean_ == pytest.approx(ref.y_mean_, rel=1e-12) and local.y_scale_ == pytest.approx(ref.y_scale_)
     np.testing.assert_array_equal(local.selected_components_, ref.selected_components_)
     np.testing.assert_allclose(local.predict(X[:500]), ref.predict(X[:500]), atol=1e-8 * np.std(y))

@@ -9,7 +9,7 @@ from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSV
 from cwlssvm._memory import InsufficientMemoryError
 from cwlssvm.datasets import make_additive
 from cwlssvm.model_selection import loo_decision_function, loo_residuals
-from cwlssvm.primal import FeatureMap, RidgeSpectrum, validation_sq
+from cwlssvm.primal import FeatureMap, Spectrum, validation_sq
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_ridge_spectrum_matches_direct_solve(data):
     fmap = FeatureMap.from_data(X, C.resolve(None, X.shape[1], None, 0.7))
     w = np.ones(len(y))
     G, B, yy = fmap.sums(X, y[:, None], w)
-    spec = RidgeSpectrum(G[0], B[0], yy[0], n=len(y))
+    spec = Spectrum.from_sums(G[0], B[0], yy[0], n=len(y))
     for gamma in (0.1, 10.0, 1e4):
         M = gamma * G[0]
         M[np.diag_indices(len(M) - 1)] += 1.0

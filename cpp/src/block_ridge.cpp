@@ -77,7 +77,9 @@ namespace {
 // average rate of its residual decrease so far projects more than 1.5 max_iter iterations: the
 // caller then refactors, and the iterations it would have wasted are saved (in the relaxation phase
 // of GNC, where the penalty weights change most, CG often cannot converge with an old factor).
-int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max_iter, double rtol, int& spent) {
+int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, const CgLimits& limits, int& spent) {
+    const int max_iter = limits.max_iter;
+    const double rtol = limits.rtol;
     spent = 0;
     Vec r = rhs - A.apply(x);
     const double stop = rtol * std::max(rhs.norm(), 1e-300);
@@ -110,12 +112,12 @@ int pcg(const StepSystem& A, const SpdFactor& M, const Vec& rhs, Vec& x, int max
 
 }  // namespace
 
-StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Vec& rhs, Vec& z, int max_cg, double rtol) {
+StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Vec& rhs, Vec& z, const CgLimits& limits) {
     StepSolve out;
     if (M.size() == static_cast<int>(rhs.size())) {
         Vec x = z;
         int spent = 0;
-        out.cg_iterations = pcg(A, M, rhs, x, max_cg, rtol, spent);
+        out.cg_iterations = pcg(A, M, rhs, x, limits, spent);
         if (out.cg_iterations >= 0) {
             z = x;
             return out;
@@ -171,7 +173,7 @@ StepSolve BlockRidge::solve(const double* scale, const double* rhs, double* Z, i
         Eigen::Map<Vec> z(Z + j * m, m);
         const Vec b = Eigen::Map<const Vec>(rhs + j * m, m);
         Vec x = z;
-        const StepSolve one = solve_reusing(system, factor_, b, x, max_cg_, 1e-11);
+        const StepSolve one = solve_reusing(system, factor_, b, x, CgLimits{max_cg_, 1e-11});
         if (one.refactored) {
             ++factorizations_;
             factored_scale_ = s;

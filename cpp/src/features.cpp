@@ -15,24 +15,27 @@ namespace {
 
 constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task: a feature-major copy fits in L2
 
-// Kernel columns of `len` rows (row indices rows[0..len) of X) into the column-major buffer A with
-// leading dimension lda: A[c * lda + i] = k_c(x_rows[i]) (component d's columns: K^d(x, z_j)), and
-// A[R * lda + i] = 1. With `transform`, each component's block is then multiplied by T_d here
-// (phi = k' T_d); otherwise the caller does it for a whole block (transform_block).
-void row_features(const FeatureMap& map, const double* X, int p, const std::size_t* rows, std::size_t len,
-                  double* A, std::size_t lda, bool transform) {
-    FeatureColumns fc;
-    fc.n = len;
-    fc.cols.assign(static_cast<std::size_t>(p), std::vector<double>(len));
-    for (std::size_t i = 0; i < len; ++i)
-        for (int c = 0; c < p; ++c) fc.cols[c][i] = X[rows[i] * static_cast<std::size_t>(p) + c];
+// A column-major block of features: column c of row i at A[c * lda + i].
+struct FeatureBlock {
+    double* A;
+    std::size_t lda;
+};
+
+// Kernel columns of the selected rows of X into the block: A[c * lda + i] = k_c(x_rows[i]) (component
+// d's columns: K^d(x, z_j)), and A[R * lda + i] = 1. With `transform`, each component's block is then
+// multiplied by T_d here (phi = k' T_d); otherwise the caller does it for a whole block (transform_block).
+void row_features(const FeatureMap& map, const InputRows& X, const RowSelection& rows, const FeatureBlock& out,
+                  bool transform) {
+    const FeatureColumns fc = to_feature_major(X, rows);
+    const std::size_t len = rows.len, lda = out.lda;
+    double* A = out.A;
     std::vector<double> work(len), tmp(len);
     for (std::size_t d = 0; d < map.components.size(); ++d) {
         const Component& comp = map.components[d];
         const std::size_t q = comp.columns.size(), r = map.offsets[d + 1] - map.offsets[d];
         double* Kd = A + map.offsets[d] * lda;
         const double* Z = map.landmarks[d].data();
-        for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, len, 1.0, Kd + j * lda, work.data());
+        for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
         if (!transform) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
         const double* T = map.transform[d].data();
@@ -66,14 +69,14 @@ void transform_block(const LapackRoutines& r, const FeatureMap& map, double* A, 
     }
 }
 
-// Features [phi 1] of the mb rows rows[0..mb) into the column-major block A (mb x (R+1)): kernel
+// Features [phi 1] of the mb = rows.len selected rows into the column-major block A (mb x (R+1)): kernel
 // columns on n_threads threads, then the transform (BLAS dtrmm per component when SciPy's BLAS is
 // registered, else inside each thread's task).
-void block_features(const FeatureMap& map, const double* X, int p, const std::size_t* rows, std::size_t mb,
-                    double* A, int n_threads) {
+void block_features(const FeatureMap& map, const InputRows& X, const RowSelection& rows, double* A, int n_threads) {
     const LapackRoutines& blas = lapack_routines();
+    const std::size_t mb = rows.len;
     parallel_for(mb, n_threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
-        row_features(map, X, p, rows + b, e - b, A + b, mb, !blas.trmm);
+        row_features(map, X, RowSelection{rows.index + b, e - b}, FeatureBlock{A + b, mb}, !blas.trmm);
     });
     if (blas.trmm) transform_block(blas, map, A, mb, mb);
 }
@@ -97,15 +100,15 @@ void FeatureMap::check(int p) {
     }
 }
 
-void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs) {
-    const std::size_t R = map.size();
+void features(const FeatureMap& map, const InputRows& X, double* Phi, int n_jobs) {
+    const std::size_t R = map.size(), m = X.n;
     const std::size_t block = 8192;
     std::vector<double> A(std::min(block, std::max<std::size_t>(m, 1)) * (R + 1));
     std::vector<std::size_t> rows(block);
     for (std::size_t s0 = 0; s0 < m; s0 += block) {
         const std::size_t mb = std::min(block, m - s0);
         for (std::size_t i = 0; i < mb; ++i) rows[i] = s0 + i;
-        block_features(map, X, p, rows.data(), mb, A.data(), resolve_n_jobs(n_jobs));
+        block_features(map, X, RowSelection{rows.data(), mb}, A.data(), resolve_n_jobs(n_jobs));
         parallel_for(mb, resolve_n_jobs(n_jobs), kRowsPerTask, [&](std::size_t b, std::size_t e) {
             for (std::size_t i = b; i < e; ++i)
                 for (std::size_t c = 0; c < R; ++c) Phi[(s0 + i) * R + c] = A[c * mb + i];
@@ -113,11 +116,11 @@ void features(const FeatureMap& map, const double* X, std::size_t m, int p, doub
     }
 }
 
-FeatureSums feature_sums(const FeatureMap& map, const double* X, int p, const WeightedRows& rows, std::size_t block,
+FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const WeightedRows& rows, std::size_t block,
                          int n_jobs) {
     const int threads = resolve_n_jobs(n_jobs);
     const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
-        block_features(map, X, p, order, mb, A, threads);
+        block_features(map, X, RowSelection{order, mb}, A, threads);
     };
     return sums_pass(map.size() + 1, fill, rows, block, n_jobs);
 }

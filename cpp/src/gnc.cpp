@@ -78,11 +78,20 @@ void check_options(std::size_t R, const std::vector<std::size_t>& offsets, const
     if (opt.loss == LossKind::huber && !(opt.delta > 0.0)) throw std::invalid_argument("delta must be > 0");
 }
 
-// The GNC iterations. F (n x R, n = 0 allowed for the squared loss with the "norms" formulation),
-// y and w (n) are the rows; sums (squared loss only) their sums [F 1]'W[F 1], [F 1]'Wy, y'Wy.
-GncResult run_gnc(const RowMap& F, const Eigen::Map<const Vec>& Y, const Eigen::Map<const Vec>& W,
-                  const std::vector<std::size_t>& offsets, const SquaredSums* sums, const double* theta0,
-                  const GncOptions& opt) {
+// The rows of GNC as matrices: F (n x R, n = 0 allowed for the squared loss with the "norms"
+// formulation), y and w (n).
+struct RowViews {
+    RowMap F;
+    Eigen::Map<const Vec> y;
+    Eigen::Map<const Vec> w;
+};
+
+// The GNC iterations on the rows; sums (squared loss only) their sums [F 1]'W[F 1], [F 1]'Wy, y'Wy.
+GncResult run_gnc(const RowViews& rows, const std::vector<std::size_t>& offsets, const SquaredSums* sums,
+                  const double* theta0, const GncOptions& opt) {
+    const RowMap& F = rows.F;
+    const Eigen::Map<const Vec>& Y = rows.y;
+    const Eigen::Map<const Vec>& W = rows.w;
     const std::size_t n = static_cast<std::size_t>(F.rows());
     const Eigen::Index Ri = F.cols();
     const std::size_t D = offsets.size() - 1;
@@ -178,7 +187,7 @@ GncResult run_gnc(const RowMap& F, const Eigen::Map<const Vec>& Y, const Eigen::
         Vec z_new = z;
         GncStep step;
         step.zeta = zeta;
-        const StepSolve solved = solve_reusing(system, factor, rhs, z_new, opt.max_cg, opt.cg_tol);
+        const StepSolve solved = solve_reusing(system, factor, rhs, z_new, CgLimits{opt.max_cg, opt.cg_tol});
         step.cg_iterations = solved.cg_iterations;
         step.refactored = solved.refactored;
         if (solved.refactored) ++result.factorizations;
@@ -208,9 +217,9 @@ GncResult gnc_fit(const GncRows& rows, const std::vector<std::size_t>& offsets, 
     if (rows.n == 0 && !(squared && !opt.output_norms))
         throw std::invalid_argument("GNC from sums alone needs the squared loss and the \"norms\" formulation");
     const auto n = static_cast<Eigen::Index>(rows.n);
-    const RowMap F(rows.F, n, static_cast<Eigen::Index>(rows.R));
-    const Eigen::Map<const Vec> Y(rows.y, n), W(rows.w, n);
-    return run_gnc(F, Y, W, offsets, squared ? sums : nullptr, theta0, opt);
+    const RowViews views{RowMap(rows.F, n, static_cast<Eigen::Index>(rows.R)), Eigen::Map<const Vec>(rows.y, n),
+                         Eigen::Map<const Vec>(rows.w, n)};
+    return run_gnc(views, offsets, squared ? sums : nullptr, theta0, opt);
 }
 
 }  // namespace cwlssvm

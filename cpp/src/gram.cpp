@@ -17,22 +17,23 @@ void gather(const Component& c, const double* x, std::vector<double>& q) {
 
 }  // namespace
 
-void gram_lower(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                const double* eta, double* omega, int n_jobs) {
-    check_components(components, p);
-    const FeatureColumns cols = to_feature_major(X, n, p);
+void gram_lower(const InputRows& X, const std::vector<Component>& components, const double* eta, double* omega,
+                int n_jobs) {
+    check_components(components, X.p);
+    const std::size_t n = X.n;
+    const FeatureColumns cols = to_feature_major(X);
     parallel_for(n, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
         std::vector<double> work(n), q;
         for (std::size_t k = begin; k < end; ++k) {
             double* row = omega + k * n;  // row k, columns 0..k
-            const double* xk = X + k * static_cast<std::size_t>(p);
+            const KernelRow out{row, work.data(), k + 1};
             for (std::size_t d = 0; d < components.size(); ++d) {
-                gather(components[d], xk, q);
+                gather(components[d], X.row(k), q);
                 const double scale = eta ? eta[d] : 1.0;
                 if (d == 0)
-                    kernel_row(components[d], cols, q.data(), k + 1, scale, row, work.data());
+                    kernel_row(components[d], cols, q.data(), scale, out);
                 else
-                    kernel_row_add(components[d], cols, q.data(), k + 1, scale, row, work.data());
+                    kernel_row_add(components[d], cols, q.data(), scale, out);
             }
         }
     });
@@ -51,12 +52,13 @@ void mirror_lower(double* a, std::size_t n, int n_jobs) {
     });
 }
 
-void component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                       const double* coef, int k, const double* Xnew, std::size_t m, double* out,
-                       int n_jobs) {
-    check_components(components, p);
-    const FeatureColumns cols = to_feature_major(X, n, p);
-    const std::size_t D = components.size();
+void component_outputs(const InputRows& X, const std::vector<Component>& components, const DualCoef& dual,
+                       const InputRows& Xnew, double* out, int n_jobs) {
+    check_components(components, X.p);
+    const FeatureColumns cols = to_feature_major(X);
+    const std::size_t D = components.size(), n = X.n, m = Xnew.n;
+    const double* coef = dual.values;
+    const int k = dual.k;
     // coef transposed to target-major (k x n) so that each dot product reads contiguous memory.
     std::vector<double> coef_t(static_cast<std::size_t>(k) * n);
     for (std::size_t l = 0; l < n; ++l)
@@ -64,10 +66,9 @@ void component_outputs(const double* X, std::size_t n, int p, const std::vector<
     parallel_for(m, resolve_n_jobs(n_jobs), 8, [&](std::size_t begin, std::size_t end) {
         std::vector<double> row(n), work(n), q;
         for (std::size_t i = begin; i < end; ++i) {
-            const double* xi = Xnew + i * static_cast<std::size_t>(p);
             for (std::size_t d = 0; d < D; ++d) {
-                gather(components[d], xi, q);
-                kernel_row(components[d], cols, q.data(), n, 1.0, row.data(), work.data());
+                gather(components[d], Xnew.row(i), q);
+                kernel_row(components[d], cols, q.data(), 1.0, {row.data(), work.data(), n});
                 for (int j = 0; j < k; ++j)
                     out[(i * D + d) * k + j] = dot(row.data(), coef_t.data() + j * n, n);
             }
@@ -75,41 +76,40 @@ void component_outputs(const double* X, std::size_t n, int p, const std::vector<
     });
 }
 
-void sparse_component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                              const std::vector<std::vector<int>>& supports,
-                              const std::vector<std::vector<double>>& coefs, const double* Xnew, std::size_t m,
-                              double* out, int n_jobs) {
-    check_components(components, p);
-    const std::size_t D = components.size();
+void sparse_component_outputs(const InputRows& X, const std::vector<Component>& components,
+                              const SparseExpansions& expansions, const InputRows& Xnew, double* out, int n_jobs) {
+    check_components(components, X.p);
+    const auto& supports = expansions.supports;
+    const auto& coefs = expansions.coefs;
+    const std::size_t D = components.size(), n = X.n, m = Xnew.n;
     if (supports.size() != D || coefs.size() != D)
         throw std::invalid_argument("supports and coefs need one entry per component");
     std::vector<FeatureColumns> cols(D);  // the support rows of each component, feature-major
     for (std::size_t d = 0; d < D; ++d) {
         if (supports[d].size() != coefs[d].size())
             throw std::invalid_argument("component " + std::to_string(d) + ": support and coefs differ in length");
-        std::vector<double> rows(supports[d].size() * static_cast<std::size_t>(p));
-        for (std::size_t j = 0; j < supports[d].size(); ++j) {
+        std::vector<std::size_t> index(supports[d].size());
+        for (std::size_t j = 0; j < index.size(); ++j) {
             const int r = supports[d][j];
             if (r < 0 || static_cast<std::size_t>(r) >= n)
                 throw std::invalid_argument("component " + std::to_string(d) + ": support row out of range");
-            std::copy(X + static_cast<std::size_t>(r) * p, X + static_cast<std::size_t>(r + 1) * p, rows.begin() + j * p);
+            index[j] = static_cast<std::size_t>(r);
         }
-        cols[d] = to_feature_major(rows.data(), supports[d].size(), p);
+        cols[d] = to_feature_major(X, RowSelection{index.data(), index.size()});
     }
     std::size_t widest = 1;
     for (const auto& s : supports) widest = std::max(widest, s.size());
     parallel_for(m, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
         std::vector<double> row(widest), work(widest), q;
         for (std::size_t i = begin; i < end; ++i) {
-            const double* xi = Xnew + i * static_cast<std::size_t>(p);
             for (std::size_t d = 0; d < D; ++d) {
                 const std::size_t nd = supports[d].size();
                 if (nd == 0) {
                     out[i * D + d] = 0.0;
                     continue;
                 }
-                gather(components[d], xi, q);
-                kernel_row(components[d], cols[d], q.data(), nd, 1.0, row.data(), work.data());
+                gather(components[d], Xnew.row(i), q);
+                kernel_row(components[d], cols[d], q.data(), 1.0, {row.data(), work.data(), nd});
                 out[i * D + d] = dot(row.data(), coefs[d].data(), nd);
             }
         }

@@ -63,9 +63,20 @@ CWLSSVM_INLINE double exp_neg(double t) {
     return t > 708.0 ? 0.0 : p * scale;
 }
 
+// A kernel's constants in the loops: scale * exp(-d2 * inv_s2) (RBF), scale * (u'v + coef0)^degree (poly).
+struct RbfForm {
+    double inv_s2;
+    double scale;
+};
+struct PolyForm {
+    double coef0;
+    int degree;
+    double scale;
+};
+
 // out[l] (+)= scale * exp(-(x[l] - q)^2 * inv_s2): the one-column RBF row, fused.
-CWLSSVM_INLINE void rbf_column_body(const double* x, double q, std::size_t n, double inv_s2, double scale,
-                               double* out, bool add) {
+CWLSSVM_INLINE void rbf_column_body(const double* x, double q, std::size_t n, RbfForm f, double* out, bool add) {
+    const double inv_s2 = f.inv_s2, scale = f.scale;
     if (add) {
         for (std::size_t l = 0; l < n; ++l) {
             const double d = x[l] - q;
@@ -98,8 +109,8 @@ CWLSSVM_INLINE void product_body(const double* x, double q, std::size_t n, doubl
 }
 
 // out[l] (+)= scale * exp(-work[l] * inv_s2).
-CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, double inv_s2, double scale, double* out,
-                               bool add) {
+CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, RbfForm f, double* out, bool add) {
+    const double inv_s2 = f.inv_s2, scale = f.scale;
     if (add) {
         for (std::size_t l = 0; l < n; ++l) out[l] += scale * exp_neg(work[l] * inv_s2);
     } else {
@@ -108,8 +119,9 @@ CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, double in
 }
 
 // out[l] (+)= scale * (work[l] + coef0)^degree; degree 1 with coef0 0 is the linear kernel.
-CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, double coef0, int degree, double scale,
-                                double* out, bool add) {
+CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm f, double* out, bool add) {
+    const double coef0 = f.coef0, scale = f.scale;
+    const int degree = f.degree;
     for (std::size_t l = 0; l < n; ++l) {
         const double base = work[l] + coef0;
         double value = base;
@@ -134,19 +146,19 @@ CWLSSVM_INLINE double dot_body(const double* a, const double* b, std::size_t n) 
 // One set of the loops per instruction-set level: each function inlines the bodies above, so GCC
 // vectorizes them for that level.
 struct Loops {
-    void (*rbf_column)(const double*, double, std::size_t, double, double, double*, bool);
+    void (*rbf_column)(const double*, double, std::size_t, RbfForm, double*, bool);
     void (*squared_difference)(const double*, double, std::size_t, double*, bool);
     void (*product)(const double*, double, std::size_t, double*, bool);
-    void (*rbf_finish)(const double*, std::size_t, double, double, double*, bool);
-    void (*poly_finish)(const double*, std::size_t, double, int, double, double*, bool);
+    void (*rbf_finish)(const double*, std::size_t, RbfForm, double*, bool);
+    void (*poly_finish)(const double*, std::size_t, PolyForm, double*, bool);
     double (*dot)(const double*, const double*, std::size_t);
     const char* name;
 };
 
 #define CWLSSVM_LOOPS(SUFFIX, ATTRIBUTE, NAME)                                                                   \
-    ATTRIBUTE void rbf_column_##SUFFIX(const double* x, double q, std::size_t n, double inv_s2, double scale,   \
-                                       double* out, bool add) {                                               \
-        rbf_column_body(x, q, n, inv_s2, scale, out, add);                                                     \
+    ATTRIBUTE void rbf_column_##SUFFIX(const double* x, double q, std::size_t n, RbfForm f, double* out,        \
+                                       bool add) {                                                            \
+        rbf_column_body(x, q, n, f, out, add);                                                                 \
     }                                                                                                          \
     ATTRIBUTE void squared_difference_##SUFFIX(const double* x, double q, std::size_t n, double* work,         \
                                                bool add) {                                                    \
@@ -155,13 +167,11 @@ struct Loops {
     ATTRIBUTE void product_##SUFFIX(const double* x, double q, std::size_t n, double* work, bool add) {         \
         product_body(x, q, n, work, add);                                                                      \
     }                                                                                                          \
-    ATTRIBUTE void rbf_finish_##SUFFIX(const double* work, std::size_t n, double inv_s2, double scale,         \
-                                       double* out, bool add) {                                               \
-        rbf_finish_body(work, n, inv_s2, scale, out, add);                                                     \
+    ATTRIBUTE void rbf_finish_##SUFFIX(const double* work, std::size_t n, RbfForm f, double* out, bool add) {   \
+        rbf_finish_body(work, n, f, out, add);                                                                 \
     }                                                                                                          \
-    ATTRIBUTE void poly_finish_##SUFFIX(const double* work, std::size_t n, double coef0, int degree,           \
-                                        double scale, double* out, bool add) {                                \
-        poly_finish_body(work, n, coef0, degree, scale, out, add);                                             \
+    ATTRIBUTE void poly_finish_##SUFFIX(const double* work, std::size_t n, PolyForm f, double* out, bool add) { \
+        poly_finish_body(work, n, f, out, add);                                                                \
     }                                                                                                          \
     ATTRIBUTE double dot_##SUFFIX(const double* a, const double* b, std::size_t n) { return dot_body(a, b, n); } \
     constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX,          \
@@ -193,25 +203,22 @@ const Loops& loops() {
     return chosen;
 }
 
-void row(const Component& c, const FeatureColumns& X, const double* q, std::size_t n, double scale,
-         double* out, double* work, bool add) {
-    const std::size_t n_cols = c.columns.size();
+void row(const Component& c, const FeatureColumns& X, const double* q, double scale, const KernelRow& r, bool add) {
+    const std::size_t n_cols = c.columns.size(), n = r.n;
     if (c.kind == KernelKind::rbf) {
-        const double inv_s2 = 1.0 / (c.sigma * c.sigma);
+        const RbfForm form{1.0 / (c.sigma * c.sigma), scale};
         if (n_cols == 1) {
-            loops().rbf_column(X.cols[c.columns[0]].data(), q[0], n, inv_s2, scale, out, add);
+            loops().rbf_column(X.cols[c.columns[0]].data(), q[0], n, form, r.out, add);
             return;
         }
         for (std::size_t j = 0; j < n_cols; ++j)
-            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
-        loops().rbf_finish(work, n, inv_s2, scale, out, add);
+            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
+        loops().rbf_finish(r.work, n, form, r.out, add);
         return;
     }
-    for (std::size_t j = 0; j < n_cols; ++j) loops().product(X.cols[c.columns[j]].data(), q[j], n, work, j > 0);
-    if (c.kind == KernelKind::linear)
-        loops().poly_finish(work, n, 0.0, 1, scale, out, add);
-    else
-        loops().poly_finish(work, n, c.coef0, c.degree, scale, out, add);
+    for (std::size_t j = 0; j < n_cols; ++j) loops().product(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
+    const PolyForm form = c.kind == KernelKind::linear ? PolyForm{0.0, 1, scale} : PolyForm{c.coef0, c.degree, scale};
+    loops().poly_finish(r.work, n, form, r.out, add);
 }
 
 }  // namespace
@@ -233,23 +240,27 @@ void check_components(const std::vector<Component>& components, int n_columns) {
     }
 }
 
-FeatureColumns to_feature_major(const double* X, std::size_t n, int p) {
+FeatureColumns to_feature_major(const InputRows& X, const RowSelection& rows) {
     FeatureColumns fc;
-    fc.n = n;
-    fc.cols.assign(static_cast<std::size_t>(p), std::vector<double>(n));
-    for (std::size_t i = 0; i < n; ++i)
-        for (int c = 0; c < p; ++c) fc.cols[c][i] = X[i * static_cast<std::size_t>(p) + c];
+    fc.n = rows.len;
+    fc.cols.assign(static_cast<std::size_t>(X.p), std::vector<double>(rows.len));
+    for (std::size_t i = 0; i < rows.len; ++i) {
+        const double* x = X.row(rows.at(i));
+        for (int c = 0; c < X.p; ++c) fc.cols[c][i] = x[c];
+    }
     return fc;
 }
 
-void kernel_row(const Component& component, const FeatureColumns& X, const double* q, std::size_t n,
-                double scale, double* out, double* work) {
-    row(component, X, q, n, scale, out, work, false);
+FeatureColumns to_feature_major(const InputRows& X) { return to_feature_major(X, RowSelection{nullptr, X.n}); }
+
+void kernel_row(const Component& component, const FeatureColumns& X, const double* q, double scale,
+                const KernelRow& r) {
+    row(component, X, q, scale, r, false);
 }
 
-void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q, std::size_t n,
-                    double scale, double* out, double* work) {
-    row(component, X, q, n, scale, out, work, true);
+void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q, double scale,
+                    const KernelRow& r) {
+    row(component, X, q, scale, r, true);
 }
 
 double dot(const double* a, const double* b, std::size_t n) { return loops().dot(a, b, n); }

@@ -23,13 +23,13 @@ std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X)
     return diag;
 }
 
-LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const double* Xrows, int p,
-                               double tol, std::size_t max_rank) {
+LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const InputRows& rows,
+                               const FactorLimits& limits) {
     const std::size_t n = X.n;
     std::vector<double> diag = kernel_diagonal(c, X);
     const double scale = *std::max_element(diag.begin(), diag.end());
-    const double stop = tol * std::max(scale, 1e-300);
-    max_rank = std::min(max_rank, n);
+    const double stop = limits.tol * std::max(scale, 1e-300);
+    const std::size_t max_rank = std::min(limits.max_rank == 0 ? n : limits.max_rank, n);
     ColMatrix L(n, std::min<std::size_t>(max_rank, 64));
     Eigen::VectorXd column(n);
     std::vector<double> work(n), q(c.columns.size());
@@ -45,8 +45,8 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
             break;
         }
         if (r == static_cast<std::size_t>(L.cols())) L.conservativeResize(Eigen::NoChange, std::min(max_rank, 2 * r));
-        for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = Xrows[pivot * p + c.columns[j]];
-        kernel_row(c, X, q.data(), n, 1.0, column.data(), work.data());  // column `pivot` of Omega^d
+        for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = rows.row(pivot)[c.columns[j]];
+        kernel_row(c, X, q.data(), 1.0, {column.data(), work.data(), n});  // column `pivot` of Omega^d
         if (r > 0) column.noalias() -= L.leftCols(r) * L.row(pivot).head(r).transpose();
         column /= std::sqrt(d);
         L.col(r) = column;
@@ -64,16 +64,14 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
 
 }  // namespace
 
-std::vector<LowRankFactor> component_factors(const double* X, std::size_t n, int p,
-                                             const std::vector<Component>& components, double tol,
-                                             std::size_t max_rank, int n_jobs) {
-    check_components(components, p);
-    if (!(tol >= 0.0)) throw std::invalid_argument("tol must be >= 0");
-    if (max_rank == 0) max_rank = n;
-    const FeatureColumns cols = to_feature_major(X, n, p);
+std::vector<LowRankFactor> component_factors(const InputRows& X, const std::vector<Component>& components,
+                                             const FactorLimits& limits, int n_jobs) {
+    check_components(components, X.p);
+    if (!(limits.tol >= 0.0)) throw std::invalid_argument("tol must be >= 0");
+    const FeatureColumns cols = to_feature_major(X);
     std::vector<LowRankFactor> factors(components.size());
     parallel_for(components.size(), resolve_n_jobs(n_jobs), 1, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t d = begin; d < end; ++d) factors[d] = pivoted_cholesky(components[d], cols, X, p, tol, max_rank);
+        for (std::size_t d = begin; d < end; ++d) factors[d] = pivoted_cholesky(components[d], cols, X, limits);
     });
     return factors;
 }

@@ -4,12 +4,11 @@
 
 namespace cwlssvm {
 
-DualSolution fit_lssvm(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                       const double* eta, const double* Y, int k, const double* inv_gamma, bool loo,
-                       int n_jobs) {
-    std::vector<double> H(n * n);  // lower triangle of Omega, then the Cholesky factor
-    gram_lower(X, n, p, components, eta, H.data(), n_jobs);
-    return solve_dual(H.data(), n, inv_gamma, Y, k, loo);
+DualSolution fit_lssvm(const InputRows& X, const std::vector<Component>& components, const double* eta,
+                       const DualTargets& targets, int n_jobs) {
+    std::vector<double> H(X.n * X.n);  // lower triangle of Omega, then the Cholesky factor
+    gram_lower(X, components, eta, H.data(), n_jobs);
+    return solve_dual(H.data(), X.n, targets);
 }
 
 }  // namespace cwlssvm

@@ -1,5 +1,6 @@
 #include "cwlssvm/solver.hpp"
 
+#include "cwlssvm/published.hpp"
 #include "cwlssvm/tiled_cholesky.hpp"
 
 #include <Eigen/Cholesky>
@@ -11,7 +12,10 @@
 namespace cwlssvm {
 namespace {
 
-LapackRoutines lapack;
+Published<LapackRoutines>& table() {
+    static Published<LapackRoutines> routines{LapackRoutines{}};  // Eigen until Python registers SciPy's
+    return routines;
+}
 
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
@@ -24,6 +28,7 @@ void not_positive_definite(int minor) {
 // H = U'U with uplo = 'U' on the column-major view. B (n x nrhs, column-major) is overwritten by
 // H^-1 B. With diag_inv, also returns diag(H^-1) (destroying the factor).
 void cholesky_solve(double* H, int n, double* B, int nrhs, std::vector<double>* diag_inv) {
+    const LapackRoutines& lapack = lapack_routines();
     if (lapack.potrf && n >= tiled_config().from) {
         tiled_potrf_upper(lapack, H, n);
         tiled_potrs_upper(lapack, H, n, B, nrhs);
@@ -62,6 +67,8 @@ void cholesky_solve(double* H, int n, double* B, int nrhs, std::vector<double>* 
 }  // namespace
 
 void SpdFactor::factor(const double* A, int n) {
+    lapack_ = &lapack_routines();
+    const LapackRoutines& lapack = *lapack_;
     n_ = n;
     L_.assign(A, A + static_cast<std::size_t>(n) * n);
     char uplo = 'L';
@@ -77,6 +84,7 @@ void SpdFactor::factor(const double* A, int n) {
 }
 
 void SpdFactor::solve(double* x) const {
+    const LapackRoutines& lapack = *lapack_;
     int n = n_, one = 1;
     char uplo = 'L', no = 'N', yes = 'T', nonunit = 'N';
     if (lapack.trsv) {  // L L' x = b: L y = b, then L' x = y
@@ -91,6 +99,7 @@ void SpdFactor::solve(double* x) const {
 }
 
 void SpdFactor::solve_many(double* X, int k) const {
+    const LapackRoutines& lapack = *lapack_;
     int n = n_, nrhs = k, info = 0;
     char uplo = 'L';
     // OpenBLAS's blocked dpotrs pays a fixed cost per call (about 1.5 ms here) that dominates on small
@@ -109,13 +118,14 @@ void set_lapack(const LapackRoutines& routines) {
     const bool none = !routines.potrf && !routines.potrs && !routines.potri && !routines.trsm && !routines.gemm &&
                       !routines.syrk && !routines.trmm && !routines.trsv && !routines.symv && !routines.syevd;
     if (!all && !none) throw std::invalid_argument("set_lapack: give all ten routines, or none");
-    lapack = routines;
+    table().set(routines);
 }
 
-const LapackRoutines& lapack_routines() { return lapack; }
+const LapackRoutines& lapack_routines() { return table().get(); }
 
 void symmetric_eigen(double* A, int n, double* lam) {
     if (n == 0) return;
+    const LapackRoutines& lapack = lapack_routines();
     if (lapack.syevd) {
         char jobz = 'V', uplo = 'L';
         int lwork = 1 + 6 * n + 2 * n * n, liwork = 3 + 5 * n, info = 0;
@@ -132,9 +142,12 @@ void symmetric_eigen(double* A, int n, double* lam) {
     M = eig.eigenvectors();
 }
 
-std::string cholesky_backend() { return lapack.potrf ? "LAPACK (SciPy's)" : "Eigen LLT"; }
+std::string cholesky_backend() { return lapack_routines().potrf ? "LAPACK (SciPy's)" : "Eigen LLT"; }
 
-DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const double* Y, int k, bool loo) {
+DualSolution solve_dual(double* H, std::size_t n, const DualTargets& targets) {
+    const double *inv_gamma = targets.inv_gamma, *Y = targets.Y;
+    const int k = targets.k;
+    const bool loo = targets.loo;
     if (n > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         throw std::invalid_argument("n_samples too large for 32-bit LAPACK");
     const int ni = static_cast<int>(n);

@@ -6,11 +6,15 @@
 #include <string>
 
 #include "cwlssvm/interrupt.hpp"
+#include "cwlssvm/published.hpp"
 
 namespace cwlssvm {
 namespace {
 
-TiledConfig config;
+Published<TiledConfig>& settings() {
+    static Published<TiledConfig> config{TiledConfig{}};
+    return config;
+}
 
 // Column-major element (i, j) of an n x n matrix.
 inline double* at(double* A, int n, int i, int j) { return A + static_cast<std::size_t>(j) * n + i; }
@@ -19,12 +23,13 @@ inline double* at(double* A, int n, int i, int j) { return A + static_cast<std::
 
 void set_tiled_config(const TiledConfig& c) {
     if (c.tile < 1 || c.from < 1) throw std::invalid_argument("tile and from must be >= 1");
-    config = c;
+    settings().set(c);
 }
 
-const TiledConfig& tiled_config() { return config; }
+const TiledConfig& tiled_config() { return settings().get(); }
 
 void tiled_potrf_upper(const LapackRoutines& r, double* A, int n) {
+    const TiledConfig& config = tiled_config();
     char U = 'U', T = 'T', N = 'N', L = 'L';
     double one = 1.0, minus = -1.0;
     int lda = n, info = 0;
@@ -66,6 +71,7 @@ void tiled_potrs_upper(const LapackRoutines& r, const double* U, int n, double* 
 }
 
 std::vector<double> tiled_inverse_diagonal(const LapackRoutines& r, const double* U, int n) {
+    const TiledConfig& config = tiled_config();
     char L = 'L', Up = 'U', N = 'N';
     double one = 1.0;
     int lda = n;

@@ -88,6 +88,21 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
         return DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 
+    def _loo_values(self, X, Y, sample_weight):
+        """Y - f^(-i)(x_i) (n, k) at the parameters, on validated X (n, p) and targets Y (n, k), from one
+        solve with the leave-one-out diagonal (closed form alpha_i / [C^-1]_ii); rows with zero weight
+        are not in the fit, so their value is the ordinary residual. Sets components_, not the model."""
+        self._resolve(X, sample_weight)
+        w = check_sample_weight(sample_weight, X.shape[0])
+        model = self._solve(X, Y, w, loo=True)
+        out = np.empty_like(Y)
+        keep = w > 0
+        out[keep] = model.loo_residuals
+        if not keep.all():
+            out[~keep] = Y[~keep] - (model.outputs(self._described, X[~keep], self.n_jobs).sum(axis=1)
+                                     + model.intercept)
+        return out
+
     def _fitted_models(self):
         """The fitted DualModel/PrimalModel objects (one, or one per one-vs-one pair)."""
         raise NotImplementedError

@@ -28,10 +28,21 @@ KernelKind = _core.KernelKind
 PenaltyKind = _core.PenaltyKind
 LossKind = _core.LossKind
 GncOptions = _core.GncOptions
+# The spectral engine (cpp/include/cwlssvm/spectrum.hpp), wrapped with NumPy shapes by cwlssvm.primal.Spectrum.
+CoreSpectrum = _core.Spectrum
+weighted_errors = _core.weighted_errors
+error_score = _core.error_score
 
 
 class NotPositiveDefiniteError(np.linalg.LinAlgError, ValueError):
-    """Omega + diag(1/gamma) could not be factored: it is not numerically positive definite."""
+    """Omega + diag(1/gamma) could not be factored: it is not numerically positive definite.
+
+    Examples
+    --------
+    >>> from cwlssvm import NotPositiveDefiniteError
+    >>> issubclass(NotPositiveDefiniteError, ValueError)
+    True
+    """
 
 
 def _use_scipy_lapack() -> None:
@@ -121,7 +132,14 @@ def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
 
 
 def build_info() -> dict:
-    """Compiler, flags, SIMD path of the kernels, threads, Eigen version and Cholesky backend."""
+    """Compiler, flags, SIMD path of the kernels, threads, Eigen version and Cholesky backend.
+
+    Examples
+    --------
+    >>> from cwlssvm import build_info
+    >>> 'simd' in build_info()
+    True
+    """
     return dict(_core.build_info())
 
 

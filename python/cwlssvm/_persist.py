@@ -36,7 +36,21 @@ META_KEY = "__cwlssvm__"
 
 
 class ModelFileError(ValueError):
-    """The file is not a readable cwlssvm model file (the message says why)."""
+    """The file is not a readable cwlssvm model file (the message says why).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from cwlssvm import ModelFileError, load
+    >>> path = os.path.join(tempfile.mkdtemp(), 'notes.cwl')
+    >>> with open(path, 'w') as f:
+    ...     _ = f.write('not a model')
+    >>> try:
+    ...     load(path)
+    ... except ModelFileError as error:
+    ...     print('not a cwlssvm model file' in str(error))
+    True
+    """
 
 
 _CLASSES: dict[str, type] = {}  # the allow-list: class name -> class
@@ -161,7 +175,19 @@ def save(model, path):
 
 
 def load(path):
-    """Read a model written by ``save``; a file that is not one raises ModelFileError (a ValueError)."""
+    """Read a model written by ``save``; a file that is not one raises ModelFileError (a ValueError).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from cwlssvm import ComponentwiseLSSVR, load
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> path = os.path.join(tempfile.mkdtemp(), 'model.cwl')
+    >>> ComponentwiseLSSVR(gamma=10.0).fit(X, y).save(path)
+    >>> type(load(path)).__name__
+    'ComponentwiseLSSVR'
+    """
     return load_with_info(path)[0]
 
 

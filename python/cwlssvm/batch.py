@@ -51,6 +51,17 @@ def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=Non
     Returns
     -------
     BatchModel
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import fit_batch
+    >>> rng = np.random.default_rng(0)
+    >>> Xs = [rng.uniform(size=(30, 2)) for _ in range(3)]  # three groups, one model each
+    >>> ys = [np.sin(6 * X[:, 0]) for X in Xs]
+    >>> batch = fit_batch(Xs, ys, task='regression')
+    >>> [f.shape for f in batch.predict(Xs)]
+    [(30,), (30,), (30,)]
     """
     if task not in TASKS:
         raise ValueError(f"task must be one of {TASKS}, got {task!r}")
@@ -122,6 +133,16 @@ class BatchModel:
         the squared residual), and ``n_samples``. NaN where nothing was tuned.
     classes_ : list of arrays (classification): each model's labels, sorted.
     sigmas_, gammas_ : the grids searched.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import fit_batch
+    >>> rng = np.random.default_rng(0)
+    >>> Xs = [rng.uniform(size=(30, 2)) for _ in range(2)]
+    >>> batch = fit_batch(Xs, [X[:, 0] ** 2 for X in Xs], task='regression')
+    >>> type(batch).__name__, len(batch.predict(Xs))
+    ('BatchModel', 2)
     """
 
     def __init__(self, task, grids, data, fitted):

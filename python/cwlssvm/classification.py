@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from sklearn.base import ClassifierMixin
+from sklearn.base import clone, ClassifierMixin
 from sklearn.utils.metaestimators import available_if
 
 from . import _calibration
@@ -103,6 +103,19 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         self.dual_coef_ = [m.coef[:, 0] for m in models]
         self.intercept_ = np.array([m.intercept[0] for m in models])
         return self
+
+    def loo_decision_function(self, X, y, sample_weight=None):
+        """Leave-one-out decision values at the estimator's parameters, without fitting it (binary or
+        one-vs-rest): shape (n,) for two classes, (n, K) otherwise."""
+        est = clone(self)
+        est._validate_classifier_params()
+        Xv, yv = est._validate_fit_data(X, y)
+        classes, idx = encode_classes(yv, "loo_decision_function")
+        if len(classes) > 2 and est.multi_class != "ovr":
+            raise ValueError("multi_class: leave-one-out decision values are defined here for 'ovr' only")
+        T = pm1_coding(idx, len(classes))
+        F = T - est._loo_values(Xv, T, sample_weight)
+        return F[:, 0] if len(classes) == 2 else F
 
     def _fitted_models(self):
         return self._models
@@ -224,7 +237,21 @@ class ComponentwiseLSSVC(_LSSVCBase):
         Width of the RBF components that do not set their own, in units of each component's input
         spread (see :class:`ComponentwiseLSSVR`).
     gamma : float, default=1.0
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> model = ComponentwiseLSSVC(gamma=10.0).fit(X, labels)
+    >>> model.classes_
+    array([0, 1])
+    >>> model.predict_proba(X[:2]).shape
+    (2, 2)
+    """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True,
                  n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):
@@ -250,7 +277,19 @@ class LSSVC(_LSSVCBase):
     ----------
     sigma : float, default=1.0
     gamma : float, default=1.0
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import LSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = np.where(y > np.median(y), 'high', 'low')
+    >>> model = LSSVC(gamma=10.0, sigma=2.0).fit(X, labels)
+    >>> model.classes_
+    array(['high', 'low'], dtype='<U4')
+    """
 
     def __init__(self, sigma=1.0, *, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None,
                  family="squared", solver="auto", lowrank_tol=1e-10):

@@ -6,12 +6,27 @@ import numpy as np
 
 
 def sinc(t):
-    """sinc(t) = sin(pi t) / (pi t), as in the paper's regression example."""
+    """sinc(t) = sin(pi t) / (pi t), as in the paper's regression example.
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import sinc
+    >>> float(sinc(0.0)), round(float(sinc(0.5)), 4)
+    (1.0, 0.6366)
+    """
     return np.sinc(t)
 
 
 def additive_function(X) -> np.ndarray:
-    """f(x) = 10 sinc(x1) + 20 (x2 - 0.5)^2 + 10 x3 + 5 x4 (columns 0-3 of X; the others do not enter)."""
+    """f(x) = 10 sinc(x1) + 20 (x2 - 0.5)^2 + 10 x3 + 5 x4 (columns 0-3 of X; the others do not enter).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.datasets import additive_function
+    >>> float(additive_function(np.full((1, 4), 0.5))[0])  # 10 sinc(0.5) + 0 + 5 + 2.5
+    13.866197723675814
+    """
     X = np.asarray(X, dtype=np.float64)
     return 10.0 * sinc(X[:, 0]) + 20.0 * (X[:, 1] - 0.5) ** 2 + 10.0 * X[:, 2] + 5.0 * X[:, 3]
 
@@ -37,6 +52,13 @@ def make_additive(n=100, noise=1.0, seed=None, n_features=10):
     X : ndarray (n, n_features)
     y : ndarray (n,), noisy targets
     f : ndarray (n,), the noise-free function values
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, f = make_additive(n=100, seed=0)
+    >>> X.shape, y.shape, f.shape
+    ((100, 10), (100,), (100,))
     """
     if noise < 0:
         raise ValueError(f"noise must be >= 0, got {noise}")
@@ -56,6 +78,13 @@ def make_poisson_additive(n=500, seed=None, n_features=6):
     X : ndarray (n, n_features)
     y : ndarray (n,), the counts
     mu : ndarray (n,), the true means
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import make_poisson_additive
+    >>> X, y, mu = make_poisson_additive(n=200, seed=0)
+    >>> X.shape, bool((y >= 0).all())
+    ((200, 6), True)
     """
     rng, X = _uniform_inputs(n, n_features, seed)
     log_mu = (0.5 + 0.5 * np.sin(2 * np.pi * X[:, 0]) + 2.0 * (X[:, 1] - 0.5) ** 2 + X[:, 2] - 0.5
@@ -83,6 +112,13 @@ def load_spambase(as_frame=False, preprocess=False):
     X : ndarray (4601, 57) or DataFrame
     y : ndarray (4601,) of 0/1
     feature_names : list of str
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import load_spambase
+    >>> X, y, names = load_spambase()
+    >>> X.shape, int(y.sum()), names[0]
+    ((4601, 57), 1813, 'word_freq_make')
     """
     import gzip
     from importlib import resources
@@ -107,6 +143,13 @@ def spam_splits(n_splits=5, n_train=3065):
     ``n_train`` training and the rest (1536) test rows, standardized on the training part.
 
     Yields (X_train, y_train, X_test, y_test, feature_names); split i uses seed i.
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import spam_splits
+    >>> X_train, y_train, X_test, y_test, names = next(spam_splits(n_splits=1))
+    >>> X_train.shape, X_test.shape
+    ((3065, 57), (1536, 57))
     """
     from sklearn.preprocessing import StandardScaler
 

@@ -93,6 +93,17 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     Selected components are drawn first in colour; dropped ones (zero functions of a structure-
     detected model) follow in grey. Two-input components are heat maps; components of three or more
     inputs are named but not drawn. Classifiers with more than two classes get one curve per class.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use('Agg')
+    >>> from cwlssvm import ComponentwiseLSSVR, plot_components
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> fig = plot_components(ComponentwiseLSSVR(gamma=10.0).fit(X, y), X)
+    >>> len(fig.axes) >= 10
+    True
     """
     plt = _pyplot()
     check_is_fitted(model)

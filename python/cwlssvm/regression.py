@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
-from sklearn.base import RegressorMixin
+from sklearn.base import clone, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from . import _native
@@ -62,6 +62,16 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         attach_model(self, model, self.components_, single=y.ndim == 1, solver=self.solver_,
                      X_reference=reference_rows(X) if self.solver_ == "lowrank" else None)
         return self
+
+    def loo_residuals(self, X, y, sample_weight=None):
+        """y_i - f^(-i)(x_i), the exact leave-one-out residuals at the estimator's parameters, without
+        fitting it: closed form alpha_i / [C^-1]_ii (C the saddle-point matrix of eq.clssvmr.train);
+        rows with zero weight are not in the fit, so their value is the ordinary residual. Shape of y."""
+        est = clone(self)
+        est._check_params()
+        Xv, yv = est._validate_fit_data(X, y, multi_output=True, y_numeric=True)
+        Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
+        return est._loo_values(Xv, Y, sample_weight).reshape(yv.shape)
 
     def _fitted_models(self):
         if "_model" not in vars(self):  # a model file written before the solver choice existed: dense
@@ -131,7 +141,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         check_is_fitted(self)
         self._fitted_models()
         if self.solver_ == "lowrank":
-            return self._model.dof
+            return self._model.edf
         n = self.X_fit_.shape[0]
         inv_gamma = self._model.inv_gamma
         _, _, c = _native.fit_dual(self.X_fit_, self._described, np.zeros((n, 1)), inv_gamma, loo=True,
@@ -189,6 +199,19 @@ class ComponentwiseLSSVR(_LSSVRBase):
     n_iter_ : ndarray of shape (n_targets,)
         Weighted solves of the IRLS fit per target (``family`` other than "squared" only).
     n_features_in_, feature_names_in_ : as in scikit-learn.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> model = ComponentwiseLSSVR(gamma=10.0).fit(X, y)
+    >>> len(model.components_), model.solver_
+    (10, 'dense')
+    >>> model.contributions(X[:3]).shape  # one additive term per input
+    (3, 10)
+    >>> round(model.score(X, y), 2)
+    0.98
     """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, n_jobs=None, family="squared", solver="auto",
@@ -224,6 +247,15 @@ class LSSVR(_LSSVRBase):
         Threads for the kernel computations; None or -1 uses every core.
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
+
+    Examples
+    --------
+    >>> from cwlssvm import LSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> model = LSSVR(gamma=10.0, sigma=2.0).fit(X, y)
+    >>> model.predict(X[:4]).shape
+    (4,)
     """
 
     def __init__(self, sigma=1.0, *, gamma=1.0, n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):

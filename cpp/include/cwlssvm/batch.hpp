@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cwlssvm/kernels.hpp"
+
 namespace cwlssvm {
 
 enum class BatchStatus : int {
@@ -35,16 +37,31 @@ struct BatchFit {
     std::string message;           // why, when status is failed
 };
 
-// X: the rows of every model stacked (N x p, row-major), y: N targets; model i owns rows
-// offsets[i] .. offsets[i + 1] - 1 (offsets has B + 1 entries). One BatchFit per model.
-std::vector<BatchFit> fit_batch(const double* X, const double* y, const std::vector<std::size_t>& offsets, int p,
-                                const BatchSpec& spec, int n_threads);
+// The rows of every model stacked (N x p, row-major); model i owns rows offsets[i] .. offsets[i + 1] - 1
+// (offsets has B + 1 entries).
+struct BatchRows {
+    const double* X = nullptr;
+    const std::vector<std::size_t>& offsets;
+    int p = 0;
+    std::size_t models() const { return offsets.empty() ? 0 : offsets.size() - 1; }
+    InputRows model(std::size_t i) const {
+        return InputRows{X + offsets[i] * static_cast<std::size_t>(p), offsets[i + 1] - offsets[i], p};
+    }
+};
+
+// y: N targets, one per stacked row. One BatchFit per model.
+std::vector<BatchFit> fit_batch(const BatchRows& rows, const double* y, const BatchSpec& spec, int n_threads);
+
+// The fitted models: widths (B x p absolute RBF widths, row-major), alpha (N, by the training rows), b (B).
+struct BatchModels {
+    const double* widths = nullptr;
+    const double* alpha = nullptr;
+    const double* b = nullptr;
+};
 
 // Decision values of every model at its own new rows: f(x) = sum_d sum_l K^d(x, x_l) alpha_l + b
-// (eq.clssvmr.evald). widths: B x p absolute RBF widths (row-major), alpha: N, b: B; Xnew stacked
-// like X with new_offsets; out: one value per new row. A model with a non-finite width gives NaN.
-void predict_batch(const double* X, const std::vector<std::size_t>& offsets, int p, const double* widths,
-                   const double* alpha, const double* b, const double* Xnew, const std::vector<std::size_t>& new_offsets,
-                   double* out, int n_threads);
+// (eq.clssvmr.evald); out: one value per new row. A model with a non-finite width gives NaN.
+void predict_batch(const BatchRows& train, const BatchModels& models, const BatchRows& new_rows, double* out,
+                   int n_threads);
 
 }  // namespace cwlssvm

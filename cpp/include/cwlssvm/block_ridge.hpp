@@ -52,10 +52,16 @@ struct StepSolve {
     bool refactored = false;
 };
 
-// z := A^-1 rhs starting from z: PCG preconditioned with M; when CG needs more than max_cg
+// When conjugate gradients stop: at relative residual rtol, or after max_iter iterations.
+struct CgLimits {
+    int max_iter = 25;
+    double rtol = 1e-11;
+};
+
+// z := A^-1 rhs starting from z: PCG preconditioned with M; when CG needs more than limits.max_iter
 // iterations (or M holds no factor yet), M := chol(A) and z is solved directly.
 StepSolve solve_reusing(const StepSystem& A, SpdFactor& M, const Eigen::VectorXd& rhs, Eigen::VectorXd& z,
-                        int max_cg, double rtol);
+                        const CgLimits& limits);
 
 // For Python: the squared-loss system with a fixed gram and gamma, solved for many scale vectors
 // s and right-hand sides while keeping one Cholesky factor between calls. One right-hand side at a

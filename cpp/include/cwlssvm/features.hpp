@@ -29,12 +29,12 @@ struct FeatureMap {
     void check(int p);
 };
 
-// Phi (m x R, row-major) for the m rows of X (m x p, row-major), on n_jobs threads.
-void features(const FeatureMap& map, const double* X, std::size_t m, int p, double* Phi, int n_jobs);
+// Phi (m x R, row-major) for the m rows of X, on n_jobs threads.
+void features(const FeatureMap& map, const InputRows& X, double* Phi, int n_jobs);
 
-// The sums of eq.clssvmr.train's ridge problem (sums.hpp) over the rows of X (m x p, row-major) summed
-// in WeightedRows, their features computed block by block: memory O(block R + n_folds R^2).
-FeatureSums feature_sums(const FeatureMap& map, const double* X, int p, const WeightedRows& rows, std::size_t block,
+// The sums of eq.clssvmr.train's ridge problem (sums.hpp) over the rows of X summed in WeightedRows,
+// their features computed block by block: memory O(block R + n_folds R^2).
+FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const WeightedRows& rows, std::size_t block,
                          int n_jobs);
 
 }  // namespace cwlssvm

@@ -9,27 +9,34 @@
 
 namespace cwlssvm {
 
-// Writes the lower triangle (row k, columns 0..k) of Omega = sum_d eta[d] * Omega^d into the
-// row-major n x n buffer `omega`; the strict upper triangle is left untouched. X is n x p row-major.
-// eta may be null (all ones). This lower triangle is the upper triangle of the column-major view
-// that LAPACK reads.
-void gram_lower(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                const double* eta, double* omega, int n_jobs);
+// Writes the lower triangle (row k, columns 0..k) of Omega = sum_d eta[d] * Omega^d of the rows X into
+// the row-major n x n buffer `omega`; the strict upper triangle is left untouched. eta may be null (all
+// ones). This lower triangle is the upper triangle of the column-major view that LAPACK reads.
+void gram_lower(const InputRows& X, const std::vector<Component>& components, const double* eta, double* omega,
+                int n_jobs);
 
 // Copies the lower triangle of a row-major n x n matrix onto its upper triangle.
 void mirror_lower(double* a, std::size_t n, int n_jobs);
 
-// Component outputs at new points: out[i, d, j] = sum_l K^d(xnew_i, x_l) coef[l, j].
-// X: n x p (training), coef: n x k, Xnew: m x p, out: m x D x k, all row-major.
-void component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                       const double* coef, int k, const double* Xnew, std::size_t m, double* out,
-                       int n_jobs);
+// Dual coefficients of the training rows: n x k, row-major.
+struct DualCoef {
+    const double* values = nullptr;
+    int k = 1;
+};
 
-// Component outputs of per-component dual expansions over their own support rows:
-// out[i, d] = sum_j K^d(xnew_i, x_{supports[d][j]}) coefs[d][j]. X: n x p, Xnew: m x p, out: m x D.
-void sparse_component_outputs(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                              const std::vector<std::vector<int>>& supports,
-                              const std::vector<std::vector<double>>& coefs, const double* Xnew, std::size_t m,
-                              double* out, int n_jobs);
+// Component outputs at new points: out[i, d, j] = sum_l K^d(xnew_i, x_l) coef[l, j] (eq.clssvmr.evald).
+// X: the n training rows, Xnew: m rows, out: m x D x k, row-major.
+void component_outputs(const InputRows& X, const std::vector<Component>& components, const DualCoef& coef,
+                       const InputRows& Xnew, double* out, int n_jobs);
+
+// Per-component dual expansions over their own support rows (indices into the training rows).
+struct SparseExpansions {
+    const std::vector<std::vector<int>>& supports;
+    const std::vector<std::vector<double>>& coefs;
+};
+
+// out[i, d] = sum_j K^d(xnew_i, x_{supports[d][j]}) coefs[d][j]; out: m x D, row-major.
+void sparse_component_outputs(const InputRows& X, const std::vector<Component>& components,
+                              const SparseExpansions& expansions, const InputRows& Xnew, double* out, int n_jobs);
 
 }  // namespace cwlssvm

@@ -23,23 +23,46 @@ struct Component {
 // not in [0, n_columns).
 void check_components(const std::vector<Component>& components, int n_columns);
 
+// Inputs as they cross into the core: n rows of p values, row-major (C order), not owned.
+struct InputRows {
+    const double* data = nullptr;
+    std::size_t n = 0;
+    int p = 0;
+    const double* row(std::size_t i) const { return data + i * static_cast<std::size_t>(p); }
+};
+
 // Feature-major training inputs: column c of X is the contiguous array cols[c] of length n.
 struct FeatureColumns {
     std::vector<std::vector<double>> cols;  // n_columns arrays of n values
     std::size_t n = 0;
 };
 
-// X is n x p, row-major (C order).
-FeatureColumns to_feature_major(const double* X, std::size_t n, int p);
+// A selection of rows of an InputRows: index[0..len), or rows 0..len when index is null.
+struct RowSelection {
+    const std::size_t* index = nullptr;
+    std::size_t len = 0;
+    std::size_t at(std::size_t i) const { return index ? index[i] : i; }
+};
 
-// out[l] = scale * K(q, x_l) for l in [0, n), with q the query point's values on the component's
-// columns (q[j] belongs to component.columns[j]). work must hold n doubles.
-void kernel_row(const Component& component, const FeatureColumns& X, const double* q, std::size_t n,
-                double scale, double* out, double* work);
+// The selected rows of X, feature-major; all of X without a selection.
+FeatureColumns to_feature_major(const InputRows& X, const RowSelection& rows);
+FeatureColumns to_feature_major(const InputRows& X);
 
-// Same, accumulating: out[l] += scale * K(q, x_l).
-void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q,
-                    std::size_t n, double scale, double* out, double* work);
+// The first n entries of a kernel row, out, and a workspace of n doubles.
+struct KernelRow {
+    double* out = nullptr;
+    double* work = nullptr;
+    std::size_t n = 0;
+};
+
+// row.out[l] = scale * K(q, x_l) for l in [0, row.n), with q the query point's values on the
+// component's columns (q[j] belongs to component.columns[j]).
+void kernel_row(const Component& component, const FeatureColumns& X, const double* q, double scale,
+                const KernelRow& row);
+
+// Same, accumulating: row.out[l] += scale * K(q, x_l).
+void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q, double scale,
+                    const KernelRow& row);
 
 // sum_l a[l] * b[l].
 double dot(const double* a, const double* b, std::size_t n);

@@ -18,11 +18,15 @@ struct LowRankFactor {
     double residual = 0.0;   // largest diagonal entry of Omega^d - F F' when it stopped
 };
 
-// Pivoted Cholesky of Omega^d for each component: stops when the largest remaining diagonal
-// entry of the Schur complement falls below tol * max_i Omega^d_ii, or at max_rank columns (0: n).
-// X: n x p row-major. Components are factored in parallel.
-std::vector<LowRankFactor> component_factors(const double* X, std::size_t n, int p,
-                                             const std::vector<Component>& components, double tol,
-                                             std::size_t max_rank, int n_jobs);
+// Where a pivoted Cholesky stops: when the largest remaining diagonal entry of the Schur complement
+// falls below tol * max_i Omega^d_ii, or at max_rank columns (0: n).
+struct FactorLimits {
+    double tol = 1e-12;
+    std::size_t max_rank = 0;
+};
+
+// Pivoted Cholesky of Omega^d for each component on the rows X; components are factored in parallel.
+std::vector<LowRankFactor> component_factors(const InputRows& X, const std::vector<Component>& components,
+                                             const FactorLimits& limits, int n_jobs);
 
 }  // namespace cwlssvm

@@ -10,9 +10,8 @@
 
 namespace cwlssvm {
 
-// X: n x p row-major; eta: D weights or null; Y: n x k row-major; inv_gamma: n values 1/gamma_k.
-DualSolution fit_lssvm(const double* X, std::size_t n, int p, const std::vector<Component>& components,
-                       const double* eta, const double* Y, int k, const double* inv_gamma, bool loo,
-                       int n_jobs);
+// eta: D weights or null.
+DualSolution fit_lssvm(const InputRows& X, const std::vector<Component>& components, const double* eta,
+                       const DualTargets& targets, int n_jobs);
 
 }  // namespace cwlssvm

@@ -55,7 +55,9 @@ struct LapackRoutines {
     syevd_fn syevd = nullptr;
 };
 
-void set_lapack(const LapackRoutines& routines);  // all ten non-null, or all null for Eigen
+// The table the core calls (see published.hpp): set_lapack publishes a new one, all ten non-null or all
+// null for Eigen; lapack_routines() returns the current one, which stays valid and unchanged.
+void set_lapack(const LapackRoutines& routines);
 const LapackRoutines& lapack_routines();
 // The eigendecomposition of a symmetric n x n matrix (column-major, lower triangle read): A is
 // overwritten by the eigenvectors (columns), lam by the eigenvalues in ascending order. LAPACK's
@@ -64,7 +66,7 @@ void symmetric_eigen(double* A, int n, double* lam);
 std::string cholesky_backend();
 
 // Cholesky factor of a small dense SPD matrix (column-major n x n), reusable for many solves:
-// LAPACK when set, Eigen otherwise.
+// LAPACK when set, Eigen otherwise (the table current at factor() serves the solves too).
 class SpdFactor {
 public:
     // Factors a copy of A (n x n, symmetric, column-major); throws NotPositiveDefinite.
@@ -78,6 +80,7 @@ public:
 private:
     std::vector<double> L_;
     int n_ = 0;
+    const LapackRoutines* lapack_ = nullptr;
 };
 
 struct DualSolution {
@@ -86,12 +89,19 @@ struct DualSolution {
     std::vector<double> c_diag;         // n values [C^-1]_ii (alpha block); empty unless asked
 };
 
+// The right-hand side of the dual system: Y (n x k, row-major), inv_gamma (n values 1/gamma_k), and
+// whether the leave-one-out diagonal c_ii is wanted (solve_dual).
+struct DualTargets {
+    const double* Y = nullptr;
+    int k = 1;
+    const double* inv_gamma = nullptr;
+    bool loo = false;
+};
+
 // H: the row-major n x n buffer holding Omega in its lower triangle (as gram_lower writes it);
-// it is overwritten by the factor. inv_gamma: n values 1/gamma_k. Y: n x k row-major.
-// With loo, also c_ii = [C^-1]_ii = [H^-1]_ii - eta_i^2 / 1'eta, C the saddle-point matrix above:
-// the leave-one-out residuals are y_i - f^(-i)(x_i) = alpha_i / c_ii, and the smoother matrix with
-// the bias has trace(S) = sum_i (1 - c_ii / gamma_i).
-DualSolution solve_dual(double* H, std::size_t n, const double* inv_gamma, const double* Y, int k,
-                        bool loo);
+// it is overwritten by the factor. With targets.loo, also c_ii = [C^-1]_ii = [H^-1]_ii - eta_i^2 / 1'eta,
+// C the saddle-point matrix above: the leave-one-out residuals are y_i - f^(-i)(x_i) = alpha_i / c_ii,
+// and the smoother matrix with the bias has trace(S) = sum_i (1 - c_ii / gamma_i).
+DualSolution solve_dual(double* H, std::size_t n, const DualTargets& targets);
 
 }  // namespace cwlssvm

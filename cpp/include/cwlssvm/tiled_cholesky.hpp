@@ -16,7 +16,8 @@ namespace cwlssvm {
 
 // Tile width (default 2048) and the n from which the tiled routines replace dpotrf/dpotrs/dpotri
 // (default 4096: as fast as one dpotrf there, and a Ctrl-C is seen between tiles instead of after a
-// call of a second or more). Settable so that tests run the tiled path on small systems.
+// call of a second or more). Settable so that tests run the tiled path on small systems; published like
+// the LAPACK table (published.hpp), so a factorization keeps the tile it started with.
 struct TiledConfig {
     int tile = 2048;
     int from = 4096;

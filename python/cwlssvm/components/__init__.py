@@ -37,7 +37,14 @@ del _info, _module
 
 def mixed(features) -> list[Component]:
     """A mixed dictionary: each feature offered as an RBF and as a linear component, so that
-    structure detection chooses the kernel type per input (the paper's "STP with RBF and lin")."""
+    structure detection chooses the kernel type per input (the paper's "STP with RBF and lin").
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> [c.kernel for c in C.mixed([0, 1])]  # an RBF and a linear candidate per input
+    ['rbf', 'rbf', 'linear', 'linear']
+    """
     from .linear import linear
     from .rbf import rbf
 

@@ -30,7 +30,14 @@ LEGACY_DEFAULTS = {"sigma": None, "degree": 2, "coef0": 1.0}
 
 
 def kind(cls):
-    """Class decorator: register a Component subclass under its ``kernel`` name."""
+    """Class decorator: register a Component subclass under its ``kernel`` name.
+
+    Examples
+    --------
+    >>> from cwlssvm.components import KINDS
+    >>> sorted(KINDS)  # each module of cwlssvm.components registers its kind with @kind
+    ['linear', 'poly', 'rbf']
+    """
     known = KINDS.setdefault(cls.kernel, cls)
     if known is not cls:
         raise TypeError(f"two component kinds are named {cls.kernel!r}: {known} and {cls}")
@@ -48,6 +55,13 @@ class Component:
         The input columns the component acts on.
     columns : tuple of int or None
         Column indices, filled in when the estimator resolves the spec in ``fit``.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> spec = C.rbf('age')  # a spec: its columns are resolved by fit
+    >>> isinstance(spec, C.Component), spec.columns
+    (True, None)
     """
 
     features: tuple
@@ -99,7 +113,14 @@ class Component:
 
 
 def from_fields(fields: dict) -> Component:
-    """The component a model file's fields describe (TypeError for an unknown kind or foreign fields)."""
+    """The component a model file's fields describe (TypeError for an unknown kind or foreign fields).
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.from_fields(C.linear(2).fields())
+    Linear(features=(2,), columns=None)
+    """
     fields = dict(fields)
     cls = KINDS.get(fields.pop("kernel", None))
     if cls is None:

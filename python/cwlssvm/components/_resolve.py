@@ -9,7 +9,15 @@ from .rbf import rbf as rbf_component
 
 
 def column_variances(X, w=None) -> np.ndarray:
-    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1)."""
+    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> C.column_variances(np.array([[0.0, 1.0], [2.0, 1.0]]))
+    array([1., 0.])
+    """
     X = np.asarray(X, dtype=np.float64)
     w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
     keep = w > 0
@@ -20,7 +28,15 @@ def column_variances(X, w=None) -> np.ndarray:
 
 
 def spread_of(variances, columns) -> float:
-    """sqrt of the sum of the variances of ``columns``, or 1.0 when that is 0 or not finite."""
+    """sqrt of the sum of the variances of ``columns``, or 1.0 when that is 0 or not finite.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> C.spread_of(np.array([1.0, 3.0]), (0, 1))
+    2.0
+    """
     s = float(np.sqrt(np.sum(np.asarray(variances, dtype=np.float64)[list(columns)])))
     return s if s > 0 and np.isfinite(s) else 1.0
 
@@ -29,7 +45,16 @@ def spread(X, w, columns) -> float:
     """The distance scale of the inputs ``columns`` of X (n, p): sqrt of the sum of their weighted
     variances (population variance, weights w (n,) or None for 1), or 1.0 for constant inputs.
     A width sigma of the estimator means sigma x spread for every RBF component that does not set
-    its own: rescaling an input by a positive constant rescales its component's width with it."""
+    its own: rescaling an input by a positive constant rescales its component's width with it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> X = np.array([[0.0, 1.0], [2.0, 1.0]])
+    >>> C.spread(X, None, (0,)), C.spread(X, None, (1,))  # a constant column has spread 1
+    (1.0, 1.0)
+    """
     sub = np.asarray(X, dtype=np.float64)[:, list(columns)]
     return spread_of(column_variances(sub, w), range(sub.shape[1]))
 
@@ -43,6 +68,14 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
     spread), or ``sigma`` x spread_of(variances, its columns) from the columns' variances (p,) computed
     elsewhere (over a Dask collection, say), else ``sigma`` itself. A name or index that is not a column
     raises ValueError naming it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> X = np.random.default_rng(0).uniform(size=(50, 2))
+    >>> [c.columns for c in C.resolve(None, 2, None, 1.0, X)]  # one RBF per input by default
+    [(0,), (1,)]
     """
     if components is None:
         components = [rbf_component(j if feature_names is None else str(feature_names[j])) for j in range(n_features)]
@@ -87,5 +120,12 @@ def _column(feature, positions, n_features) -> int:
 
 def describe(resolved) -> list[tuple]:
     """The compact description of the components for the C++ core: (kernel name, columns, sigma, degree,
-    coef0) per component (cwlssvm._native turns the name into the core's KernelKind)."""
+    coef0) per component (cwlssvm._native turns the name into the core's KernelKind).
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.describe(C.resolve([C.linear(1)], 3, None, 1.0))
+    [('linear', [1], 1.0, 2, 1.0)]
+    """
     return [c.describe() for c in resolved]

@@ -12,12 +12,30 @@ __all__ = ["Linear", "linear"]
 @kind
 @dataclass(frozen=True)
 class Linear(Component):
-    """Linear component K(u, v) = u'v."""
+    """Linear component K(u, v) = u'v.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.linear(2).kernel_label()
+    'linear'
+    """
 
     kernel = "linear"
     is_trend = True
 
 
 def linear(features) -> Linear:
-    """Linear component K(u, v) = u'v (a straight-line f^d for one column)."""
+    """Linear component K(u, v) = u'v (a straight-line f^d for one column).
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> model = ComponentwiseLSSVR([C.rbf(0), C.linear(2)], gamma=10.0).fit(X, y)
+    >>> [c.kernel_label() for c in model.components_][1]
+    'linear'
+    """
     return Linear(features_of(features))

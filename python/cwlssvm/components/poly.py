@@ -13,7 +13,14 @@ __all__ = ["Poly", "poly"]
 @kind
 @dataclass(frozen=True)
 class Poly(Component):
-    """Polynomial component K(u, v) = (u'v + coef0)^degree."""
+    """Polynomial component K(u, v) = (u'v + coef0)^degree.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.poly(3, degree=3)
+    Poly(features=(3,), columns=None, degree=3, coef0=1.0)
+    """
 
     degree: int = 2
     coef0: float = 1.0
@@ -33,7 +40,14 @@ class Poly(Component):
 
 
 def poly(features, degree=2, coef0=1.0) -> Poly:
-    """Polynomial component K(u, v) = (u'v + coef0)^degree."""
+    """Polynomial component K(u, v) = (u'v + coef0)^degree.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.poly(3).kernel_label()
+    'poly(degree=2, coef0=1)'
+    """
     if not isinstance(degree, numbers.Integral) or degree < 1:
         raise ValueError(f"degree must be an integer >= 1, got {degree!r}")
     if not isinstance(coef0, numbers.Real) or coef0 < 0:

@@ -14,7 +14,14 @@ __all__ = ["RBF", "rbf"]
 @dataclass(frozen=True)
 class RBF(Component):
     """RBF component. ``sigma``: its width, absolute (in the units of the inputs); None takes the
-    estimator's ``sigma`` times the spread of the component's inputs."""
+    estimator's ``sigma`` times the spread of the component's inputs.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.rbf((0, 1), sigma=0.5)  # an interaction term over two inputs
+    RBF(features=(0, 1), columns=None, sigma=0.5)
+    """
 
     sigma: float | None = None
 
@@ -43,7 +50,18 @@ class RBF(Component):
 
 
 def rbf(features, sigma=None) -> RBF:
-    """RBF component K(u, v) = exp(-||u - v||^2 / sigma^2) over one column or a tuple of columns."""
+    """RBF component K(u, v) = exp(-||u - v||^2 / sigma^2) over one column or a tuple of columns.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> model = ComponentwiseLSSVR([C.rbf(0), C.rbf(1, sigma=0.3)], gamma=10.0).fit(X, y)
+    >>> model.components_[1].sigma  # an absolute width is kept as given
+    0.3
+    """
     if sigma is not None and not (isinstance(sigma, numbers.Real) and sigma > 0):
         raise ValueError(f"sigma must be > 0, got {sigma!r}")
     return RBF(features_of(features), sigma=None if sigma is None else float(sigma))

@@ -95,7 +95,7 @@ _COMMON = """
 class _DaskBase(BaseEstimator):
     """The shared fit steps and the lazy methods of the fitted model."""
 
-    _labels = False  # classifiers: y holds class labels
+    _classification = False  # classifiers: y holds class labels
     _families = ("squared",)  # the values of ``family`` the estimator takes
 
     def _first_pass(self, X, y, sample_weight):
@@ -105,10 +105,10 @@ class _DaskBase(BaseEstimator):
         if isinstance(self.sample, bool) or not isinstance(self.sample, (int, np.integer)) or self.sample < 10:
             raise ValueError(f"sample must be an integer >= 10, got {self.sample!r}")
         compute = _Passes(self.client)
-        multi_output = not self._labels and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
-        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._labels)
+        multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
+        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification)
         stats = rows.stats(compute, sample=self.sample, seed=self.random_state)
-        if self._labels:
+        if self._classification:
             if len(stats.classes) < 2:
                 raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
                                  f"sample_weight; got 1 class ({stats.classes[0]!r})")
@@ -135,7 +135,7 @@ class _DaskBase(BaseEstimator):
         else:
             model, steps = irls_passes(rows, compute, fmap, family, float(gamma), rows.n_features)
             local.n_iter_ = self.n_iter_ = steps
-        if self._labels:
+        if self._classification:
             slope = None
             if self.probability and family.name == "squared":
                 f, t, w = rows.loo_sample(compute, fmap, spec, float(gamma), size=PLATT_ROWS, seed=self.random_state)
@@ -187,7 +187,7 @@ class _DaskBase(BaseEstimator):
                    "param_sigma": np.array([float(np.exp(np.mean(np.log(r["sigmas"])))) for r in record.rows]),
                    "param_gamma": np.array([r["gamma"] for r in record.rows]),
                    "criterion": np.array([r["criterion"] for r in record.rows])}
-        if self._labels:
+        if self._classification:
             results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
         self.cv_results_ = results
         return self
@@ -199,14 +199,14 @@ class _DaskBase(BaseEstimator):
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
         relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
-                                           criterion=Criterion(criterion, n_folds, self._labels, scoring),
+                                           criterion=Criterion(criterion, n_folds, self._classification, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
         grid_evaluator = None
         if stats.n > GRID_ROWS and criterion != "kfold":  # the sigma grid on the sample, as in memory
             Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
-            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._labels else ys
+            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
             grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative,
-                                                      criterion=Criterion(criterion, None, self._labels, scoring),
+                                                      criterion=Criterion(criterion, None, self._classification, scoring),
                                                       tol=self.lowrank_tol, variances=stats.variances)
         sigmas, gamma, record = search(evaluator, *grids, refine=refine, grid_evaluator=grid_evaluator)
         return evaluator, sigmas, gamma, record
@@ -218,11 +218,11 @@ class _DaskBase(BaseEstimator):
         if self.criterion not in ("gcv", "loo"):
             raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
         Xs, ys, ws = (a[:FAMILY_TUNING_ROWS] for a in stats.sample)
-        Search = LocalComponentwiseLSSVCCV if self._labels else LocalComponentwiseLSSVRCV
-        kw = {"probability": False} if self._labels else {}
+        Search = LocalComponentwiseLSSVCCV if self._classification else LocalComponentwiseLSSVRCV
+        kw = {"probability": False} if self._classification else {}
         search = Search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid, criterion=self.criterion,
                         refine=bool(self.refine), family=self.family, **kw)
-        ys = ys if self._labels or rows.multi_output else ys[:, 0]
+        ys = ys if self._classification or rows.multi_output else ys[:, 0]
         if rows.feature_names is not None:
             Xs = pd.DataFrame(Xs, columns=rows.feature_names)
         search.fit(Xs, ys, sample_weight=ws)
@@ -246,7 +246,7 @@ class _DaskBase(BaseEstimator):
         """Predictions (labels for classifiers): lazy for Dask inputs (a dask Array, or a Series for a
         DataFrame), else as the in-memory model's."""
         local = self.to_local()
-        dtype = local.classes_.dtype if self._labels else np.float64
+        dtype = local.classes_.dtype if self._classification else np.float64
         return _map_rows(local, "predict", X, None, dtype)
 
     def contributions(self, X):
@@ -283,7 +283,20 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
         each input's spread, computed over all rows).
     family : {"squared", "poisson"}, default="squared"
         As cwlssvm.ComponentwiseLSSVR: "poisson" is fitted by penalized IRLS, one pass over the rows per
-        Newton step (the steps of the in-memory fit; ``n_iter_`` counts them).""" + _COMMON
+        Newton step (the steps of the in-memory fit; ``n_iter_`` counts them).""" + _COMMON + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import ComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=2000, seed=0)
+    >>> model = ComponentwiseLSSVR(gamma=10.0).fit(da.from_array(X, chunks=500), da.from_array(y, chunks=500))
+    >>> model.predict(X[:3]).shape  # a fitted model predicts in memory or on Dask
+    (3,)
+    >>> client.close()
+    """
 
     _families = ("squared", "poisson")
 
@@ -319,9 +332,23 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
         200,000 of them on larger data; one more pass).
     family : {"squared", "logistic"}, default="squared"
         As cwlssvm.ComponentwiseLSSVC: "logistic" is fitted by penalized IRLS, one pass over the rows per
-        Newton step, and ``predict_proba`` gives its own probabilities.""" + _COMMON
+        Newton step, and ``predict_proba`` gives its own probabilities.""" + _COMMON + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import ComponentwiseLSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=2000, seed=0)
+    >>> labels = (y > 12).astype(int)
+    >>> model = ComponentwiseLSSVC(gamma=10.0).fit(da.from_array(X, chunks=500), da.from_array(labels, chunks=500))
+    >>> model.classes_
+    array([0, 1])
+    >>> client.close()
+    """
 
-    _labels = True
+    _classification = True
     _families = ("squared", "logistic")
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, probability=True, family="squared",
@@ -376,7 +403,20 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     in-memory search does: 2 passes for GCV, 4 for leave-one-out.
 
     Parameters
-    ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES
+    ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import ComponentwiseLSSVRCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=2000, seed=0)
+    >>> model = ComponentwiseLSSVRCV().fit(da.from_array(X, chunks=500), da.from_array(y, chunks=500))
+    >>> round(model.score(X, y), 2)
+    0.96
+    >>> client.close()
+    """
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
@@ -412,7 +452,21 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
 
     Parameters
     ----------""" + _SEARCH + """
-    probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES
+    probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import ComponentwiseLSSVCCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=600, n_features=4, seed=0)
+    >>> labels = da.from_array((y > 12).astype(int), chunks=200)
+    >>> model = ComponentwiseLSSVCCV().fit(da.from_array(X, chunks=200), labels)
+    >>> model.predict(X[:3]).shape
+    (3,)
+    >>> client.close()
+    """
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,

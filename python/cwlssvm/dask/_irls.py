@@ -23,17 +23,17 @@ MAX_ITER = 100
 def irls_passes(rows, compute, fmap, family, gamma, n_features):
     """A PrimalModel of every target (one-vs-rest columns) and the Newton steps per target."""
     swy, sw = rows.target_means(compute)
-    thetas, bs, dofs, steps = [], [], [], []
+    thetas, bs, edfs, steps = [], [], [], []
     for j in range(len(swy)):
         mean = np.array([swy[j] / sw])
-        theta, b, dof, n_steps = _irls_target(rows, compute, fmap, family, gamma, j,
+        theta, b, edf, n_steps = _irls_target(rows, compute, fmap, family, gamma, j,
                                               family.initial(family.check_y(mean), np.ones(1)))
         thetas.append(theta)
         bs.append(b)
-        dofs.append(dof)
+        edfs.append(edf)
         steps.append(n_steps)
     theta = np.column_stack(thetas)
-    model = PrimalModel.from_theta(fmap, theta, bs, n_features, dof=dofs[0] if len(dofs) == 1 else None)
+    model = PrimalModel.from_theta(fmap, theta, bs, n_features, edf=edfs[0] if len(edfs) == 1 else None)
     return model, np.array(steps)
 
 

@@ -321,7 +321,7 @@ def _partition_loo_sample(part, shared, gamma, size, seed, index):
     X, Y, w = X[keep], Y[keep], w[keep]
     f = np.empty_like(Y)
     for rows, Phi in _feature_blocks(fmap, X):
-        f[rows] = Y[rows] - spec.loo_residuals(Phi, Y[rows], w[rows], [gamma])[0]
+        f[rows] = Y[rows] - spec.loo_residuals(spec.coordinates(Phi), Y[rows], w[rows], [gamma])[0]
     keys = np.random.default_rng([seed, index, 1]).random(Y.size)
     take = np.argsort(keys, kind="stable")[:size]
     return keys[take], f.ravel()[take], Y.ravel()[take], np.repeat(w, Y.shape[1])[take]

@@ -1,6 +1,6 @@
 """Structure detection on Dask collections: the sparse componentwise LS-SVMs fitted from fold sums.
 
-With the squared loss and a penalty on the component norms (cwlssvm.structure.fit_from_sums), the
+With the squared loss and a penalty on the component norms (SparseComponentwiseLSSVR.fit_from_sums), the
 sparse fit sees the rows only through the sums of the ridge problem, one set per fold. The passes:
 
 1. the spreads, the targets' mean and variance (a regressor's targets are standardized on the
@@ -24,7 +24,7 @@ from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_
 from ..primal import FACTOR_TOL, LandmarkBasis, detrend_pairs
 from ..structure import SparseComponentwiseLSSVC as LocalSparseComponentwiseLSSVC
 from ..structure import SparseComponentwiseLSSVR as LocalSparseComponentwiseLSSVR
-from ..structure import check_sums_only, fit_from_sums, lam_folds
+from ..structure import lam_folds
 from ._estimators import _ClassifierMethods, _DaskBase
 from ._rows import SAMPLE_ROWS
 
@@ -34,13 +34,13 @@ _LOCAL_PARAMS = ("components", "penalty", "lam", "a", "p", "sigma", "gamma", "la
 
 class _DaskSparseBase(_DaskBase):
     """fit: pass 1, the kernel search when sigma or gamma is None, one pass for the fold sums, then
-    cwlssvm.structure.fit_from_sums on the client."""
+    the in-memory estimator's fit_from_sums on the client."""
 
     _Local = None  # the in-memory estimator
 
     def _local(self):
         local = self._Local(solver="lowrank", **{name: getattr(self, name) for name in _LOCAL_PARAMS})
-        check_sums_only(local)
+        local.check_sums_only()
         return local
 
     @keeps_state
@@ -48,7 +48,7 @@ class _DaskSparseBase(_DaskBase):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
         local = self._local()
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        if not self._labels:  # the standardized targets t = (y - mean) / scale, as in memory
+        if not self._classification:  # the standardized targets t = (y - mean) / scale, as in memory
             if rows.multi_output:
                 raise ValueError("y must be 1-D: the sparse regressor fits one target")
             scale = float(np.sqrt(stats.y_variances[0]))
@@ -59,7 +59,7 @@ class _DaskSparseBase(_DaskBase):
             sigma_grid = [sigma] if sigma is not None else log_grid(None, N_SIGMAS, "sigmas", *SIGMA_RANGE)
             _, sigmas, best_gamma, _ = self._search_widths(
                 compute, rows, stats, (sigma_grid, log_grid(None, N_GAMMAS, "gammas", *GAMMA_RANGE)), "loo",
-                refine=False, scoring="error" if self._labels else "squared")
+                refine=False, scoring="error" if self._classification else "squared")
             sigma, gamma = float(sigmas[0]), float(best_gamma if gamma is None else gamma)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
                                        variances=stats.variances)
@@ -78,9 +78,9 @@ class _DaskSparseBase(_DaskBase):
         local.n_features_in_ = self.n_features_in_ = rows.n_features
         if rows.feature_names is not None:
             local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
-        if self._labels:
+        if self._classification:
             local.classes_ = self.classes_ = stats.classes
-        fit_from_sums(local, LandmarkBasis(fmap, rows.n_features), sums, stats.n, resolved)
+        local.fit_from_sums(LandmarkBasis(fmap, rows.n_features), sums, stats.n, resolved)
         local.X_reference_ = stats.reference
         self.local_, self.feature_map_ = local, fmap
         self.n_passes_, self.pass_times_, self.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
@@ -143,7 +143,20 @@ class SparseComponentwiseLSSVR(RegressorMixin, _DaskSparseBase):
 
     Passes over the rows: 2 at fixed sigma, gamma and lam; 2 with lam by CV (the fold sums come in the
     pass of the total); 4 with sigma and gamma tuned (cwlssvm.dask._sparse).
-""" + _PARAMS
+""" + _PARAMS + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import SparseComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=2000, seed=0)  # only x0..x3 matter
+    >>> model = SparseComponentwiseLSSVR().fit(da.from_array(X, chunks=500), da.from_array(y, chunks=500))
+    >>> model.selected_components_
+    array([0, 1, 2, 3])
+    >>> client.close()
+    """
 
     _Local = LocalSparseComponentwiseLSSVR
     __init__ = _init
@@ -153,8 +166,22 @@ class SparseComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskSparseB
     __doc__ = """cwlssvm.SparseComponentwiseLSSVC on Dask collections: the +-1 coding of eq.clssvmc.train (one
     sparse model per class above two classes), structure detection from fold sums; passes as
     cwlssvm.dask.SparseComponentwiseLSSVR.
-""" + _PARAMS
+""" + _PARAMS + """
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from distributed import Client
+    >>> from cwlssvm.dask import SparseComponentwiseLSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
+    >>> X, y, _ = make_additive(n=2000, seed=0)
+    >>> labels = da.from_array((y > 12).astype(int), chunks=500)
+    >>> model = SparseComponentwiseLSSVC().fit(da.from_array(X, chunks=500), labels)
+    >>> bool(set(model.selected_components_).issuperset([0, 1, 2]))
+    True
+    >>> client.close()
+    """
 
-    _labels = True
+    _classification = True
     _Local = LocalSparseComponentwiseLSSVC
     __init__ = _init

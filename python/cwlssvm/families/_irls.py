@@ -121,12 +121,12 @@ class FactorSystem:
     def loo(self, z, v):
         """Leave-one-out values (z_i - fitted_i) / (1 - h_ii) subtracted from z, and tr S."""
         G, B = self._sums(z, v)
-        theta, b, dof = ridge_solve(G, B, self.gamma, trace=True)
+        theta, b, edf = ridge_solve(G, B, self.gamma, trace=True)
         out = np.empty(self.n)
         for rows, Phi in self._chunks():
             e = z[rows] - (Phi @ theta[:, 0] + b[0])
             out[rows] = z[rows] - e / (1.0 - ridge_leverages(G, Phi, v[rows], self.gamma))
-        return out, dof
+        return out, edf
 
     def penalty(self, sol):
         """sum_d ||w_d||^2 = ||theta||^2."""
@@ -164,10 +164,10 @@ class LowRankSystem(FactorSystem):
 
     def model(self, sols, v):
         theta = np.column_stack([s.coef for s in sols])
-        dof = None
+        edf = None
         if len(sols) == 1:
-            dof = ridge_solve(*self._sums(sols[0].f, v), self.gamma, trace=True)[2]
-        return PrimalModel.from_theta(self.fmap, theta, [s.b for s in sols], self.X.shape[1], dof=dof)
+            edf = ridge_solve(*self._sums(sols[0].f, v), self.gamma, trace=True)[2]
+        return PrimalModel.from_theta(self.fmap, theta, [s.b for s in sols], self.X.shape[1], edf=edf)
 
 
 @dataclass

@@ -36,7 +36,7 @@ class AregResult:
 
     c: np.ndarray | None = None
     gamma_equivalent: float | None = None
-    effective_df: float | None = None
+    edf: float | None = None
     mixture_weights: np.ndarray | None = None
     radius: float | None = None
 
@@ -215,7 +215,7 @@ class _FusionBase(ExpansionModel):
             areg.radius, history = float(self.radius), []
         areg.gamma_equivalent, _ = matched_gamma(level1, z)
         eta = np.full(D, areg.gamma_equivalent)
-        areg.effective_df = level1.dof(eta)
+        areg.edf = level1.edf(eta)
         return FusionResult(z, np.ones(D, dtype=bool), eta, history, info["iterations"], areg=areg)
 
     def _fit_target(self, basis, train, val, t, w):
@@ -264,7 +264,7 @@ class _FusionBase(ExpansionModel):
         self.lam_ = per_target(r.lam for r in results) if self._method == "areg-select" else None
         self.c_ = None if areg is None else per_target(a.c for a in areg)
         self.gamma_equivalent_ = None if areg is None else per_target(a.gamma_equivalent for a in areg)
-        self.effective_df_ = None if areg is None else per_target(a.effective_df for a in areg)
+        self.effective_df_ = None if areg is None else per_target(a.edf for a in areg)
         self.mixture_weights_ = None if areg is None else per_target(a.mixture_weights for a in areg)
         self.radius_ = None if areg is None else per_target(a.radius for a in areg)
         self.n_iter_ = max(r.n_iter for r in results)
@@ -366,7 +366,17 @@ class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
 
     Parameters
     ----------
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> from cwlssvm import FusionComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> model = FusionComponentwiseLSSVR().fit(X, y)  # training and validation fused (eta method)
+    >>> model.selected_components_
+    array([0, 1, 2, 3])
+    """
 
     def _tuning_target(self, T):
         return T[:, 0]
@@ -403,7 +413,19 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
 
     Parameters
     ----------
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import FusionComponentwiseLSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> model = FusionComponentwiseLSSVC().fit(X, labels)
+    >>> model.predict(X[:3]).shape
+    (3,)
+    """
 
     _classification = True
 

@@ -67,7 +67,7 @@ class Level1:
         """e = y - F theta - b on the training rows (the dual solution is alpha^eta = W (e - c))."""
         return self.y - self.Fa @ z
 
-    def dof(self, eta):
+    def edf(self, eta):
         """Effective degrees of freedom trace(S) of the level-1 smoother at eta (with the bias)."""
         G = self.gram
         A = G.copy()

@@ -10,7 +10,6 @@ from ._search import SearchRecord, tune
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
-from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path, smoother_trace
 
 __all__ = [
     "ComponentwiseLSSVRCV",
@@ -19,11 +18,6 @@ __all__ = [
     "LSSVCCV",
     "loo_residuals",
     "loo_decision_function",
-    "KernelSpectrum",
-    "dual_path",
-    "loo_path",
-    "gcv_path",
-    "smoother_trace",
     "check_cv",
     "make_folds",
     "tune_kernel",

@@ -46,7 +46,14 @@ GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refu
 
 
 def log_grid(values, default_count, name, lo, hi):
-    """A log grid from None (default count), an int (count) or explicit positive values."""
+    """A log grid from None (default count), an int (count) or explicit positive values.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import log_grid
+    >>> log_grid(3, 50, 'gammas', 1e-2, 1e2)
+    array([1.e-02, 1.e+00, 1.e+02])
+    """
     if values is None:
         values = default_count
     if isinstance(values, numbers.Integral) and not isinstance(values, bool):
@@ -350,7 +357,19 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         After the shared-sigma optimum, tune one width per RBF component (coordinate descent on the
         same criterion), an ARD-like additive model.
     {_REG_FAMILY}
-    {_CV_PARAMS}"""
+    {_CV_PARAMS}
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> model = ComponentwiseLSSVRCV(criterion='loo').fit(X, y)  # sigma and gamma by leave-one-out
+    >>> bool(model.sigma_ > 0 and model.gamma_ > 0)
+    True
+    >>> round(model.score(X, y), 2)
+    0.97
+    """
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
@@ -388,7 +407,17 @@ class LSSVRCV(_RegressorCV):
     Parameters
     ----------
     {_REG_FAMILY}
-    {_CV_PARAMS}"""
+    {_CV_PARAMS}
+
+    Examples
+    --------
+    >>> from cwlssvm import LSSVRCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> model = LSSVRCV().fit(X, y)
+    >>> model.predict(X[:2]).shape
+    (2,)
+    """
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10):
@@ -494,7 +523,19 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     components : list of Component, optional
     sigma_per_component : bool, default=False
     {_CLS_PARAMS}
-    {_CV_PARAMS}"""
+    {_CV_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVCCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> model = ComponentwiseLSSVCCV().fit(X, labels)
+    >>> model.predict(X[:5]).shape
+    (5,)
+    """
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
@@ -535,7 +576,19 @@ class LSSVCCV(_ClassifierCV):
     Parameters
     ----------
     {_CLS_PARAMS}
-    {_CV_PARAMS}"""
+    {_CV_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import LSSVCCV
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> model = LSSVCCV().fit(X, labels)
+    >>> sorted(set(model.predict(X).tolist()))
+    [0, 1]
+    """
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
                  multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0,
@@ -569,7 +622,18 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
     only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
     ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
-    by the "auto" rule."""
+    by the "auto" rule.
+
+    Examples
+    --------
+    >>> from cwlssvm import SparseComponentwiseLSSVR
+    >>> from cwlssvm.model_selection import tune_kernel
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=80, seed=0)
+    >>> sigma, gamma = tune_kernel(SparseComponentwiseLSSVR(), X, y, None)
+    >>> bool(sigma > 0 and gamma > 0)
+    True
+    """
     if est.sigma is not None and est.gamma is not None:
         return float(est.sigma), float(est.gamma)
     Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV

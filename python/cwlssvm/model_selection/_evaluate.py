@@ -3,7 +3,7 @@
 For a given vector of kernel widths the Gram matrix is represented once (low-rank factors from the
 C++ core's pivoted Cholesky, or a dense matrix when the factors would not be low rank), decomposed
 once per training set (the whole set for LOO/GCV, each training part for k-fold), and every gamma is
-evaluated from that decomposition (see _spectral).
+evaluated from that decomposition by the spectral engine (cwlssvm.primal.Spectrum).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _native
 from .. import components as _components
-from ._spectral import KernelSpectrum, dual_path, gcv_path, loo_path
+from ..primal import Spectrum, error_score, weighted_sums, weighted_errors
 
 CRITERIA = ("loo", "gcv", "kfold")
 # Tolerance of the pivoted Cholesky factors on the exact path: far below any difference of criteria
@@ -112,8 +112,9 @@ class CriterionEvaluator:
         return tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 12))
 
     def spectra(self, sigmas):
-        """The decompositions for these widths: [(train_rows, spectrum, cross)] with
-        cross(val_rows, coef (G, n_train, k)) = Omega[val, train] coef."""
+        """The decompositions for these widths: [(spectrum, U, predict)] per training set, U (n_train, R)
+        the training rows' spectral coordinates and predict(val_rows, gammas) their decision values
+        (G, n_val, k) at every gamma."""
         key = self._width_key(sigmas)
         if key == self._spectra_key:
             return self._spectra
@@ -121,24 +122,19 @@ class CriterionEvaluator:
         parts = [(np.arange(self.X.shape[0]), None)] if self.criterion != "kfold" else self.folds
         spectra = []
         for train, _ in parts:
+            Y, w = self.Y[train], self.w[train]
             if kind == "lowrank":
-                Ft = M[train]
-                spec = KernelSpectrum.from_factors(Ft, self.w[train])
-                cross = (lambda val, coef, Ft=Ft: M[val] @ (Ft.T @ coef))
+                spec = Spectrum.from_sums(*(a[0] for a in weighted_sums(w, Y, F=M, rows=train)), n=len(train))
+                U = spec.coordinates(M[train])
+                predict = (lambda val, gammas, spec=spec: _predict_features(spec, M[val], gammas))
             else:
-                spec = KernelSpectrum.from_gram(M[np.ix_(train, train)], self.w[train])
-                cross = (lambda val, coef, train=train: M[np.ix_(val, train)] @ coef)
-            spectra.append((train, spec, cross))
+                spec = Spectrum.from_kernel(M[np.ix_(train, train)], w, Y)
+                U = spec.training_coordinates()
+                predict = (lambda val, gammas, spec=spec, train=train:
+                           _predict_kernel(spec, M[np.ix_(val, train)], gammas))
+            spectra.append((spec, U, predict))
         self._spectra_key, self._spectra = key, spectra
         return spectra
-
-    # ----------------------------------------------------------------- criteria
-    @staticmethod
-    def _errors(Y, F):
-        """Misclassification indicator per row of the +-1 coding, F decision values (G, n, k)."""
-        if Y.shape[1] == 1:
-            return (np.sign(F[:, :, 0]) != Y[None, :, 0]).astype(float)
-        return (np.argmax(F, axis=2) != np.argmax(Y, axis=1)[None, :]).astype(float)
 
     def evaluate(self, sigmas, gammas):
         return self._scored(self._evaluate(sigmas, gammas))
@@ -148,7 +144,7 @@ class CriterionEvaluator:
         if self.classification and self.scoring == "error":
             # lexicographic: error rates differ by >= 1/n, the tie-break term stays far below that
             out["squared"] = out["criterion"]
-            out["criterion"] = out["error_rate"] + 1e-6 / self.n_rows * out["squared"] / (1.0 + out["squared"])
+            out["criterion"] = error_score(out["error_rate"], out["squared"], self.n_rows)
         return out
 
     @property
@@ -167,28 +163,37 @@ class CriterionEvaluator:
         w, Y = self.w, self.Y
         out = {}
         if self.criterion in ("loo", "gcv"):
-            ((_, spec, _),) = self.spectra(sigmas)
+            ((spec, U, _),) = self.spectra(sigmas)
             if self.criterion == "gcv":
-                out["criterion"] = gcv_path(spec, Y, gammas)
+                out["criterion"] = spec.gcv(gammas)
                 if self.classification:
-                    alpha, b, _, _ = dual_path(spec, Y, gammas)
-                    fitted = Y[None] - alpha / (gammas[:, None, None] * w[None, :, None])
-                    out["error_rate"] = self._errors(Y, fitted) @ w / w.sum()
+                    out["error_rate"] = weighted_errors(Y, spec.fitted(U, gammas), w) / w.sum()
                 return out
-            r, _, _ = loo_path(spec, Y, gammas)
-            out["criterion"] = (w[None, :, None] * r**2).sum(axis=1).mean(axis=1) / w.sum()
+            sq, err = spec.loo_totals(U, Y, w, gammas)
+            out["criterion"] = sq / w.sum()
             if self.classification:
-                out["error_rate"] = self._errors(Y, Y[None] - r) @ w / w.sum()
+                out["error_rate"] = err / w.sum()
             return out
         sq = np.zeros(len(gammas))
         err = np.zeros(len(gammas))
-        for (train, spec, cross), (_, val) in zip(self.spectra(sigmas), self.folds):
-            alpha, b, _, _ = dual_path(spec, Y[train], gammas)
-            F = cross(val, alpha) + b[:, None, :]  # (G, n_val, k)
+        for (_, _, predict), (_, val) in zip(self.spectra(sigmas), self.folds):
+            F = predict(val, gammas)  # (G, n_val, k)
             sq += (w[val][None, :, None] * (Y[val][None] - F) ** 2).sum(axis=1).mean(axis=1)
             if self.classification:
-                err += self._errors(Y[val], F) @ w[val]
+                err += weighted_errors(Y[val], F, w[val])
         out["criterion"] = sq / w.sum()
         if self.classification:
             out["error_rate"] = err / w.sum()
         return out
+
+
+def _predict_features(spec, Phi, gammas):
+    """Decision values (G, m, k) of rows with features Phi (m, R) (a spectrum from sums)."""
+    theta, b = spec.coef(gammas)
+    return Phi @ theta + b[:, None, :]
+
+
+def _predict_kernel(spec, cross, gammas):
+    """Decision values (G, m, k) of rows with kernel values cross (m, n_train) (a spectrum from a kernel)."""
+    alpha, b = spec.dual(gammas)
+    return cross @ alpha + b[:, None, :]

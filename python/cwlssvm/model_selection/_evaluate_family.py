@@ -76,7 +76,7 @@ class FamilyCriterionEvaluator(CriterionEvaluator):
             res = irls(system, family, y, w, f0=None if start is None else start[:, j], tol=TUNING_TOL,
                        warn=False)
             W, z = family.working(y, res.solution.f)
-            loo, dof = system.loo(z, w * W)
+            loo, edf = system.loo(z, w * W)
             self.solves += res.solves + 1
             if self.criterion == "loo":
                 values[:, j] = loo
@@ -84,7 +84,7 @@ class FamilyCriterionEvaluator(CriterionEvaluator):
             else:
                 values[:, j] = res.solution.f
                 mean_dev = float(w @ family.deviance(y, res.solution.f)) / w.sum()
-                crit += mean_dev / (1.0 - dof / len(w)) ** 2
+                crit += mean_dev / (1.0 - edf / len(w)) ** 2
             fixed[:, j] = res.solution.f
         self._starts[float(np.log(gamma))] = fixed
         self._last = fixed

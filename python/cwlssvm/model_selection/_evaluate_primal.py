@@ -2,7 +2,7 @@
 
 For each vector of kernel widths: landmarks and one chunked pass over the rows for the sums
 [phi 1]'W[phi 1], [phi 1]'W Y (per fold for k-fold), then every gamma from eigendecompositions of
-(R+1) x (R+1) matrices (cwlssvm.primal.RidgeSpectrum):
+(R+1) x (R+1) matrices (the spectral engine, cwlssvm.primal.Spectrum):
 
 - "gcv": from the sums alone (one pass per width).
 - "kfold": when the validation sets partition the rows, the training sums of fold f are the total
@@ -21,7 +21,7 @@ from functools import partial
 
 import numpy as np
 
-from ..primal import FeatureMap, RidgeSpectrum, row_chunks, validation_sq
+from ..primal import FeatureMap, Spectrum, row_chunks, validation_sq, weighted_errors
 from ._evaluate import CriterionEvaluator
 
 
@@ -102,9 +102,9 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return self._loo_result(*self._pass(fmap, self._loo_part(spec, gammas)))
 
     def _spectrum(self, fmap):
-        """RidgeSpectrum of the training sums of these features (a pass unless cached)."""
+        """The Spectrum of the training sums of these features (a pass unless cached)."""
         G, B, yy = self._sums(fmap, self.w)
-        return RidgeSpectrum(G[0], B[0], yy[0], n=self.n_rows)
+        return Spectrum.from_sums(G[0], B[0], yy[0], n=self.n_rows)
 
     def _gcv_part(self, spec, gammas):
         """The per-chunk part of a classifier's GCV pass: chunk_fn -> (misclassifications (G,),)."""
@@ -158,7 +158,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         sq = np.zeros(len(gammas))
         coefs = []
         for (Gt, Bt, yyt), (Gv, Bv, yyv) in fold_sums:
-            theta, b = RidgeSpectrum(Gt, Bt, yyt, n=self.n_rows).coef(gammas)  # n serves GCV only
+            theta, b = Spectrum.from_sums(Gt, Bt, yyt, n=self.n_rows).coef(gammas)  # n serves GCV only
             sq += validation_sq(Gv, Bv, yyv, theta, b).mean(axis=1)
             coefs.append((theta, b))
         return {"criterion": sq / self.n_weight}, coefs
@@ -173,16 +173,13 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 # Module functions (bound with functools.partial), so that a pass can run where the rows are.
 def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
     """(weighted misclassifications of the fitted values for every gamma,)."""
-    fitted, _ = spec.loo_parts(Phi, gammas)
-    return (CriterionEvaluator._errors(Y, fitted) @ w,)
+    return (weighted_errors(Y, spec.fitted(spec.coordinates(Phi), gammas), w),)
 
 
 def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):
     """(sum w r^2 averaged over the targets, weighted misclassifications) of the leave-one-out values."""
-    r = spec.loo_residuals(Phi, Y, w, gammas)  # (G, m, k)
-    sq = (w[None, :, None] * r**2).sum(axis=1).mean(axis=1)
-    err = CriterionEvaluator._errors(Y, Y[None] - r) @ w if classification else np.zeros(len(gammas))
-    return sq, err
+    sq, err = spec.loo_totals(spec.coordinates(Phi), Y, w, gammas)
+    return sq, (err if classification else np.zeros(len(gammas)))
 
 
 def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
@@ -191,6 +188,6 @@ def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
     err = np.zeros(n_gammas)
     for f, (theta, b) in enumerate(coefs):
         local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
-        F = np.einsum("mr,grk->gmk", Phi[local], theta) + b[:, None, :]  # (G, m_f, k)
-        err += CriterionEvaluator._errors(Y[local], F) @ w[local]
+        F = Phi[local] @ theta + b[:, None, :]  # (G, m_f, k)
+        err += weighted_errors(Y[local], F, w[local])
     return (err,)

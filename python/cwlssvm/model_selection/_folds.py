@@ -9,7 +9,16 @@ from sklearn.model_selection import KFold, StratifiedKFold
 
 
 def check_cv(cv, allow_none=False):
-    """ValueError unless cv is an int >= 2 (or None when allowed), a CV splitter or an iterable of splits."""
+    """ValueError unless cv is an int >= 2 (or None when allowed), a CV splitter or an iterable of splits.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import check_cv
+    >>> check_cv(1)
+    Traceback (most recent call last):
+    ...
+    ValueError: cv must be an integer >= 2, a CV splitter or a list of splits, got 1
+    """
     if cv is None and allow_none:
         return
     if isinstance(cv, bool) or cv is None or (isinstance(cv, numbers.Integral) and cv < 2):
@@ -22,6 +31,15 @@ def make_folds(cv, X, labels, keep, random_state):
     An int gives shuffled folds, stratified by ``labels`` when every class has that many rows; a
     splitter (``split(X, labels)``) or explicit splits index the original rows, and are mapped to the
     kept ones.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.model_selection import make_folds
+    >>> X = np.zeros((10, 1))
+    >>> folds = make_folds(5, X, None, np.ones(10, bool), 0)
+    >>> len(folds), sorted(np.concatenate([val for _, val in folds]).tolist()) == list(range(10))
+    (5, True)
     """
     n_kept = int(keep.sum())
     if isinstance(cv, numbers.Integral):

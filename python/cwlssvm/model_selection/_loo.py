@@ -1,12 +1,7 @@
-"""Exact leave-one-out values at fixed hyper-parameters, from one Cholesky factorization."""
+"""Exact leave-one-out values at fixed hyper-parameters, from one Cholesky factorization (the
+estimators' ``loo_residuals`` and ``loo_decision_function``)."""
 
 from __future__ import annotations
-
-import numpy as np
-from sklearn.base import clone
-
-from .._labels import encode_classes, pm1_coding
-from .._validation import check_sample_weight
 
 
 def loo_residuals(estimator, X, y, sample_weight=None):
@@ -14,36 +9,33 @@ def loo_residuals(estimator, X, y, sample_weight=None):
 
     Closed form alpha_i / [C^-1]_ii (C the saddle-point matrix of eq.clssvmr.train); rows with zero
     weight are not in the fit, so their value is the ordinary residual. Shape of y.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm.model_selection import loo_residuals
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=80, seed=0)
+    >>> r = loo_residuals(ComponentwiseLSSVR(gamma=10.0), X, y)  # closed form, no refits
+    >>> r.shape
+    (80,)
     """
-    est = clone(estimator)
-    est._check_params()
-    Xv, yv = est._validate_fit_data(X, y, multi_output=True, y_numeric=True)
-    Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
-    est._resolve(Xv, sample_weight)
-    return _loo(est, Xv, Y, sample_weight).reshape(yv.shape)
+    return estimator.loo_residuals(X, y, sample_weight)
 
 
 def loo_decision_function(estimator, X, y, sample_weight=None):
     """Leave-one-out decision values of a classifier (ComponentwiseLSSVC or LSSVC), binary or
-    one-vs-rest: shape (n,) for two classes, (n, K) otherwise."""
-    est = clone(estimator)
-    est._validate_classifier_params()
-    Xv, yv = est._validate_fit_data(X, y)
-    classes, idx = encode_classes(yv, "loo_decision_function")
-    if len(classes) > 2 and est.multi_class != "ovr":
-        raise ValueError("multi_class: leave-one-out decision values are defined here for 'ovr' only")
-    T = pm1_coding(idx, len(classes))
-    est._resolve(Xv, sample_weight)
-    F = T - _loo(est, Xv, T, sample_weight)
-    return F[:, 0] if len(classes) == 2 else F
+    one-vs-rest: shape (n,) for two classes, (n, K) otherwise.
 
-
-def _loo(est, X, Y, sample_weight):
-    w = check_sample_weight(sample_weight, X.shape[0])
-    model = est._solve(X, Y, w, loo=True)
-    out = np.empty_like(Y)
-    keep = w > 0
-    out[keep] = model.loo_residuals
-    if not keep.all():
-        out[~keep] = Y[~keep] - (model.outputs(est._described, X[~keep], est.n_jobs).sum(axis=1) + model.intercept)
-    return out
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVC
+    >>> from cwlssvm.model_selection import loo_decision_function
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=80, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> loo_decision_function(ComponentwiseLSSVC(gamma=10.0), X, labels).shape
+    (80,)
+    """
+    return estimator.loo_decision_function(X, y, sample_weight)

@@ -12,7 +12,16 @@ import numpy as np
 
 
 def mean_se(errors, axis=0):
-    """Mean and standard error (std with ddof=1 / sqrt(count)) of errors along axis."""
+    """Mean and standard error (std with ddof=1 / sqrt(count)) of errors along axis.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.model_selection import mean_se
+    >>> mean, se = mean_se(np.array([1.0, 2.0, 3.0]))
+    >>> float(mean), round(float(se), 4)
+    (2.0, 0.5774)
+    """
     errors = np.asarray(errors, dtype=float)
     count = errors.shape[axis]
     return errors.mean(axis=axis), errors.std(axis=axis, ddof=1) / np.sqrt(count)
@@ -20,7 +29,16 @@ def mean_se(errors, axis=0):
 
 def one_se_choice(mean, se, sizes):
     """Index of the candidate with the fewest components (then the lowest mean) among those with
-    mean <= mean[best] + se[best], best = argmin(mean). mean, se, sizes: (n_candidates,)."""
+    mean <= mean[best] + se[best], best = argmin(mean). mean, se, sizes: (n_candidates,).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.model_selection import one_se_choice
+    >>> # the sparsest candidate within one standard error of the best
+    >>> int(one_se_choice(np.array([1.0, 0.9, 0.95]), np.array([0.1, 0.1, 0.1]), np.array([2, 6, 4])))
+    0
+    """
     mean, se, sizes = np.asarray(mean), np.asarray(se), np.asarray(sizes)
     best = int(np.argmin(mean))
     within = np.flatnonzero(mean <= mean[best] + se[best])
@@ -31,7 +49,14 @@ def use_one_se(value, classification):
     """The ``one_se`` parameter of the sparse and fusion estimators as a bool. "auto": the rule for
     regression, the best CV (or validation) error for classification: on load_breast_cancer, where
     every input carries some signal, the rule on the classifiers' +-1 coding cost 24% (sparse) and 46%
-    (fusion) in test error against the plain tuned model (bench/bench_families.py defaults)."""
+    (fusion) in test error against the plain tuned model (bench/bench_families.py defaults).
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import use_one_se
+    >>> use_one_se('auto', classification=False), use_one_se('auto', classification=True)
+    (True, False)
+    """
     if isinstance(value, str) and value == "auto":
         return not classification
     if not isinstance(value, (bool, np.bool_)):

@@ -6,12 +6,15 @@ owns that form:
 
 - :class:`FeatureMap` (_feature_map): landmarks per component by pivoted Cholesky and the Nystrom
   features phi_d = L_d^-1 k_d(Z_d, x), computed and summed over row blocks in the C++ core.
-- :class:`RidgeSpectrum` (_ridge): one eigendecomposition of the centred sums serves every gamma:
-  coefficients, RSS, tr S, GCV, leverages for leave-one-out, validation errors from fold sums;
-  :func:`ridge_solve` and :func:`ridge_leverages`, one gamma by a Cholesky factorization (the
-  iterations of IRLS for the likelihood families).
-- :func:`fit_lowrank` and :class:`PrimalModel` (_model): the fitted model, stored as per-component
-  dual expansions over the landmarks.
+- :class:`Spectrum` (_spectrum): the spectral engine of the C++ core, one eigendecomposition per
+  training set for every gamma (coefficients, RSS, tr S, GCV, leave-one-out residuals), from the
+  sums of explicit features or from a dense kernel matrix; every tuning path uses it.
+- :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors.
+- :func:`ridge_solve` and :func:`ridge_leverages` (_ridge): one gamma by a Cholesky factorization (the
+  iterations of IRLS for the likelihood families); :func:`validation_sq`, validation errors from sums.
+- :class:`PrimalModel` and :class:`DualModel` (_model): the fitted models behind one protocol,
+  :class:`FittedModel`; a primal model is stored as per-component dual expansions over the landmarks.
+- :func:`fit_lowrank` and :func:`model_from_sums` (_fit): the low-rank fit from the sums.
 - :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
   in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
   the L1 component QP along lam; :class:`LandmarkBasis` (_landmark_basis), a FeatureMap in
@@ -26,11 +29,13 @@ from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_b
 from ._feature_map import FeatureMap, LowRankWarning
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
-from ._model import DualModel, FittedModel, PrimalModel, fit_lowrank, model_from_sums, row_chunks
+from ._model import DualModel, FittedModel, PrimalModel, row_chunks
+from ._fit import fit_lowrank, model_from_sums
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
-from ._ridge import RidgeSpectrum, ridge_leverages, ridge_solve, validation_sq
+from ._ridge import ridge_leverages, ridge_solve, validation_sq
+from ._spectrum import Spectrum, error_score, weighted_errors
 
 __all__ = ["weighted_sums", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
-           "RidgeSpectrum", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
+           "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -4,22 +4,26 @@
 - :class:`SparseComponentwiseLSSVR`, :class:`SparseComponentwiseLSSVC`: L1 component regularization
   (eq.aregam.costb, OSQP) and the non-convex penalties (STP eq.scad, hard thresholding, L_p) by the
   weighted graduated non-convexity algorithm in the C++ core, with robust losses (L1, Huber).
-- :func:`fit_from_sums`: the same estimators fitted from per-fold row sums alone (squared loss,
-  penalties on the component norms), for rows that live elsewhere (cwlssvm.dask).
+  Their ``fit_from_sums`` fits them from per-fold row sums alone (squared loss, penalties on the
+  component norms), for rows that live elsewhere (cwlssvm.dask); the path along lam is
+  :class:`LamPath` (with :class:`FamilyPath` for the likelihood families), each solve a
+  :class:`LamStep`.
 """
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
 from ._gnc import GncFit, GncSettings, gnc_fit, penalty
-from ._sums import check_sums_only, fit_from_sums
+from ._path import FamilyPath, LamPath, LamStep, PathRule
 
 __all__ = [
     "SparseComponentwiseLSSVR",
     "SparseComponentwiseLSSVC",
     "areg_substrate",
-    "check_sums_only",
-    "fit_from_sums",
+    "LamPath",
+    "FamilyPath",
+    "LamStep",
+    "PathRule",
     "lam_folds",
     "ComponentBasis",
     "gnc_fit",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numbers
-from dataclasses import replace
 from functools import partial
 
 import numpy as np
@@ -18,20 +17,18 @@ from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
 from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, L1Path, QPSettings, component_basis, validation_sq
-from ._gnc import FORMULATIONS, LOSSES, GncSettings, gnc_fit
+from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, QPSettings, component_basis, validation_sq
+from ._gnc import FORMULATIONS, LOSSES, GncSettings
+from ._path import FamilyPath, LamPath, PathRule
 from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
 N_LAMS = 40
-RELAX_STEPS = 10  # GNC steps of the graduation from the convex start (zeta from 1 to 0)
-ROUND_STEPS = 10  # GNC steps between two prunings of the components that fell below the threshold
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
 LAM_REFINE = 3  # lams put between the CV choice and the next grid value (up to LARGE_N rows)
-IRLS_MAX_ITER = 30  # penalized IRLS steps of a likelihood family per lam (each a weighted GNC solve)
 IRLS_TOL = 1e-6  # they end when max |f change| <= IRLS_TOL (1 + max |f|) on the training rows
 CV_IRLS_TOL = 1e-3  # the same while searching lam
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
@@ -44,20 +41,6 @@ def lam_folds(cv, n):
     return cv if cv is not None else (10 if n <= LARGE_N else 2)
 
 
-def _ridge_refit(sums, ranks, gamma, mask):
-    """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
-    min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2, from the training rows' sums
-    (G, c, yy) of ComponentBasis.sums. Returns (theta (R,), b)."""
-    G, c, _ = sums
-    cols = np.append(np.flatnonzero(np.repeat(mask, ranks)), len(c) - 1)  # the selected columns and b
-    A = gamma * G[np.ix_(cols, cols)]
-    A[np.arange(len(cols) - 1), np.arange(len(cols) - 1)] += 1.0
-    z = np.linalg.solve(A, gamma * c[cols])
-    theta = np.zeros(len(c) - 1)
-    theta[cols[:-1]] = z[:-1]
-    return theta, float(z[-1])
-
-
 def _mean_sq_error(sums, z):
     """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy); z = (theta, b)."""
     G, c, yy = sums
@@ -65,14 +48,15 @@ def _mean_sq_error(sums, z):
 
 
 def _walk(solve, lams, z=None, bar=None):
-    """Solve along ascending lams, each from the last solution (z: the start, None for a fresh
-    relaxation); past two empty models in a row the rest is empty too. Returns [(z = (theta, b)
-    (R + 1,), number of components kept)] per lam; a progress bar, when given, advances per lam."""
+    """Solve along ascending lams (solve(lam, z0) -> LamStep, a path's), each from the last solution (z:
+    the start, None for a fresh relaxation); past two empty models in a row the rest is empty too.
+    Returns [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given,
+    advances per lam."""
     out, empty, size = [], 0, 0
     for lam in lams:
         if empty < 2:
-            theta, b, _, mask = solve(lam, z)
-            z, size = np.append(theta, b), int(mask.sum())
+            step = solve(lam, z)
+            z, size = step.z, int(step.mask.sum())
             empty = empty + 1 if size == 0 else 0
         out.append((z, size))
         if bar is not None:
@@ -179,107 +163,28 @@ class _SparseBase(ExpansionModel):
         return np.sort(lams)
 
     # ------------------------------------------------------------------ solving
-    def _path_solver(self, basis, rows, t, w, max_iter=None, tol=None, sums=None):
-        """solve(lam, z0) -> (theta, b, history, mask) on fixed rows; the L1 QP is set up once per path.
-        max_iter caps the GNC steps (the lam search uses a lower cap than the final fit). sums: the
-        rows' (G, c, yy) of ComponentBasis.sums when known (per fold: total minus validation)."""
-        searching = tol is not None  # the lam search: looser GNC, CG and QP tolerances than the final fit
-        max_iter = self.max_iter if max_iter is None else min(max_iter, self.max_iter)
-        tol = self.tol if tol is None else max(tol, self.tol)
-        refit = self.penalty == "l1" if self.refit is None else self.refit
-        sums = basis.sums(rows, w, t) if sums is None else sums
-        # sizes below zero_tol times the largest component of the unpenalized model are zero
-        everything = np.ones(basis.n_components, dtype=bool)
-        reference = self._sizes(basis, _ridge_refit(sums, basis.ranks, self.gamma_, everything)[0], rows).max()
-
+    def _path_rule(self, searching):
+        """The PathRule of this estimator: while searching lam, a GNC step cap, tolerances and QP
+        accuracy looser than the final fit's."""
         if self.penalty == "l1":
-            path = L1Path(basis, rows, t, w, self.gamma_,
-                          settings=QPSettings(eps=CV_QP_EPS if searching else 1e-6, polish=not searching))
-
-            def solve_raw(lam, z0):
-                theta, b, info = path.solve(lam)
-                return theta, b, [info]
+            gnc, qp = None, QPSettings(eps=CV_QP_EPS if searching else 1e-6, polish=not searching)
         else:
-            settings = GncSettings(gamma=self.gamma_, lam=0.0, penalty=self.penalty, a=self.a, p=self.p, loss=self.loss,
-                                   delta=self.delta, formulation=self.formulation, tol=tol,
-                                   cg_tol=CV_CG_TOL if searching else 1e-11)
+            gnc, qp = GncSettings(gamma=self.gamma_, lam=0.0, penalty=self.penalty, a=self.a, p=self.p,
+                                  loss=self.loss, delta=self.delta, formulation=self.formulation,
+                                  tol=max(CV_TOL, self.tol) if searching else self.tol,
+                                  cg_tol=CV_CG_TOL if searching else 1e-11), None
+        return PathRule(gamma=self.gamma_, penalty=self.penalty, formulation=self.formulation,
+                        zero_tol=self.zero_tol, refit=self.penalty == "l1" if self.refit is None else self.refit,
+                        max_iter=min(CV_MAX_ITER, self.max_iter) if searching else self.max_iter, gnc=gnc, qp=qp)
 
-            def solve_raw(lam, z0):
-                # GNC in rounds of ROUND_STEPS steps (the first round also relaxes). The penalties'
-                # weights grow without bound as a component shrinks to zero, so a component that has
-                # fallen below the selection threshold stays there: each round goes on with the live
-                # components only (a smaller system), warm-started from the previous round. A warm
-                # start from the previous lam of a path (increasing lam) starts from its live
-                # components: a zero block stays zero under its capped weight anyway.
-                theta, b, history = np.zeros(basis.size), 0.0, []
-                if z0 is None:
-                    live = np.ones(basis.n_components, dtype=bool)
-                    start, relax = None, RELAX_STEPS
-                else:
-                    live = self._sizes(basis, z0[:-1], rows) > self.zero_tol * reference
-                    if not live.any():
-                        return theta, float(sums[1][-1] / sums[0][-1, -1]), history  # b alone: the weighted mean
-                    start, relax = np.append(z0[basis.columns(live)], z0[-1]), 0
-                used = 0
-                while True:
-                    sub = basis if live.all() else basis.subset(live)
-                    cols = np.append(basis.columns(live), basis.size)
-                    sub_sums = (np.ascontiguousarray(sums[0][np.ix_(cols, cols)]), sums[1][cols], sums[2])
-                    res = gnc_fit(sub, rows, t, w, replace(settings, lam=lam, relax_steps=relax,
-                                                           max_iter=min(relax + ROUND_STEPS, max_iter - used)),
-                                  theta0=start, sums=sub_sums)
-                    used += len(res.history)
-                    history += res.history
-                    theta = np.zeros(basis.size)
-                    theta[cols[:-1]] = res.theta
-                    b = res.b
-                    if res.converged or used >= max_iter:
-                        return theta, b, history
-                    still = self._sizes(basis, theta, rows) > self.zero_tol * reference
-                    if not still.any():
-                        return np.zeros_like(theta), b, history
-                    start = np.append(theta[basis.columns(still)], b)
-                    relax = max(0, relax - len(res.history))
-                    live = still
-
-        def solve(lam, z0=None):
-            theta, b, history = solve_raw(lam, z0)
-            mask = self._sizes(basis, theta, rows) > self.zero_tol * reference
-            if refit:
-                theta, b = _ridge_refit(sums, basis.ranks, self.gamma_, mask)
-            else:
-                theta = np.where(np.repeat(mask, basis.ranks), theta, 0.0)
-            return theta, b, history, mask
-
-        return solve
-
-    def _solver(self, basis, rows, t, w, max_iter=None, tol=None, sums=None):
-        """solve(lam, z0) -> (theta, b, history, mask) of the estimator's family on fixed rows: the
-        path solver itself for "squared"; for a likelihood family, penalized IRLS around it: at the
-        current f, the GNC of the squared loss with the working response and weights w W (the
-        family's Newton step, see cwlssvm.families), warm-started from the last solution, until f
-        stops moving (IRLS_TOL, CV_IRLS_TOL while searching lam; at most IRLS_MAX_ITER weighted GNC solves)."""
+    def _path(self, basis, rows, t, w, *, searching=False, sums=None):
+        """The path of the estimator's family on fixed rows (LamPath, or FamilyPath around it for a
+        likelihood family); sums: the rows' (G, c, yy) when known (per fold: total minus validation)."""
+        rule = self._path_rule(searching)
         family = self._family()
         if family.name == "squared":
-            return self._path_solver(basis, rows, t, w, max_iter=max_iter, tol=tol, sums=sums)
-        F = basis.F[rows]
-        irls_tol = IRLS_TOL if tol is None else CV_IRLS_TOL
-
-        def solve(lam, z0=None):
-            f = np.full(len(rows), family.initial(t, w)) if z0 is None else F @ z0[:-1] + z0[-1]
-            z, history = z0, []
-            for _ in range(IRLS_MAX_ITER):
-                W, work = family.working(t, f)
-                theta, b, steps, mask = self._path_solver(basis, rows, work, w * W, max_iter=max_iter, tol=tol)(lam, z)
-                history += steps
-                f_new = F @ theta + b
-                moved = np.max(np.abs(f_new - f))
-                f, z = f_new, np.append(theta, b)
-                if moved <= irls_tol * (1.0 + np.max(np.abs(f))):
-                    break
-            return theta, b, history, mask
-
-        return solve
+            return LamPath(basis, rows, t, w, rule, sums=sums)
+        return FamilyPath(basis, rows, t, w, rule, family=family, irls_tol=CV_IRLS_TOL if searching else IRLS_TOL)
 
     def _fold_error(self, basis, t, w, val, val_sums, z):
         """The validation error of z = (theta, b) on the rows val: the weighted mean squared error from
@@ -290,16 +195,6 @@ class _SparseBase(ExpansionModel):
         f = basis.F[val] @ z[:-1] + z[-1]
         return float(w[val] @ family.deviance(t[val], f) / w[val].sum())
 
-    def _sizes(self, basis, theta, rows):
-        """The size of each component that the penalty acts on: the RMS of its training outputs for
-        "l1", their standard deviation for the "outputs" formulation (a constant offset belongs to b),
-        ||w_d|| otherwise."""
-        if self.penalty == "l1":
-            return np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
-        if self.formulation == "outputs":
-            return basis.outputs(theta, rows).std(axis=0)
-        return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
-
     def _cv_lam(self, basis, t, w, folds, total):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
@@ -309,14 +204,14 @@ class _SparseBase(ExpansionModel):
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
             train_sums = tuple(a - b for a, b in zip(total, val_sums))
-            solve = self._solver(basis, train, t[train], w[train], max_iter=CV_MAX_ITER, tol=CV_TOL, sums=train_sums)
-            fold_solvers.append((solve, partial(self._fold_error, basis, t, w, val, val_sums)))
-        on_all = self._solver(basis, np.arange(len(t)), t, w, max_iter=CV_MAX_ITER, tol=CV_TOL, sums=total)
-        return self._lam_search(fold_solvers, on_all, float(np.sum(w)), len(t))
+            path = self._path(basis, train, t[train], w[train], searching=True, sums=train_sums)
+            fold_solvers.append((path.solve, partial(self._fold_error, basis, t, w, val, val_sums)))
+        on_all = self._path(basis, np.arange(len(t)), t, w, searching=True, sums=total)
+        return self._lam_search(fold_solvers, on_all.solve, float(np.sum(w)), len(t))
 
     def _lam_search(self, fold_solvers, on_all, weight, n):
-        """The CV of _cv_lam from its parts: fold_solvers [(solve(lam, z0) on the fold's training rows,
-        error(z) on its validation rows)], on_all the solver on all n rows (total weight ``weight``).
+        """The CV of _cv_lam from its parts: fold_solvers [(solve(lam, z0) -> LamStep on the fold's training
+        rows, error(z) on its validation rows)], on_all the solve on all n rows (total weight ``weight``).
         Up to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
         value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
         applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
@@ -396,12 +291,75 @@ class _SparseBase(ExpansionModel):
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            theta, b, history, mask = self._solver(basis, rows, T[:, j], w, sums=total)(lam, z)
-            store.put(j, theta, b)
-            selected |= mask
+            step = self._path(basis, rows, T[:, j], w, sums=total).solve(lam, z)
+            store.put(j, step.theta, step.b)
+            selected |= step.mask
             lams.append(lam)
-            histories.append(history)
+            histories.append(step.history)
         self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        return self
+
+    # ------------------------------------------------------------------ from row sums (cwlssvm.dask)
+    # With the squared loss, the squared family and a penalty on the component norms ||w_d|| (penalty
+    # "stp", "hard" or "lp" with formulation "norms"), every step of the fit sees the rows only through
+    # the sums (G, c, yy) = ([F 1]' W [F 1], [F 1]' W t, t' W t) of eq.rls's data term: the weighted GNC
+    # (gnc_fit with ``sums``), the component sizes ||theta_d||, the ridge refit and the validation error
+    # of a fold, a quadratic form in that fold's sums. So the fit needs one set of sums per fold, made in
+    # one pass wherever the rows are; a fold's training sums are the total minus its own.
+    def check_sums_only(self):
+        """Check the parameters, and that the fit needs nothing but row sums (see fit_from_sums)."""
+        self._check_params()
+        if self.penalty == "l1":
+            raise ValueError("penalty='l1' constrains every training output (its QP needs the rows); from row "
+                             "sums use 'stp', 'hard' or 'lp'")
+        if self.loss != "squared" or self._family().name != "squared":
+            raise ValueError("loss and family: the robust losses and the likelihood families reweight every row "
+                             "at every step; from row sums only the squared loss is fitted")
+        if self.formulation != "norms":
+            raise ValueError("formulation='outputs' penalizes the spread of each component's training outputs "
+                             "(it needs the rows); from row sums use 'norms'")
+
+    def fit_from_sums(self, basis, sums, n_rows, components):
+        """Fit from row sums, for rows that live elsewhere (cwlssvm.dask), with ``sigma_``, ``gamma_``,
+        ``n_features_in_`` set (and ``y_mean_`` / ``y_scale_`` for a regressor, ``classes_`` for a
+        classifier): basis, the block layout and dual expansions of the features
+        (cwlssvm.primal.LandmarkBasis); sums = (G (K, R+1, R+1), B (K, R+1, k), yy (K, k, k)) of the k
+        scaled targets per fold (K = 1 when lam is given) over n_rows rows; components, the resolved
+        components. lam by K-fold CV over the folds as the in-memory fit does, then the final fit from
+        the total sums. Sets the fitted attributes and returns the estimator."""
+        self.check_sums_only()
+        G, B, yy = sums
+        K, k = G.shape[0], B.shape[2]
+        if self.lam is None and K < 2:
+            raise ValueError("lam=None is chosen by CV: give the sums of at least 2 folds")
+        store = ExpansionStore(basis, k)
+        selected = np.zeros(basis.n_components, dtype=bool)
+        lams, histories, cv_tables = [], [], []
+        for j in range(k):
+            folds = [(G[f], B[f, :, j], float(yy[f, j, j])) for f in range(K)]
+            total = (G.sum(axis=0), B[:, :, j].sum(axis=0), float(yy[:, j, j].sum()))
+            z = None
+            if self.lam is None:  # the final fit goes on from the all-data path at the chosen lam
+                fold_solvers = []
+                for val in folds:
+                    train = tuple(a - b for a, b in zip(total, val))
+                    path = self._path(basis, None, None, None, searching=True, sums=train)
+                    fold_solvers.append((path.solve, partial(_mean_sq_error, val)))
+                on_all = self._path(basis, None, None, None, searching=True, sums=total)
+                lam, table, z = self._lam_search(fold_solvers, on_all.solve, float(total[0][-1, -1]), n_rows)
+                cv_tables.append(table)
+            else:
+                lam = float(self.lam)
+            step = self._path(basis, None, None, None, sums=total).solve(lam, z)
+            store.put(j, step.theta, step.b)
+            selected |= step.mask
+            lams.append(lam)
+            histories.append(step.history)
+        self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        if self._classification:
+            self._finish_classifier()
+        else:
+            self._finish_regressor()
         return self
 
     def _set_fitted(self, store, components, selected, lams, histories, cv_tables):
@@ -524,7 +482,17 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
 
     Parameters
     ----------
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> from cwlssvm import SparseComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)  # only x0..x3 matter
+    >>> model = SparseComponentwiseLSSVR().fit(X, y)
+    >>> model.selected_components_
+    array([0, 1, 2, 3])
+    """
 
     _families = ("squared", "poisson")
 
@@ -564,14 +532,14 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
-        solve = self._solver(basis, rows, t[keep], w[keep])
+        path = self._path(basis, rows, t[keep], w[keep])
         norms, selected, intercepts, z = [], [], [], None
         for lam in lams:
-            theta, b, _, mask = solve(lam, z)
-            norms.append([(th @ th) * scale**2 for th in basis.blocks(theta)])
-            selected.append(np.flatnonzero(mask))
-            intercepts.append(b * scale + mean)
-            z = np.append(theta, b)
+            step = path.solve(lam, z)
+            norms.append([(th @ th) * scale**2 for th in basis.blocks(step.theta)])
+            selected.append(np.flatnonzero(step.mask))
+            intercepts.append(step.b * scale + mean)
+            z = step.z
         return {"lams": lams, "norms": np.array(norms), "selected": selected, "intercept": np.array(intercepts)}
 
 
@@ -586,7 +554,19 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     Parameters
     ----------
-    {_PARAMS}"""
+    {_PARAMS}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import SparseComponentwiseLSSVC
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=100, seed=0)
+    >>> labels = (y > np.median(y)).astype(int)
+    >>> model = SparseComponentwiseLSSVC().fit(X, labels)
+    >>> bool(set(model.selected_components_).issuperset([0, 1, 2]))
+    True
+    """
 
     _classification = True
     _families = ("squared", "logistic")

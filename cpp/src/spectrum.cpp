@@ -1,0 +1,260 @@
+// The spectral engine (see spectrum.hpp for the equations).
+#include "cwlssvm/spectrum.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "cwlssvm/solver.hpp"
+
+namespace cwlssvm {
+namespace {
+
+using Mat = SpectrumMatrix;
+using Vec = SpectrumVector;
+using Index = Eigen::Index;
+
+// The symmetric matrix A (overwritten by its eigenvectors) and its eigenvalues, clipped at 0.
+Vec eigen_in_place(Mat& A) {
+    if (A.rows() > std::numeric_limits<int>::max()) throw std::invalid_argument("matrix too large for LAPACK");
+    Vec lam(A.rows());
+    symmetric_eigen(A.data(), static_cast<int>(A.rows()), lam.data());
+    return lam.cwiseMax(0.0);
+}
+
+// D diag(g_col) c for every gamma: columns g * k + t of the result are D (g_{., g} .* c_{., t}).
+Mat scaled_products(const In<Mat>& D, const Mat& g, const Mat& c) {
+    const Index R = c.rows(), k = c.cols(), G = g.cols();
+    Mat coef(R, G * k);
+    for (Index j = 0; j < G; ++j)
+        for (Index t = 0; t < k; ++t) coef.col(j * k + t) = g.col(j).cwiseProduct(c.col(t));
+    Mat out;
+    multiply(D, false, coef, out);
+    return out;
+}
+
+}  // namespace
+
+void multiply(const In<Mat>& A, bool transpose_a, const In<Mat>& B, Mat& C) {
+    const Index m = transpose_a ? A.cols() : A.rows(), k = transpose_a ? A.rows() : A.cols();
+    C.resize(m, B.cols());
+    const LapackRoutines& blas = lapack_routines();
+    const bool fits_int = m < std::numeric_limits<int>::max() && k < std::numeric_limits<int>::max() &&
+                          B.cols() < std::numeric_limits<int>::max();
+    if (!blas.gemm || !fits_int || m == 0 || B.cols() == 0 || k == 0) {
+        if (transpose_a) C.noalias() = A.transpose() * B; else C.noalias() = A * B;
+        return;
+    }
+    char ta = transpose_a ? 'T' : 'N', tb = 'N';
+    int mi = static_cast<int>(m), ni = static_cast<int>(B.cols()), ki = static_cast<int>(k);
+    int lda = static_cast<int>(A.outerStride()), ldb = static_cast<int>(B.outerStride()), ldc = mi;
+    double one = 1.0, zero = 0.0;
+    blas.gemm(&ta, &tb, &mi, &ni, &ki, &one, const_cast<double*>(A.data()), &lda, const_cast<double*>(B.data()), &ldb,
+              &zero, C.data(), &ldc);
+}
+
+Spectrum::Spectrum(Parts parts) : p_(std::move(parts)) {
+    const Index R = p_.lam.size(), k = p_.c.cols();
+    const bool features = p_.Un.size() == 0;
+    if (p_.c.rows() != R || p_.ybar.size() != k || p_.syy.size() != k ||
+        (features ? (p_.V.cols() != R || p_.mu.size() != p_.V.rows())
+                  : (p_.Un.cols() != R || p_.z.rows() != R || p_.w.size() != p_.Un.rows() || p_.q.size() != p_.w.size())))
+        throw std::invalid_argument("spectrum: parts of mismatched shapes");
+}
+
+Spectrum Spectrum::from_sums(const RidgeSums& sums) {
+    const Index R = sums.G.rows() - 1, k = sums.B.cols();
+    if (R < 0 || sums.G.cols() != R + 1 || sums.B.rows() != R + 1 || sums.yy.rows() != k || sums.yy.cols() != k)
+        throw std::invalid_argument("spectrum: sums of mismatched shapes");
+    Spectrum s;
+    s.p_.s = sums.G(R, R);
+    if (!(s.p_.s > 0)) throw std::invalid_argument("spectrum: the rows' total weight must be positive");
+    s.p_.n = sums.n;
+    s.p_.mu = sums.G.col(R).head(R) / s.p_.s;
+    s.p_.ybar = sums.B.row(R).transpose() / s.p_.s;
+    Mat A = sums.G.topLeftCorner(R, R) - s.p_.s * s.p_.mu * s.p_.mu.transpose();  // centred Gram matrix
+    A = (A + A.transpose()) / 2;
+    s.p_.lam = eigen_in_place(A);
+    s.p_.V = std::move(A);
+    const Mat C = sums.B.topRows(R) - s.p_.mu * sums.B.row(R);  // centred cross products, R x k
+    multiply(s.p_.V, true, C, s.p_.c);
+    s.p_.syy = sums.yy.diagonal() - s.p_.s * s.p_.ybar.cwiseAbs2();
+    return s;
+}
+
+Spectrum Spectrum::from_kernel(const In<Mat>& Omega, const In<Vec>& w, const In<Mat>& Y) {
+    const Index n = Omega.rows(), k = Y.cols();
+    if (Omega.cols() != n || w.size() != n || Y.rows() != n)
+        throw std::invalid_argument("spectrum: kernel, weights and targets of mismatched shapes");
+    Spectrum s;
+    s.p_.s = w.sum();
+    if (!(s.p_.s > 0)) throw std::invalid_argument("spectrum: the rows' total weight must be positive");
+    s.p_.n = n;
+    s.p_.w = w;
+    s.p_.q = Omega * w / s.p_.s;
+    const double qbar = w.dot(s.p_.q) / s.p_.s;
+    const Vec sw = w.cwiseSqrt();
+    // W^1/2 P Omega P' W^1/2, (P Omega P')_ij = Omega_ij - q_i - q_j + qbar
+    Mat K = Omega;
+    K.colwise() -= s.p_.q;
+    K.rowwise() -= s.p_.q.transpose();
+    K.array() += qbar;
+    K.array().colwise() *= sw.array();
+    K.array().rowwise() *= sw.transpose().array();
+    s.p_.lam = eigen_in_place(K);
+    s.p_.Un = std::move(K);
+    s.p_.ybar = Y.transpose() * w / s.p_.s;
+    Mat Yc = Y.rowwise() - s.p_.ybar.transpose();
+    s.p_.syy = (Yc.cwiseAbs2().transpose() * w);
+    Yc = sw.asDiagonal() * Yc;
+    multiply(s.p_.Un, true, Yc, s.p_.z);  // z = U_n' W^1/2 (Y - ybar)
+    s.p_.c = s.p_.lam.cwiseSqrt().asDiagonal() * s.p_.z;
+    (void)k;
+    return s;
+}
+
+Mat Spectrum::gains(const In<Vec>& gammas) const {
+    Mat g(rank(), gammas.size());
+    for (Index j = 0; j < gammas.size(); ++j) g.col(j) = gammas(j) / (1.0 + gammas(j) * p_.lam.array());
+    return g;
+}
+
+Mat Spectrum::theta(const In<Vec>& gammas) const {
+    if (!has_features()) throw std::logic_error("spectrum: theta needs explicit features");
+    return scaled_products(p_.V, gains(gammas), p_.c);
+}
+
+Mat Spectrum::intercept(const In<Vec>& gammas) const {
+    const Mat th = theta(gammas);  // R_f x G k
+    const Index k = targets();
+    Mat b(k, gammas.size());
+    const Vec mt = th.transpose() * p_.mu;  // G k
+    for (Index j = 0; j < gammas.size(); ++j)
+        for (Index t = 0; t < k; ++t) b(t, j) = p_.ybar(t) - mt(j * k + t);
+    return b;
+}
+
+void Spectrum::dual(const In<Vec>& gammas, Mat& alpha, Mat& b) const {
+    if (has_features()) throw std::logic_error("spectrum: dual coefficients need a dense kernel");
+    const Index k = targets(), G = gammas.size();
+    alpha = p_.w.cwiseSqrt().asDiagonal() * scaled_products(p_.Un, gains(gammas), p_.z);  // alpha_c
+    const Eigen::RowVectorXd sums = alpha.colwise().sum() / p_.s;
+    alpha -= p_.w * sums;  // P' alpha_c
+    const Eigen::RowVectorXd qa = p_.q.transpose() * alpha;
+    b.resize(k, G);
+    for (Index j = 0; j < G; ++j)
+        for (Index t = 0; t < k; ++t) b(t, j) = p_.ybar(t) - qa(j * k + t);
+}
+
+Mat Spectrum::rss(const In<Vec>& gammas) const {
+    const Mat g = gains(gammas);
+    Mat drop_weight(rank(), gammas.size());  // g_j (2 - g_j lam_j)
+    for (Index j = 0; j < gammas.size(); ++j)
+        drop_weight.col(j) = g.col(j).array() * (2.0 - g.col(j).array() * p_.lam.array());
+    const Mat drop = p_.c.cwiseAbs2().transpose() * drop_weight;  // k x G
+    return (-drop).colwise() + p_.syy;
+}
+
+Vec Spectrum::trace(const In<Vec>& gammas) const {
+    Vec out(gammas.size());
+    for (Index j = 0; j < gammas.size(); ++j)
+        out(j) = 1.0 + (gammas(j) * p_.lam.array() / (1.0 + gammas(j) * p_.lam.array())).sum();
+    return out;
+}
+
+Vec Spectrum::gcv(const In<Vec>& gammas) const {
+    const Mat r = rss(gammas).cwiseMax(0.0);
+    const Vec tr = trace(gammas);
+    Vec out(gammas.size());
+    for (Index j = 0; j < gammas.size(); ++j) {
+        const double shrink = 1.0 - tr(j) / static_cast<double>(p_.n);
+        out(j) = (r.col(j).mean() / p_.s) / (shrink * shrink);
+    }
+    return out;
+}
+
+Mat Spectrum::coordinates(const In<Mat>& Phi) const {
+    if (!has_features()) throw std::logic_error("spectrum: coordinates of features need explicit features");
+    if (Phi.cols() != p_.mu.size()) throw std::invalid_argument("spectrum: features of the wrong width");
+    const Mat centred = Phi.rowwise() - p_.mu.transpose();
+    Mat U;
+    multiply(centred, false, p_.V, U);
+    return U;
+}
+
+Mat Spectrum::training_coordinates() const {
+    if (has_features()) throw std::logic_error("spectrum: training coordinates need a dense kernel");
+    return p_.w.cwiseSqrt().cwiseInverse().asDiagonal() * p_.Un * p_.lam.cwiseSqrt().asDiagonal();
+}
+
+Mat Spectrum::fitted(const In<Mat>& U, const In<Vec>& gammas) const {
+    if (U.cols() != rank()) throw std::invalid_argument("spectrum: coordinates of the wrong width");
+    Mat f = scaled_products(U, gains(gammas), p_.c);
+    const Index k = targets();
+    for (Index j = 0; j < f.cols(); ++j) f.col(j).array() += p_.ybar(j % k);
+    return f;
+}
+
+Mat Spectrum::loo_residuals(const SpectralRows& rows, const In<Vec>& gammas) const {
+    const Index m = rows.U.rows(), k = targets(), G = gammas.size();
+    if (rows.Y.rows() != m || rows.Y.cols() != k || rows.w.size() != m)
+        throw std::invalid_argument("spectrum: rows of mismatched shapes");
+    Mat r = fitted(rows.U, gammas);
+    Mat lev;  // m x G: sum_j u_ij^2 g_j
+    multiply(rows.U.cwiseAbs2(), false, gains(gammas), lev);
+    for (Index j = 0; j < G; ++j) {
+        const Vec h = rows.w.cwiseProduct((lev.col(j).array() + 1.0 / p_.s).matrix());
+        for (Index t = 0; t < k; ++t)
+            r.col(j * k + t) = (rows.Y.col(t) - r.col(j * k + t)).cwiseQuotient((1.0 - h.array()).matrix());
+    }
+    return r;
+}
+
+LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas) const {
+    const Index k = targets(), G = gammas.size();
+    Mat r = loo_residuals(rows, gammas);
+    for (Index i = 0; i < r.size(); ++i)
+        if (!std::isfinite(r.data()[i])) r.data()[i] = std::numeric_limits<double>::infinity();
+    LooTotals out;
+    out.squared.resize(G);
+    for (Index j = 0; j < G; ++j)
+        out.squared(j) = rows.w.dot(r.middleCols(j * k, k).cwiseAbs2().rowwise().sum()) / static_cast<double>(k);
+    Mat decision(r.rows(), r.cols());  // the leave-one-out decision values y - r
+    for (Index j = 0; j < G; ++j) decision.middleCols(j * k, k) = rows.Y - r.middleCols(j * k, k);
+    out.errors = weighted_errors(rows.Y, decision, rows.w);
+    return out;
+}
+
+Vec weighted_errors(const In<Mat>& Y, const In<Mat>& F, const In<Vec>& w) {
+    const Index m = Y.rows(), k = Y.cols();
+    if (k == 0 || F.rows() != m || F.cols() % k != 0 || w.size() != m)
+        throw std::invalid_argument("weighted_errors: decision values, targets and weights of mismatched shapes");
+    const Index G = F.cols() / k;
+    Vec out = Vec::Zero(G);
+    for (Index j = 0; j < G; ++j) {
+        for (Index i = 0; i < m; ++i) {
+            bool wrong;
+            if (k == 1) {
+                const double f = F(i, j);
+                const double sign = f > 0 ? 1.0 : (f < 0 ? -1.0 : 0.0);
+                wrong = sign != Y(i, 0);
+            } else {
+                Index fa = 0, ya = 0;
+                for (Index t = 1; t < k; ++t) {
+                    if (F(i, j * k + t) > F(i, j * k + fa)) fa = t;
+                    if (Y(i, t) > Y(i, ya)) ya = t;
+                }
+                wrong = fa != ya;
+            }
+            if (wrong) out(j) += w(i);
+        }
+    }
+    return out;
+}
+
+double error_score(double error_rate, double squared, double n) {
+    return error_rate + 1e-6 / n * squared / (1.0 + squared);
+}
+
+}  // namespace cwlssvm

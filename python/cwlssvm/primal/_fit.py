@@ -1,0 +1,34 @@
+"""The low-rank fit of eq.clssvmr.train: the sums of the features over the rows, their Spectrum at the
+chosen gamma, and the PrimalModel it gives (with, when asked, the exact leave-one-out residuals from a
+second pass over the rows)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._model import PrimalModel, row_chunks
+from ._spectrum import Spectrum
+
+
+def model_from_sums(fmap, sums, n, gamma, n_features):
+    """The PrimalModel of eq.clssvmr.train at gamma from the sums (G, B, yy) of fmap's features over n
+    training rows with positive weight (FeatureMap.sums, one fold), from their Spectrum.
+    Returns (model, spectrum); the spectrum serves the leave-one-out pass."""
+    G, B, yy = sums
+    spec = Spectrum.from_sums(G[0], B[0], yy[0], n=n)
+    theta, b = spec.coef([gamma])
+    model = PrimalModel.from_theta(fmap, theta[0], b[0], n_features, edf=float(spec.trace([gamma])[0]))
+    model.keep_sums(fmap, G[0], spec.rss([gamma])[0], n, gamma)
+    return model, spec
+
+
+def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
+    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel."""
+    model, spec = model_from_sums(fmap, fmap.sums(X, Y, w, n_jobs=n_jobs), X.shape[0], gamma, X.shape[1])
+    if loo:
+        residuals = np.empty_like(Y)
+        for rows in row_chunks(X.shape[0], fmap.block_rows()):
+            U = spec.coordinates(fmap.features(X[rows], n_jobs))
+            residuals[rows] = spec.loo_residuals(U, Y[rows], w[rows], [gamma])[0]
+        model.loo_residuals = residuals
+    return model

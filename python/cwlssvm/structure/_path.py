@@ -1,0 +1,186 @@
+"""The sparse fit along lam on fixed rows.
+
+A path solves the penalized componentwise problem of the structure-detection section (eq.rls with
+the penalties of eq.aregam.costb: GNC for "stp", "hard", "lp"; the L1 QP for "l1") at one lam after
+another, each warm-started from the last. After each solve, a component whose size (component_sizes)
+falls below zero_tol times the largest one of the unpenalized model is dropped, and, with ``refit``,
+the unpenalized model on the components kept is refitted from the sums.
+
+- :class:`LamPath`: the squared loss (weighted), from the rows' sums (G, c, yy) = ([F 1]'W[F 1],
+  [F 1]'W t, t'W t) and, when the penalty or loss needs them, the rows themselves.
+- :class:`FamilyPath`: a likelihood family (cwlssvm.families): penalized IRLS around a LamPath, its
+  working response and weights from the family's Newton step at the current f.
+
+Both return a :class:`LamStep` for every lam.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..primal import L1Path, QPSettings
+from ._gnc import GncSettings, gnc_fit
+
+RELAX_STEPS = 10  # GNC steps of the graduation from the convex start (zeta from 1 to 0)
+ROUND_STEPS = 10  # GNC steps between two prunings of the components that fell below the threshold
+IRLS_MAX_ITER = 30  # penalized IRLS steps of a likelihood family per lam (each a weighted GNC solve)
+
+
+@dataclass(frozen=True)
+class PathRule:
+    """What the estimator decides about every solve of a path.
+
+    gamma: the regularization constant; penalty, formulation: as the sparse estimators'; zero_tol: the
+    selection threshold relative to the largest component of the unpenalized model; refit: refit the
+    unpenalized model on the components kept; max_iter: GNC steps per solve at most; gnc: the GNC
+    settings (every penalty but "l1"); qp: the L1 QP's ("l1")."""
+
+    gamma: float
+    penalty: str
+    formulation: str
+    zero_tol: float
+    refit: bool
+    max_iter: int
+    gnc: GncSettings | None = None
+    qp: QPSettings | None = None
+
+
+@dataclass(frozen=True)
+class LamStep:
+    """One solve of a path: theta (R,), b, the solver's history (GNC steps, or the QP's one entry),
+    and mask (D,), the components kept."""
+
+    theta: np.ndarray
+    b: float
+    history: list
+    mask: np.ndarray
+
+    @property
+    def z(self):
+        """(theta, b) as one vector (R + 1,)."""
+        return np.append(self.theta, self.b)
+
+
+def component_sizes(basis, theta, rows, rule):
+    """The size of each component that the penalty acts on: the RMS of its training outputs for "l1",
+    their standard deviation for the "outputs" formulation (a constant offset belongs to b), ||w_d||
+    otherwise. (D,)"""
+    if rule.penalty == "l1":
+        return np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
+    if rule.formulation == "outputs":
+        return basis.outputs(theta, rows).std(axis=0)
+    return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
+
+
+def ridge_refit(sums, ranks, gamma, mask):
+    """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
+    min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2, from the training rows' sums
+    (G, c, yy) of ComponentBasis.sums. Returns (theta (R,), b)."""
+    G, c, _ = sums
+    cols = np.append(np.flatnonzero(np.repeat(mask, ranks)), len(c) - 1)  # the selected columns and b
+    A = gamma * G[np.ix_(cols, cols)]
+    A[np.arange(len(cols) - 1), np.arange(len(cols) - 1)] += 1.0
+    z = np.linalg.solve(A, gamma * c[cols])
+    theta = np.zeros(len(c) - 1)
+    theta[cols[:-1]] = z[:-1]
+    return theta, float(z[-1])
+
+
+class LamPath:
+    """The squared-loss path on the rows ``rows`` of ``basis`` with targets t and weights w (all None
+    when only the sums are known: GNC with the "norms" formulation); sums: their (G, c, yy), computed
+    here when not given. The L1 QP is set up once per path."""
+
+    def __init__(self, basis, rows, t, w, rule, *, sums=None):
+        self.basis, self.rows, self.t, self.w, self.rule = basis, rows, t, w, rule
+        self.sums = basis.sums(rows, w, t) if sums is None else sums
+        everything = np.ones(basis.n_components, dtype=bool)
+        unpenalized = ridge_refit(self.sums, basis.ranks, rule.gamma, everything)[0]
+        self.threshold = rule.zero_tol * self._sizes(unpenalized).max()
+        self._qp = L1Path(basis, rows, t, w, rule.gamma, settings=rule.qp) if rule.penalty == "l1" else None
+
+    def _sizes(self, theta):
+        return component_sizes(self.basis, theta, self.rows, self.rule)
+
+    def solve(self, lam, z0=None):
+        """The LamStep at lam, warm-started from z0 = (theta, b) (None: a fresh relaxation)."""
+        if self._qp is not None:
+            theta, b, info = self._qp.solve(lam)
+            history = [info]
+        else:
+            theta, b, history = self._gnc(lam, z0)
+        mask = self._sizes(theta) > self.threshold
+        if self.rule.refit:
+            theta, b = ridge_refit(self.sums, self.basis.ranks, self.rule.gamma, mask)
+        else:
+            theta = np.where(np.repeat(mask, self.basis.ranks), theta, 0.0)
+        return LamStep(theta, b, history, mask)
+
+    def _gnc(self, lam, z0):
+        """GNC in rounds of ROUND_STEPS steps (the first round also relaxes). The penalties' weights
+        grow without bound as a component shrinks to zero, so a component that has fallen below the
+        selection threshold stays there: each round goes on with the live components only (a smaller
+        system), warm-started from the previous round. A warm start from the previous lam of a path
+        (increasing lam) starts from its live components: a zero block stays zero under its capped
+        weight anyway. Returns (theta, b, history)."""
+        basis, sums, rule = self.basis, self.sums, self.rule
+        theta, b, history = np.zeros(basis.size), 0.0, []
+        if z0 is None:
+            live = np.ones(basis.n_components, dtype=bool)
+            start, relax = None, RELAX_STEPS
+        else:
+            live = self._sizes(z0[:-1]) > self.threshold
+            if not live.any():
+                return theta, float(sums[1][-1] / sums[0][-1, -1]), history  # b alone: the weighted mean
+            start, relax = np.append(z0[basis.columns(live)], z0[-1]), 0
+        used = 0
+        while True:
+            sub = basis if live.all() else basis.subset(live)
+            cols = np.append(basis.columns(live), basis.size)
+            sub_sums = (np.ascontiguousarray(sums[0][np.ix_(cols, cols)]), sums[1][cols], sums[2])
+            settings = replace(rule.gnc, lam=lam, relax_steps=relax, max_iter=min(relax + ROUND_STEPS,
+                                                                                   rule.max_iter - used))
+            res = gnc_fit(sub, self.rows, self.t, self.w, settings, theta0=start, sums=sub_sums)
+            used += len(res.history)
+            history += res.history
+            theta = np.zeros(basis.size)
+            theta[cols[:-1]] = res.theta
+            b = res.b
+            if res.converged or used >= rule.max_iter:
+                return theta, b, history
+            still = self._sizes(theta) > self.threshold
+            if not still.any():
+                return np.zeros_like(theta), b, history
+            start = np.append(theta[basis.columns(still)], b)
+            relax = max(0, relax - len(res.history))
+            live = still
+
+
+class FamilyPath:
+    """Penalized IRLS along lam for a likelihood family: at the current f, the LamPath of the squared
+    loss with the working response and weights w W (the family's Newton step, see cwlssvm.families),
+    warm-started from the last solution, until f stops moving (max |f change| <= irls_tol (1 + max |f|);
+    at most IRLS_MAX_ITER weighted solves)."""
+
+    def __init__(self, basis, rows, t, w, rule, *, family, irls_tol):
+        self.basis, self.rows, self.t, self.w, self.rule = basis, rows, t, w, rule
+        self.family, self.irls_tol = family, irls_tol
+        self.F = basis.F[rows]
+
+    def solve(self, lam, z0=None):
+        """The LamStep at lam, warm-started from z0 = (theta, b) (None: from the family's start)."""
+        family, t, w = self.family, self.t, self.w
+        f = np.full(len(self.rows), family.initial(t, w)) if z0 is None else self.F @ z0[:-1] + z0[-1]
+        z, history, step = z0, [], None
+        for _ in range(IRLS_MAX_ITER):
+            W, work = family.working(t, f)
+            step = LamPath(self.basis, self.rows, work, w * W, self.rule).solve(lam, z)
+            history += step.history
+            f_new = self.F @ step.theta + step.b
+            moved = np.max(np.abs(f_new - f))
+            f, z = f_new, step.z
+            if moved <= self.irls_tol * (1.0 + np.max(np.abs(f))):
+                break
+        return replace(step, history=history)
