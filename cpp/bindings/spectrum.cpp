@@ -72,7 +72,9 @@ void bind_spectrum(py::module_& m) {
         .def("rss", &Spectrum::rss, py::arg("gammas"))
         .def("trace", &Spectrum::trace, py::arg("gammas"))
         .def("gcv", &Spectrum::gcv, py::arg("gammas"))
-        .def("coordinates", &Spectrum::coordinates, py::arg("Phi"), py::call_guard<CoreCall>())
+        .def("coordinates",
+             py::overload_cast<const Eigen::Ref<const SpectrumRowMatrix>&>(&Spectrum::coordinates, py::const_),
+             py::arg("Phi"), py::call_guard<CoreCall>())
         .def("training_coordinates", &Spectrum::training_coordinates, py::call_guard<CoreCall>())
         .def("fitted", &Spectrum::fitted, py::arg("U"), py::arg("gammas"), py::call_guard<CoreCall>())
         .def(
@@ -84,15 +86,15 @@ void bind_spectrum(py::module_& m) {
             py::arg("U"), py::arg("Y"), py::arg("w"), py::arg("gammas"))
         .def(
             "loo_totals",
-            [](const Spectrum& s, const MatIn& U, const MatIn& Y, const VecIn& w, const VecIn& gammas) {
+            [](const Spectrum& s, const MatIn& U, const MatIn& Y, const VecIn& w, const VecIn& gammas, bool errors) {
                 LooTotals t;
                 {
                     CoreCall release;
-                    t = s.loo_totals({U, Y, w}, gammas);
+                    t = s.loo_totals({U, Y, w}, gammas, errors);
                 }
                 return py::make_tuple(t.squared, t.errors);
             },
-            py::arg("U"), py::arg("Y"), py::arg("w"), py::arg("gammas"));
+            py::arg("U"), py::arg("Y"), py::arg("w"), py::arg("gammas"), py::arg("errors"));
 
     m.def(
         "weighted_errors",

@@ -24,6 +24,7 @@ namespace cwlssvm {
 namespace {
 
 using Mat = Eigen::MatrixXd;  // column-major
+using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using Vec = Eigen::VectorXd;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -64,8 +65,7 @@ RowSpectrum row_spectrum(const InputRows& X, const std::vector<Component>& compo
         Mat Z(n, R + 1);  // [F 1]
         std::size_t col = 0;
         for (const auto& f : factors) {
-            for (std::size_t i = 0; i < n; ++i)
-                for (std::size_t j = 0; j < f.rank; ++j) Z(i, col + j) = f.F[i * f.rank + j];
+            Z.middleCols(col, f.rank) = Eigen::Map<const RowMat>(f.F.data(), n, f.rank);  // F_d is row-major
             col += f.rank;
         }
         Z.col(R).setOnes();
@@ -74,7 +74,7 @@ RowSpectrum row_spectrum(const InputRows& X, const std::vector<Component>& compo
         multiply(Z, true, y, B);
         const Mat yy = Mat::Constant(1, 1, y.squaredNorm());
         Spectrum s = Spectrum::from_sums({G, B, yy, static_cast<Eigen::Index>(n)});
-        Mat U = s.coordinates(Z.leftCols(R));
+        Mat U = s.coordinates(In<Mat>(Z.leftCols(R)));
         return {std::move(s), std::move(U)};
     }
     Mat Omega(n, n);
@@ -92,7 +92,7 @@ void loo_criteria(const RowSpectrum& rs, const Eigen::Map<const Vec>& y, const s
     const Eigen::Index n = y.size();
     const Eigen::Map<const Vec> g(gammas.data(), static_cast<Eigen::Index>(gammas.size()));
     const Vec w = Vec::Ones(n);
-    const LooTotals totals = rs.spectrum.loo_totals({rs.U, y, w}, g);
+    const LooTotals totals = rs.spectrum.loo_totals({rs.U, y, w}, g, classification);
     for (std::size_t j = 0; j < gammas.size(); ++j) {
         const double sq = totals.squared(j) / static_cast<double>(n);
         const double value =

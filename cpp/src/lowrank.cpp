@@ -10,6 +10,7 @@ namespace cwlssvm {
 namespace {
 
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // K(x_i, x_i) for every row i: 1 for RBF, (||x_i||^2 + coef0)^degree otherwise (on the columns).
 std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X) {
@@ -57,8 +58,7 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
     }
     out.rank = r;
     out.F.resize(n * r);
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < r; ++j) out.F[i * r + j] = L(i, j);
+    Eigen::Map<RowMatrix>(out.F.data(), n, r) = L.leftCols(r);  // row-major n x r
     return out;
 }
 

@@ -153,11 +153,10 @@ DualSolution solve_dual(double* H, std::size_t n, const DualTargets& targets) {
     const int ni = static_cast<int>(n);
     for (std::size_t i = 0; i < n; ++i) H[i * n + i] += inv_gamma[i];
     // Right-hand sides, column-major n x (k + 1): [Y, 1].
+    using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     ColMatrix B(ni, k + 1);
-    for (std::size_t i = 0; i < n; ++i) {
-        for (int j = 0; j < k; ++j) B(i, j) = Y[i * k + j];
-        B(i, k) = 1.0;
-    }
+    B.leftCols(k) = Eigen::Map<const RowMatrix>(Y, ni, k);  // Y is row-major
+    B.col(k).setOnes();
     std::vector<double> diag_inv;
     cholesky_solve(H, ni, B.data(), k + 1, loo ? &diag_inv : nullptr);
 
@@ -166,10 +165,10 @@ DualSolution solve_dual(double* H, std::size_t n, const DualTargets& targets) {
     const double eta_sum = eta.sum();
     s.alpha.resize(n * k);
     s.b.resize(k);
+    Eigen::Map<RowMatrix> alpha(s.alpha.data(), ni, k);  // row-major n x k
     for (int j = 0; j < k; ++j) {
-        const double b = B.col(j).sum() / eta_sum;
-        s.b[j] = b;
-        for (std::size_t i = 0; i < n; ++i) s.alpha[i * k + j] = B(i, j) - eta(i) * b;
+        s.b[j] = B.col(j).sum() / eta_sum;
+        alpha.col(j) = B.col(j) - eta * s.b[j];
     }
     if (loo) {
         s.c_diag.resize(n);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "cwlssvm/solver.hpp"
 
@@ -174,13 +175,28 @@ Vec Spectrum::gcv(const In<Vec>& gammas) const {
     return out;
 }
 
+namespace {
+
+// (Phi - 1 mu') V for features of either layout.
+template <class Features>
+Mat centred_coordinates(const Features& Phi, const Vec& mu, const Mat& V) {
+    if (Phi.cols() != mu.size()) throw std::invalid_argument("spectrum: features of the wrong width");
+    const Mat centred = Phi.rowwise() - mu.transpose();  // column-major for BLAS
+    Mat U;
+    multiply(centred, false, V, U);
+    return U;
+}
+
+}  // namespace
+
 Mat Spectrum::coordinates(const In<Mat>& Phi) const {
     if (!has_features()) throw std::logic_error("spectrum: coordinates of features need explicit features");
-    if (Phi.cols() != p_.mu.size()) throw std::invalid_argument("spectrum: features of the wrong width");
-    const Mat centred = Phi.rowwise() - p_.mu.transpose();
-    Mat U;
-    multiply(centred, false, p_.V, U);
-    return U;
+    return centred_coordinates(Phi, p_.mu, p_.V);
+}
+
+Mat Spectrum::coordinates(const In<SpectrumRowMatrix>& Phi) const {
+    if (!has_features()) throw std::logic_error("spectrum: coordinates of features need explicit features");
+    return centred_coordinates(Phi, p_.mu, p_.V);
 }
 
 Mat Spectrum::training_coordinates() const {
@@ -211,19 +227,43 @@ Mat Spectrum::loo_residuals(const SpectralRows& rows, const In<Vec>& gammas) con
     return r;
 }
 
-LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas) const {
-    const Index k = targets(), G = gammas.size();
-    Mat r = loo_residuals(rows, gammas);
-    for (Index i = 0; i < r.size(); ++i)
-        if (!std::isfinite(r.data()[i])) r.data()[i] = std::numeric_limits<double>::infinity();
-    LooTotals out;
-    out.squared.resize(G);
-    for (Index j = 0; j < G; ++j)
-        out.squared(j) = rows.w.dot(r.middleCols(j * k, k).cwiseAbs2().rowwise().sum()) / static_cast<double>(k);
-    Mat decision(r.rows(), r.cols());  // the leave-one-out decision values y - r
-    for (Index j = 0; j < G; ++j) decision.middleCols(j * k, k) = rows.Y - r.middleCols(j * k, k);
-    out.errors = weighted_errors(rows.Y, decision, rows.w);
+LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas, bool count_errors) const {
+    const Index m = rows.U.rows(), k = targets(), G = gammas.size();
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    const Mat r = loo_residuals(rows, gammas);
+    LooTotals out{Vec::Zero(G), Vec::Zero(G)};
+    std::vector<double> y(k), f(k);
+    for (Index j = 0; j < G; ++j) {
+        double squared = 0.0, wrong = 0.0;
+        for (Index i = 0; i < m; ++i) {
+            double sum = 0.0;  // sum_t r_it^2, a non-finite residual counting as infinite
+            for (Index t = 0; t < k; ++t) {
+                const double v = r(i, j * k + t);
+                const double e = std::isfinite(v) ? v : inf;
+                sum += e * e;
+                f[t] = rows.Y(i, t) - e;  // the leave-one-out decision value
+                y[t] = rows.Y(i, t);
+            }
+            squared += rows.w(i) * sum;
+            if (count_errors && misclassified(y.data(), f.data(), k)) wrong += rows.w(i);
+        }
+        out.squared(j) = squared / static_cast<double>(k);
+        out.errors(j) = wrong;
+    }
     return out;
+}
+
+bool misclassified(const double* y, const double* f, Eigen::Index k) {
+    if (k == 1) {
+        const double sign = f[0] > 0 ? 1.0 : (f[0] < 0 ? -1.0 : 0.0);
+        return sign != y[0];
+    }
+    Index fa = 0, ya = 0;
+    for (Index t = 1; t < k; ++t) {
+        if (f[t] > f[fa]) fa = t;
+        if (y[t] > y[ya]) ya = t;
+    }
+    return fa != ya;
 }
 
 Vec weighted_errors(const In<Mat>& Y, const In<Mat>& F, const In<Vec>& w) {
@@ -232,22 +272,14 @@ Vec weighted_errors(const In<Mat>& Y, const In<Mat>& F, const In<Vec>& w) {
         throw std::invalid_argument("weighted_errors: decision values, targets and weights of mismatched shapes");
     const Index G = F.cols() / k;
     Vec out = Vec::Zero(G);
+    std::vector<double> y(k), f(k);
     for (Index j = 0; j < G; ++j) {
         for (Index i = 0; i < m; ++i) {
-            bool wrong;
-            if (k == 1) {
-                const double f = F(i, j);
-                const double sign = f > 0 ? 1.0 : (f < 0 ? -1.0 : 0.0);
-                wrong = sign != Y(i, 0);
-            } else {
-                Index fa = 0, ya = 0;
-                for (Index t = 1; t < k; ++t) {
-                    if (F(i, j * k + t) > F(i, j * k + fa)) fa = t;
-                    if (Y(i, t) > Y(i, ya)) ya = t;
-                }
-                wrong = fa != ya;
+            for (Index t = 0; t < k; ++t) {
+                y[t] = Y(i, t);
+                f[t] = F(i, j * k + t);
             }
-            if (wrong) out(j) += w(i);
+            if (misclassified(y.data(), f.data(), k)) out(j) += w(i);
         }
     }
     return out;

@@ -10,9 +10,11 @@ from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .primal import SOLVER_POLICY, DualModel, fit_lowrank
+from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
+from ._persist import file_values
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
-from ._validation import (check_n_jobs, check_positive, check_sample_weight, check_solver, validate_fit_data,
+from ._validation import (SOLVERS, check_sample_weight, validate_fit_data,
                           validate_predict_data)
 
 
@@ -34,6 +36,10 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
     _families = ("squared",)  # the values of ``family`` this estimator takes
+    model_file_values = file_values(floats=("X_fit_", "X_reference_", "dual_coef_"),
+                                    numbers=("intercept_", "probability_slope_"), indices=("ranks_",))
+    parameter_rules = ParamTable(gamma=POSITIVE, sigma=POSITIVE, n_jobs=N_JOBS, solver=one_of(*SOLVERS),
+                             lowrank_tol=OPEN_UNIT)
 
     def _family(self):
         return family_of(self)
@@ -43,10 +49,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         raise NotImplementedError
 
     def _check_params(self):
-        check_positive(self.gamma, "gamma")
-        check_positive(self.sigma, "sigma")
-        check_n_jobs(self.n_jobs)
-        check_solver(self.solver, self.lowrank_tol)
+        self.parameter_rules.check(self)
         self._family()
         vars(self).pop("n_iter_", None)  # weighted solves per target of an IRLS fit, set by _solve
 

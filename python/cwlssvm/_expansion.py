@@ -13,6 +13,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 
 from . import _native
 from . import components as _components
+from ._persist import file_values
 from ._report import ReportMixin
 from ._validation import validate_fit_data, validate_predict_data
 
@@ -42,6 +43,11 @@ class ExpansionStore:
 
 class ExpansionModel(ReportMixin, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
+
+    model_file_values = file_values(
+        floats=("X_fit_", "X_reference_", "dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends"),
+        numbers=("intercept_", "y_mean_", "y_scale_", "gamma_", "lam_", "probability_slope_"),
+        indices=("ranks_", "selected_components_"))
 
     def _mean(self, f):
         """The prediction for the linear predictor f: f itself (subclasses with a likelihood family

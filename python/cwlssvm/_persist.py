@@ -18,6 +18,8 @@ classes from an allow-list of the package, which each class joins where it is de
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import io
 import json
 import os
@@ -54,6 +56,30 @@ class ModelFileError(ValueError):
 
 
 _CLASSES: dict[str, type] = {}  # the allow-list: class name -> class
+
+
+@dataclass(frozen=True)
+class FileValues:
+    """What a class's fitted values read from a model file must be, by attribute name: ``floats``, float64
+    arrays (or lists of them) with every value finite (the code computes with them); ``numbers``, finite
+    numbers (scalars or arrays); ``indices``, integer arrays (the code indexes with them). A class states
+    its own as ``model_file_values``; a subclass's add to its bases'."""
+
+    floats: frozenset = frozenset()
+    numbers: frozenset = frozenset()
+    indices: frozenset = frozenset()
+
+
+def file_values(*, floats=(), numbers=(), indices=()):
+    """The FileValues of a class (see FileValues)."""
+    return FileValues(frozenset(floats), frozenset(numbers), frozenset(indices))
+
+
+def _values_of(cls):
+    """The FileValues of cls and its bases together."""
+    found = [k.__dict__["model_file_values"] for k in cls.__mro__ if "model_file_values" in k.__dict__]
+    return FileValues(*(frozenset().union(*(getattr(v, f) for v in found))
+                        for f in ("floats", "numbers", "indices")))
 
 
 def model_file_class(cls=None, *, aliases=()):
@@ -242,13 +268,6 @@ def load_with_info(path):
 # ---------------------------------------------------------------------- reading and checking
 MAX_INFLATION = 20  # entries may inflate to this many times the file's size (+ 1 MB): save() stores them
 # uncompressed, and np.savez_compressed shrinks a model's float arrays far less
-_FLOAT_ARRAYS = {  # float64 arrays (or lists of them), every value finite, wherever they appear
-    "X_fit_", "X_reference_", "dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends",
-    "mixture_weights_", "eta_", "c_", "X_fit", "coef", "theta", "intercept", "inv_gamma", "c_diag", "gram", "rss",
-    "transforms"}
-_FINITE_NUMBERS = {"intercept_", "y_mean_", "y_scale_", "gamma_", "gamma", "probability_slope_", "lam_",
-                   "best_score_", "gamma_equivalent_", "effective_df_"}  # finite numbers (scalars or arrays)
-_INDEX_ARRAYS = {"ranks_", "ranks", "selected_components_"}  # integer arrays
 
 
 def _read_arrays(data, path):
@@ -284,27 +303,28 @@ def _read_arrays(data, path):
 
 def _check_values(obj, where, path, depth=0):
     """The fitted values of obj (and of the package's objects it holds) have the types and finiteness the
-    code relies on: float64 and finite where it computes with them (_FLOAT_ARRAYS, _FINITE_NUMBERS),
+    code relies on (the FileValues its class states): float64 and finite where it computes with them,
     integers where it indexes."""
     if depth > 4:
         raise ModelFileError(f"{path}: {where} nests the package's objects too deeply")
     classes = set(_classes().values())
+    values = _values_of(type(obj))
     for name, value in vars(obj).items():
         at = f"{where}.{name}"
         if value is None:
             continue
-        if name in _FLOAT_ARRAYS:
+        if name in values.floats:
             for arr in value if isinstance(value, list) else [value]:
                 if not (isinstance(arr, np.ndarray) and arr.dtype == np.float64):
                     kind = arr.dtype if isinstance(arr, np.ndarray) else type(arr).__name__
                     raise ModelFileError(f"{path}: {at} must be an array of float64, found {kind}")
                 if not np.all(np.isfinite(arr)):
                     raise ModelFileError(f"{path}: {at} holds NaN or infinity")
-        elif name in _FINITE_NUMBERS:
+        elif name in values.numbers:
             arr = np.asarray(value)
             if arr.dtype.kind not in "fiu" or not np.all(np.isfinite(arr)):
                 raise ModelFileError(f"{path}: {at} must hold finite numbers, found {value!r:.60}")
-        elif name in _INDEX_ARRAYS:
+        elif name in values.indices:
             if not (isinstance(value, np.ndarray) and value.dtype.kind in "iu"):
                 raise ModelFileError(f"{path}: {at} must be an array of integers")
         elif type(value) in classes:

@@ -8,31 +8,7 @@ import numpy as np
 from sklearn.utils.validation import validate_data
 
 
-def check_positive(value, name: str) -> float:
-    """A finite real > 0, or ValueError naming the parameter."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
-    return float(value)
-
-
-def check_n_jobs(n_jobs):
-    if n_jobs is None:
-        return None
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
-        raise ValueError(f"n_jobs must be None, -1 or a positive integer, got {n_jobs!r}")
-    return int(n_jobs)
-
-
-SOLVERS = ("auto", "dense", "lowrank")
-
-
-def check_solver(solver, lowrank_tol):
-    """solver in SOLVERS and a tolerance in (0, 1)."""
-    if solver not in SOLVERS:
-        raise ValueError(f"solver must be 'auto', 'dense' or 'lowrank', got {solver!r}")
-    check_positive(lowrank_tol, "lowrank_tol")
-    if lowrank_tol >= 1:
-        raise ValueError(f"lowrank_tol must be < 1, got {lowrank_tol!r}")
+SOLVERS = ("auto", "dense", "lowrank")  # the estimators' ``solver`` (rules of parameters: cwlssvm._params)
 
 
 def check_numeric_columns(X) -> None:

@@ -18,6 +18,7 @@ from sklearn.utils.metaestimators import available_if
 from . import _calibration
 from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
+from ._params import BOOLEAN, one_of
 from ._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ._validation import check_sample_weight
 from .components import rbf
@@ -39,12 +40,7 @@ def attach_classifier_model(est, model, components, classes, *, solver, X_refere
 
 class _LSSVCBase(ClassifierMixin, _LSSVMBase):
     _families = ("squared", "logistic")
-    def _validate_classifier_params(self):
-        self._check_params()
-        if self.multi_class not in ("ovr", "ovo"):
-            raise ValueError(f"multi_class must be 'ovr' or 'ovo', got {self.multi_class!r}")
-        if not isinstance(self.probability, (bool, np.bool_)):
-            raise ValueError(f"probability must be True or False, got {self.probability!r}")
+    parameter_rules = _LSSVMBase.parameter_rules.extended(multi_class=one_of("ovr", "ovo"), probability=BOOLEAN)
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
@@ -57,7 +53,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         sample_weight : array-like of shape (n_samples,), optional
             gamma_k = gamma * w_k; rows with weight 0 are left out.
         """
-        self._validate_classifier_params()
+        self._check_params()
         X, y = self._validate_fit_data(X, y)
         self.classes_, y_idx = encode_classes(y, type(self).__name__)
         n_classes = len(self.classes_)
@@ -108,7 +104,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         """Leave-one-out decision values at the estimator's parameters, without fitting it (binary or
         one-vs-rest): shape (n,) for two classes, (n, K) otherwise."""
         est = clone(self)
-        est._validate_classifier_params()
+        est._check_params()
         Xv, yv = est._validate_fit_data(X, y)
         classes, idx = encode_classes(yv, "loo_decision_function")
         if len(classes) > 2 and est.multi_class != "ovr":

@@ -32,6 +32,7 @@
 namespace cwlssvm {
 
 using SpectrumMatrix = Eigen::MatrixXd;
+using SpectrumRowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using SpectrumVector = Eigen::VectorXd;
 template <class T>
 using In = Eigen::Ref<const T>;
@@ -54,7 +55,8 @@ struct SpectralRows {
 };
 
 // Sums over rows of the leave-one-out values, for every gamma (G values each): sum_i w_i mean_t r_it^2,
-// and the weight of the rows whose leave-one-out decision value misclassifies (weighted_errors).
+// and the weight of the rows whose leave-one-out decision value y_i - r_i misclassifies (misclassified;
+// zero unless counted).
 struct LooTotals {
     SpectrumVector squared;
     SpectrumVector errors;
@@ -83,12 +85,14 @@ public:
     SpectrumVector gcv(const In<SpectrumVector>& gammas) const;  // averaged over the targets
 
     // Spectral coordinates of rows with features Phi (m x R_f); of the training rows (a dense kernel).
+    // (Phi row-major: the layout of NumPy's arrays, read without a copy.)
     SpectrumMatrix coordinates(const In<SpectrumMatrix>& Phi) const;
+    SpectrumMatrix coordinates(const In<SpectrumRowMatrix>& Phi) const;
     SpectrumMatrix training_coordinates() const;
     // Fitted values (m x G k) of rows with spectral coordinates U; leave-one-out residuals (m x G k).
     SpectrumMatrix fitted(const In<SpectrumMatrix>& U, const In<SpectrumVector>& gammas) const;
     SpectrumMatrix loo_residuals(const SpectralRows& rows, const In<SpectrumVector>& gammas) const;
-    LooTotals loo_totals(const SpectralRows& rows, const In<SpectrumVector>& gammas) const;
+    LooTotals loo_totals(const SpectralRows& rows, const In<SpectrumVector>& gammas, bool count_errors) const;
 
     // Everything a spectrum holds, to copy it across processes (pickling for Dask).
     struct Parts {
@@ -113,8 +117,11 @@ private:
     Parts p_;
 };
 
-// The weight of the rows whose decision values F (m x G k) misclassify targets Y (m x k, the +-1
-// coding): sign(F) != y for one target, argmax F != argmax Y for several; for every gamma (G).
+// Whether decision values f misclassify the +-1 coding y of one row (k values each): sign(f) != y for one
+// target, argmax f != argmax y for several.
+bool misclassified(const double* y, const double* f, Eigen::Index k);
+
+// The weight of the rows whose decision values F (m x G k) misclassify targets Y (m x k), for every gamma (G).
 SpectrumVector weighted_errors(const In<SpectrumMatrix>& Y, const In<SpectrumMatrix>& F, const In<SpectrumVector>& w);
 
 // The selection key of a classifier scored on its error rate: the rate, ties broken by the squared

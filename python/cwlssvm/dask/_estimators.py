@@ -26,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted
 from .. import components as _components
 from .._fit_guard import keeps_state
 from .._calibration import platt_slope
-from .._validation import check_positive
+from .._params import OPEN_UNIT, ParamTable, integer_from, one_of
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
@@ -44,6 +44,7 @@ from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
+CRITERION = one_of("gcv", "loo", "kfold", words="'gcv', 'loo' or 'kfold'")  # the criteria a Dask search computes
 
 
 class _Passes:
@@ -97,13 +98,12 @@ class _DaskBase(BaseEstimator):
 
     _classification = False  # classifiers: y holds class labels
     _families = ("squared",)  # the values of ``family`` the estimator takes
+    parameter_rules = ParamTable(lowrank_tol=OPEN_UNIT, sample=integer_from(10))
 
     def _first_pass(self, X, y, sample_weight):
         """Check the shared parameters, then pass 1: (compute, DaskRows, PartitionStats); a classifier's
         rows come back coded by the classes found (+-1, one-vs-rest above two classes)."""
-        check_positive(self.lowrank_tol, "lowrank_tol")
-        if isinstance(self.sample, bool) or not isinstance(self.sample, (int, np.integer)) or self.sample < 10:
-            raise ValueError(f"sample must be an integer >= 10, got {self.sample!r}")
+        self.parameter_rules.check(self)
         compute = _Passes(self.client)
         multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
         rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification)
@@ -152,8 +152,6 @@ class _DaskBase(BaseEstimator):
 
     def _fit_fixed(self, X, y, sample_weight, local):
         """fit at the estimator's sigma and gamma: pass 1, then one pass for the sums."""
-        check_positive(self.sigma, "sigma")
-        check_positive(self.gamma, "gamma")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
                                        variances=stats.variances)
@@ -168,8 +166,6 @@ class _DaskBase(BaseEstimator):
         the search made at the chosen widths; make_local(sigma, gamma) builds the in-memory estimator."""
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        if self.criterion not in ("gcv", "loo", "kfold"):
-            raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {self.criterion!r}")
         if self.criterion == "kfold" and (isinstance(self.cv, bool) or not isinstance(self.cv, (int, np.integer))
                                           or self.cv < 2):
             raise ValueError(f"cv must be an integer >= 2 (folds drawn within each partition), got {self.cv!r}")
@@ -300,6 +296,9 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
 
     _families = ("squared", "poisson")
 
+    parameter_rules = _DaskBase.parameter_rules.extended(
+        **LocalComponentwiseLSSVR.parameter_rules.subset("sigma", "gamma"))
+
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, family="squared", lowrank_tol=1e-10,
                  sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
@@ -350,6 +349,9 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
 
     _classification = True
     _families = ("squared", "logistic")
+
+    parameter_rules = _DaskBase.parameter_rules.extended(
+        **LocalComponentwiseLSSVC.parameter_rules.subset("sigma", "gamma", "probability"))
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, probability=True, family="squared",
                  lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
@@ -418,6 +420,8 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     >>> client.close()
     """
 
+    parameter_rules = _DaskBase.parameter_rules.extended(criterion=CRITERION)
+
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
@@ -467,6 +471,9 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
     (3,)
     >>> client.close()
     """
+
+    parameter_rules = _DaskBase.parameter_rules.extended(criterion=CRITERION,
+                                                         **LocalComponentwiseLSSVC.parameter_rules.subset("probability"))
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,

@@ -12,7 +12,8 @@ from sklearn.utils.validation import check_array
 from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
-from .._validation import check_n_jobs, check_numeric_columns, check_positive, check_sample_weight, check_solver
+from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
+from .._validation import SOLVERS, check_numeric_columns, check_sample_weight
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
@@ -21,7 +22,7 @@ from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
 from ._select import areg_select
-from .._persist import model_file_class
+from .._persist import file_values, model_file_class
 
 METHODS = ("auto", "eta", "areg-select", "areg")
 AREG_SETS = ("hull", "span", "box")
@@ -61,6 +62,12 @@ class FusionResult:
 
 class _FusionBase(ExpansionModel):
     _classification = False
+    model_file_values = file_values(floats=("mixture_weights_", "eta_", "c_"),
+                                    numbers=("gamma_equivalent_", "effective_df_"))
+    parameter_rules = ParamTable(method=one_of(*METHODS), areg_set=one_of(*AREG_SETS), eta_solver=one_of(*ETA_SOLVERS),
+                             sigma=optional(POSITIVE), gamma=optional(POSITIVE), radius=optional(POSITIVE),
+                             zero_tol=HALF_OPEN_UNIT, max_iter=integer_from(1), tol=POSITIVE, n_jobs=N_JOBS,
+                             solver=one_of(*SOLVERS), lowrank_tol=OPEN_UNIT)
 
     def __init__(self, components=None, *, method="auto", validation_fraction=0.3, validation_data=None,
                  sigma=None, gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None,
@@ -96,31 +103,18 @@ class _FusionBase(ExpansionModel):
         return "areg" if self._classification else "eta"
 
     def _check_params(self):
-        for name, value, choices in (("method", self.method, METHODS), ("areg_set", self.areg_set, AREG_SETS),
-                                     ("eta_solver", self.eta_solver, ETA_SOLVERS)):
-            if value not in choices:
-                raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+        self.parameter_rules.check(self)
         if self.validation_data is None and not (isinstance(self.validation_fraction, numbers.Real)
                                                  and 0 < self.validation_fraction < 1):
             raise ValueError(f"validation_fraction must be in (0, 1), got {self.validation_fraction!r}")
         if self._method == "areg" and self.areg_set == "box" and self.radius is None:
             raise ValueError("radius: areg_set='box' needs a radius (the box |c_k| <= radius has one degree of "
                              "freedom per training row and fits the validation set unless it is small)")
-        for name in ("sigma", "gamma", "radius"):
-            if getattr(self, name) is not None:
-                check_positive(getattr(self, name), name)
         use_one_se(self.one_se, self._classification)
-        if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
-            raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
-        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, numbers.Integral) or self.max_iter < 1:
-            raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
-        check_positive(self.tol, "tol")
-        check_solver(self.solver, self.lowrank_tol)
         if self.lams is not None:
             lams = np.asarray(self.lams, dtype=float).ravel()
             if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
                 raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
-        check_n_jobs(self.n_jobs)
 
     def _split(self, X, y, w, strata):
         """Rows with positive weight, split into (X_all, y_all, w_all, train, val) with the

@@ -14,7 +14,8 @@ from .. import components as _components
 from .._report import ReportMixin
 from .._fit_guard import guarded_fit
 from ..families import family_of
-from .._validation import check_n_jobs, check_sample_weight, check_solver, validate_fit_data
+from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of
+from .._validation import SOLVERS, check_sample_weight, validate_fit_data
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -25,7 +26,7 @@ from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import results_table, tune, tune_profiled
-from .._persist import model_file_class
+from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10
 N_GAMMAS = 50
@@ -95,6 +96,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
     """Validation, search and refit shared by the four CV estimators."""
 
     _classification = False
+    model_file_values = file_values(floats=("X_fit_", "X_reference_", "dual_coef_"),
+                                    numbers=("intercept_", "gamma_", "best_score_", "probability_slope_"))
+    parameter_rules = ParamTable(criterion=one_of("auto", *CRITERIA), n_jobs=N_JOBS, solver=one_of(*SOLVERS),
+                             lowrank_tol=OPEN_UNIT)
 
     def _base_estimator(self, components, sigma, gamma):
         raise NotImplementedError
@@ -103,12 +108,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         raise NotImplementedError
 
     def _check_params(self):
-        if self.criterion not in CRITERIA + ("auto",):
-            raise ValueError(f"criterion must be one of {('auto',) + CRITERIA}, got {self.criterion!r}")
+        self.parameter_rules.check(self)
         if self.criterion == "kfold":
             check_cv(self.cv)
-        check_n_jobs(self.n_jobs)
-        check_solver(self.solver, self.lowrank_tol)
 
     _families = ("squared",)
 
@@ -454,6 +456,7 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
     (``error_rate``; ``criterion`` is the selection key)."""
 
     _classification = True
+    parameter_rules = _TunedBase.parameter_rules.extended(scoring=one_of("auto", "error", "squared", "deviance"))
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
@@ -476,10 +479,6 @@ class _ClassifierCV(ClassifierMixin, _TunedBase):
 
     _families = ("squared", "logistic")
 
-    def _check_params(self):
-        super()._check_params()
-        if self.scoring not in ("auto", "error", "squared", "deviance"):
-            raise ValueError(f"scoring must be 'auto', 'error', 'squared' or 'deviance', got {self.scoring!r}")
 
     def _scoring(self):
         if self.scoring == "auto":

@@ -169,7 +169,7 @@ class CriterionEvaluator:
                 if self.classification:
                     out["error_rate"] = weighted_errors(Y, spec.fitted(U, gammas), w) / w.sum()
                 return out
-            sq, err = spec.loo_totals(U, Y, w, gammas)
+            sq, err = spec.loo_totals(U, Y, w, gammas, errors=self.classification)
             out["criterion"] = sq / w.sum()
             if self.classification:
                 out["error_rate"] = err / w.sum()

@@ -178,8 +178,7 @@ def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
 
 def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):
     """(sum w r^2 averaged over the targets, weighted misclassifications) of the leave-one-out values."""
-    sq, err = spec.loo_totals(spec.coordinates(Phi), Y, w, gammas)
-    return sq, (err if classification else np.zeros(len(gammas)))
+    return spec.loo_totals(spec.coordinates(Phi), Y, w, gammas, errors=classification)
 
 
 def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from .. import _native
-from .._persist import model_file_class
+from .._persist import file_values, model_file_class
 
 def row_chunks(n, block):
     """slice objects covering range(n) in steps of block."""
@@ -40,6 +40,8 @@ class DualModel:
     X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
     coefficients, intercept (k,) the bias terms of k models that share the kernel.
     """
+
+    model_file_values = file_values(floats=("X_fit", "coef", "intercept", "inv_gamma", "c_diag", "gram"))
 
     def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
         self.X_fit = X_fit
@@ -76,6 +78,9 @@ class PrimalModel:
     landmarks per component; loo_residuals (n, k) or None; edf: tr S at the fitted gamma; after
     keep_sums, what the standard errors need (cwlssvm.uncertainty).
     """
+
+    model_file_values = file_values(floats=("X_fit", "coef", "theta", "intercept", "rss", "transforms", "gram"),
+                                    numbers=("gamma",), indices=("ranks",))
 
     def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, edf=None):
         self.X_fit = X_fit

@@ -125,10 +125,10 @@ class Spectrum:
         g = _gammas(gammas)
         return _by_gamma(self._engine.loo_residuals(U, Y, w, g), len(g))
 
-    def loo_totals(self, U, Y, w, gammas):
-        """(sum_i w_i mean_t r_it^2 (G,), weight of the misclassified leave-one-out decision values (G,))
-        over these training rows; non-finite residuals count as infinite."""
-        return self._engine.loo_totals(U, Y, w, _gammas(gammas))
+    def loo_totals(self, U, Y, w, gammas, *, errors=False):
+        """(sum_i w_i mean_t r_it^2 (G,), weight of the misclassified leave-one-out decision values (G,),
+        zero unless ``errors``) over these training rows; non-finite residuals count as infinite."""
+        return self._engine.loo_totals(U, Y, w, _gammas(gammas), bool(errors))
 
 
 def weighted_errors(Y, F, w):

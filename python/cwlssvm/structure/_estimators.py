@@ -11,7 +11,9 @@ from sklearn.utils.metaestimators import available_if
 from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
-from .._validation import check_n_jobs, check_positive, check_sample_weight, check_solver
+from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
+                       optional)
+from .._validation import SOLVERS, check_sample_weight
 from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
@@ -69,6 +71,11 @@ class _SparseBase(ExpansionModel):
 
     _classification = False
     _families = ("squared",)  # the values of ``family`` the estimator takes
+    parameter_rules = ParamTable(penalty=one_of(*PENALTY_CHOICES), loss=one_of(*LOSSES), formulation=one_of(*FORMULATIONS),
+                             a=POSITIVE, delta=POSITIVE, p=OPEN_UNIT, sigma=optional(POSITIVE),
+                             gamma=optional(POSITIVE), max_components=optional(integer_from(1)),
+                             lam=optional(NON_NEGATIVE), zero_tol=HALF_OPEN_UNIT, n_jobs=N_JOBS,
+                             solver=one_of(*SOLVERS), lowrank_tol=OPEN_UNIT)
 
     def __init__(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto",
@@ -114,33 +121,11 @@ class _SparseBase(ExpansionModel):
                              "use 'stp', 'hard' or 'lp'")
         if family.name != "squared" and self.loss != "squared":
             raise ValueError(f"loss: the robust losses belong to family='squared'; family={family.name!r} has its own")
-        if self.penalty not in PENALTY_CHOICES:
-            raise ValueError(f"penalty must be one of {PENALTY_CHOICES}, got {self.penalty!r}")
-        if self.loss not in LOSSES:
-            raise ValueError(f"loss must be one of {tuple(LOSSES)}, got {self.loss!r}")
+        self.parameter_rules.check(self)
         if self.penalty == "l1" and self.loss != "squared":
             raise ValueError("loss: the L1 QP (penalty='l1') is formulated for the squared loss")
-        if self.formulation not in FORMULATIONS:
-            raise ValueError(f"formulation must be one of {FORMULATIONS}, got {self.formulation!r}")
-        check_positive(self.a, "a")
-        check_positive(self.delta, "delta")
         use_one_se(self.one_se, self._classification)
-        if not (isinstance(self.p, numbers.Real) and 0 < self.p < 1):
-            raise ValueError(f"p must be in (0, 1), got {self.p!r}")
-        for name in ("sigma", "gamma"):
-            if getattr(self, name) is not None:
-                check_positive(getattr(self, name), name)
-        if self.max_components is not None and (isinstance(self.max_components, bool) or not isinstance(
-                self.max_components, numbers.Integral) or self.max_components < 1):
-            raise ValueError(f"max_components must be None or an integer >= 1, got {self.max_components!r}")
-        if self.lam is not None and (isinstance(self.lam, bool) or not isinstance(self.lam, numbers.Real)
-                                     or not np.isfinite(self.lam) or self.lam < 0):
-            raise ValueError(f"lam must be None or a finite number >= 0, got {self.lam!r}")
-        if not (isinstance(self.zero_tol, numbers.Real) and 0 <= self.zero_tol < 1):
-            raise ValueError(f"zero_tol must be in [0, 1), got {self.zero_tol!r}")
         check_cv(self.cv, allow_none=True)
-        check_n_jobs(self.n_jobs)
-        check_solver(self.solver, self.lowrank_tol)
 
     def _tuning_cv(self, sample_weight, n):
         """The folds for tuning sigma and gamma: up to LARGE_N rows those of the lam search (K-fold CV
