@@ -217,7 +217,8 @@ void predict_batch(const BatchRows& train, const BatchModels& models, const Batc
                 continue;
             }
             parts.assign(Xnew.n * p, 0.0);
-            component_outputs(X, rbf_components(w), DualCoef{models.alpha + train.offsets[i], 1}, Xnew, parts.data(), 1);
+            const DualCoef alpha{models.alpha + train.offsets[i], 1};
+            component_outputs(X, rbf_components(w), alpha, Xnew, parts.data(), 1);
             for (std::size_t r = 0; r < Xnew.n; ++r) {
                 double f = models.b[i];
                 for (int d = 0; d < p; ++d) f += parts[r * p + d];

@@ -58,9 +58,10 @@ void multiply(const In<Mat>& A, bool transpose_a, const In<Mat>& B, Mat& C) {
 Spectrum::Spectrum(Parts parts) : p_(std::move(parts)) {
     const Index R = p_.lam.size(), k = p_.c.cols();
     const bool features = p_.Un.size() == 0;
-    if (p_.c.rows() != R || p_.ybar.size() != k || p_.syy.size() != k ||
-        (features ? (p_.V.cols() != R || p_.mu.size() != p_.V.rows())
-                  : (p_.Un.cols() != R || p_.z.rows() != R || p_.w.size() != p_.Un.rows() || p_.q.size() != p_.w.size())))
+    const bool kernel_ok = p_.Un.cols() == R && p_.z.rows() == R && p_.w.size() == p_.Un.rows() &&
+                           p_.q.size() == p_.w.size();
+    const bool features_ok = p_.V.cols() == R && p_.mu.size() == p_.V.rows();
+    if (p_.c.rows() != R || p_.ybar.size() != k || p_.syy.size() != k || !(features ? features_ok : kernel_ok))
         throw std::invalid_argument("spectrum: parts of mismatched shapes");
 }
 
@@ -177,13 +178,21 @@ Vec Spectrum::gcv(const In<Vec>& gammas) const {
 
 namespace {
 
-// (Phi - 1 mu') V for features of either layout.
+// (Phi - 1 mu') V for features of either layout: centred in the features' own layout, so that a
+// row-major block is read once, in order, and handed to BLAS as its transpose.
 template <class Features>
 Mat centred_coordinates(const Features& Phi, const Vec& mu, const Mat& V) {
     if (Phi.cols() != mu.size()) throw std::invalid_argument("spectrum: features of the wrong width");
-    const Mat centred = Phi.rowwise() - mu.transpose();  // column-major for BLAS
+    using Layout = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Features::IsRowMajor ? Eigen::RowMajor
+                                                                                             : Eigen::ColMajor>;
+    const Layout centred = Phi.rowwise() - mu.transpose();
     Mat U;
-    multiply(centred, false, V, U);
+    if constexpr (Features::IsRowMajor) {
+        const Eigen::Map<const Mat> transposed(centred.data(), centred.cols(), centred.rows());  // R x m
+        multiply(transposed, true, V, U);
+    } else {
+        multiply(centred, false, V, U);
+    }
     return U;
 }
 
@@ -229,26 +238,42 @@ Mat Spectrum::loo_residuals(const SpectralRows& rows, const In<Vec>& gammas) con
 
 LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas, bool count_errors) const {
     const Index m = rows.U.rows(), k = targets(), G = gammas.size();
+    if (rows.U.cols() != rank()) throw std::invalid_argument("spectrum: coordinates of the wrong width");
+    if (rows.Y.rows() != m || rows.Y.cols() != k || rows.w.size() != m)
+        throw std::invalid_argument("spectrum: rows of mismatched shapes");
     constexpr double inf = std::numeric_limits<double>::infinity();
-    const Mat r = loo_residuals(rows, gammas);
+    const Mat g = gains(gammas);
+    const Mat F = scaled_products(rows.U, g, p_.c);  // m x G k: u_i' diag(g) c, without ybar
+    Mat lev;                                         // m x G: sum_j u_ij^2 g_j
+    multiply(rows.U.cwiseAbs2(), false, g, lev);
+    const double* w = rows.w.data();
+    const double inv_s = 1.0 / p_.s;
     LooTotals out{Vec::Zero(G), Vec::Zero(G)};
-    std::vector<double> y(k), f(k);
     for (Index j = 0; j < G; ++j) {
-        double squared = 0.0, wrong = 0.0;
-        for (Index i = 0; i < m; ++i) {
-            double sum = 0.0;  // sum_t r_it^2, a non-finite residual counting as infinite
-            for (Index t = 0; t < k; ++t) {
-                const double v = r(i, j * k + t);
-                const double e = std::isfinite(v) ? v : inf;
-                sum += e * e;
-                f[t] = rows.Y(i, t) - e;  // the leave-one-out decision value
-                y[t] = rows.Y(i, t);
+        const double* h = lev.col(j).data();
+        double squared = 0.0;  // one pass per target over contiguous columns (vectorized)
+        for (Index t = 0; t < k; ++t) {
+            const double* f = F.col(j * k + t).data();
+            const double* y = rows.Y.col(t).data();
+            const double ybar = p_.ybar(t);
+            for (Index i = 0; i < m; ++i) {
+                const double r = (y[i] - (ybar + f[i])) / (1.0 - w[i] * (h[i] + inv_s));
+                squared += w[i] * r * r;
             }
-            squared += rows.w(i) * sum;
-            if (count_errors && misclassified(y.data(), f.data(), k)) wrong += rows.w(i);
         }
-        out.squared(j) = squared / static_cast<double>(k);
-        out.errors(j) = wrong;
+        // a non-finite residual counts as infinite (NaN in the sum: one of them was NaN)
+        out.squared(j) = std::isnan(squared) ? inf : squared / static_cast<double>(k);
+        if (!count_errors) continue;
+        std::vector<double> yi(k), fi(k);
+        for (Index i = 0; i < m; ++i) {
+            for (Index t = 0; t < k; ++t) {
+                const double r =
+                    (rows.Y(i, t) - (p_.ybar(t) + F(i, j * k + t))) / (1.0 - w[i] * (h[i] + inv_s));
+                yi[t] = rows.Y(i, t);
+                fi[t] = yi[t] - (std::isfinite(r) ? r : inf);  // the leave-one-out decision value
+            }
+            if (misclassified(yi.data(), fi.data(), k)) out.errors(j) += w[i];
+        }
     }
     return out;
 }
