@@ -221,34 +221,46 @@ Mat Spectrum::fitted(const In<Mat>& U, const In<Vec>& gammas) const {
     return f;
 }
 
+namespace {
+
+// The leave-one-out residual of one row: (y - (ybar + f)) / (1 - w (h + 1/s)), f = u' diag(g) c and
+// h = u' diag(g) u (spectrum.hpp).
+inline double loo_residual(double y, double ybar_plus_f, double w, double h, double inv_s) {
+    return (y - ybar_plus_f) / (1.0 - w * (h + inv_s));
+}
+
+}  // namespace
+
+void Spectrum::loo_parts(const SpectralRows& rows, const In<Vec>& gammas, Mat& F, Mat& lev) const {
+    if (rows.U.cols() != rank()) throw std::invalid_argument("spectrum: coordinates of the wrong width");
+    if (rows.Y.rows() != rows.U.rows() || rows.Y.cols() != targets() || rows.w.size() != rows.U.rows())
+        throw std::invalid_argument("spectrum: rows of mismatched shapes");
+    const Mat g = gains(gammas);
+    F = scaled_products(rows.U, g, p_.c);         // m x G k: u_i' diag(g) c, without ybar
+    multiply(rows.U.cwiseAbs2(), false, g, lev);  // m x G: u_i' diag(g) u_i
+}
+
 Mat Spectrum::loo_residuals(const SpectralRows& rows, const In<Vec>& gammas) const {
     const Index m = rows.U.rows(), k = targets(), G = gammas.size();
-    if (rows.Y.rows() != m || rows.Y.cols() != k || rows.w.size() != m)
-        throw std::invalid_argument("spectrum: rows of mismatched shapes");
-    Mat r = fitted(rows.U, gammas);
-    Mat lev;  // m x G: sum_j u_ij^2 g_j
-    multiply(rows.U.cwiseAbs2(), false, gains(gammas), lev);
-    for (Index j = 0; j < G; ++j) {
-        const Vec h = rows.w.cwiseProduct((lev.col(j).array() + 1.0 / p_.s).matrix());
+    Mat r, lev;
+    loo_parts(rows, gammas, r, lev);
+    const double inv_s = 1.0 / p_.s;
+    for (Index j = 0; j < G; ++j)
         for (Index t = 0; t < k; ++t)
-            r.col(j * k + t) = (rows.Y.col(t) - r.col(j * k + t)).cwiseQuotient((1.0 - h.array()).matrix());
-    }
+            for (Index i = 0; i < m; ++i)
+                r(i, j * k + t) = loo_residual(rows.Y(i, t), p_.ybar(t) + r(i, j * k + t), rows.w(i), lev(i, j), inv_s);
     return r;
 }
 
 LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas, bool count_errors) const {
     const Index m = rows.U.rows(), k = targets(), G = gammas.size();
-    if (rows.U.cols() != rank()) throw std::invalid_argument("spectrum: coordinates of the wrong width");
-    if (rows.Y.rows() != m || rows.Y.cols() != k || rows.w.size() != m)
-        throw std::invalid_argument("spectrum: rows of mismatched shapes");
     constexpr double inf = std::numeric_limits<double>::infinity();
-    const Mat g = gains(gammas);
-    const Mat F = scaled_products(rows.U, g, p_.c);  // m x G k: u_i' diag(g) c, without ybar
-    Mat lev;                                         // m x G: sum_j u_ij^2 g_j
-    multiply(rows.U.cwiseAbs2(), false, g, lev);
+    Mat F, lev;
+    loo_parts(rows, gammas, F, lev);
     const double* w = rows.w.data();
     const double inv_s = 1.0 / p_.s;
     LooTotals out{Vec::Zero(G), Vec::Zero(G)};
+    std::vector<double> yi(k), fi(k);
     for (Index j = 0; j < G; ++j) {
         const double* h = lev.col(j).data();
         double squared = 0.0;  // one pass per target over contiguous columns (vectorized)
@@ -257,18 +269,16 @@ LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas, 
             const double* y = rows.Y.col(t).data();
             const double ybar = p_.ybar(t);
             for (Index i = 0; i < m; ++i) {
-                const double r = (y[i] - (ybar + f[i])) / (1.0 - w[i] * (h[i] + inv_s));
+                const double r = loo_residual(y[i], ybar + f[i], w[i], h[i], inv_s);
                 squared += w[i] * r * r;
             }
         }
         // a non-finite residual counts as infinite (NaN in the sum: one of them was NaN)
         out.squared(j) = std::isnan(squared) ? inf : squared / static_cast<double>(k);
         if (!count_errors) continue;
-        std::vector<double> yi(k), fi(k);
         for (Index i = 0; i < m; ++i) {
             for (Index t = 0; t < k; ++t) {
-                const double r =
-                    (rows.Y(i, t) - (p_.ybar(t) + F(i, j * k + t))) / (1.0 - w[i] * (h[i] + inv_s));
+                const double r = loo_residual(rows.Y(i, t), p_.ybar(t) + F(i, j * k + t), w[i], h[i], inv_s);
                 yi[t] = rows.Y(i, t);
                 fi[t] = yi[t] - (std::isfinite(r) ? r : inf);  // the leave-one-out decision value
             }

@@ -114,6 +114,10 @@ public:
     const Parts& parts() const { return p_; }
 
 private:
+    // F (m x G k): u_i' diag(g) c without ybar; lev (m x G): u_i' diag(g) u_i; shapes checked.
+    void loo_parts(const SpectralRows& rows, const In<SpectrumVector>& gammas, SpectrumMatrix& F,
+                   SpectrumMatrix& lev) const;
+
     Parts p_;
 };
 
