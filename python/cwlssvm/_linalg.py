@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scipy import linalg
 
-EVD_MAX_ROWS = 4096  # ?syevd's workspace is about 2 n^2 doubles: 270 MB here
+EVD_MAX_ROWS = 4096  # ?syevd's workspace is about 2 n^2 doubles: 270 MB at this size
 
 
 def eigh(A):

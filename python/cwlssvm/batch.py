@@ -23,6 +23,8 @@ from .classification import ComponentwiseLSSVC
 from .model_selection import EXACT_TOL, GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, log_grid
 from .regression import ComponentwiseLSSVR
 
+__all__ = ["fit_batch", "BatchModel"]
+
 TASKS = ("regression", "classification")
 N_BATCH_SIGMAS = 5  # the default sigma grid: 5 values over the CV estimators' range
 # The C++ statuses (cpp/include/cwlssvm/batch.hpp, BatchStatus) by code; classification names a
@@ -78,18 +80,18 @@ def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=Non
     else:
         y, classes, binary = labels, None, np.ones(len(offsets) - 1, dtype=bool)
     with one_blas_thread():
-        fitted = BatchFit(*_native.fit_batch(X, y, offsets, sigma_grid, gamma_grid, classification=classification,
+        fitted = _BatchFit(*_native.fit_batch(X, y, offsets, sigma_grid, gamma_grid, classification=classification,
                                              tol=EXACT_TOL, n_jobs=n_jobs))
     names = status_names[fitted.status]
     if classification:
         names[names == "constant_target"] = "one_class"
         names[~binary] = "not_binary"
     fitted.status, fitted.messages = names, list(fitted.messages)
-    return BatchModel(task, (sigma_grid, gamma_grid), BatchData(X, labels, offsets, three_d, classes), fitted)
+    return BatchModel(task, (sigma_grid, gamma_grid), _BatchData(X, labels, offsets, three_d, classes), fitted)
 
 
 @dataclass
-class BatchData:
+class _BatchData:
     """The groups' rows stacked: X (N, p), their labels (N,), offsets (B + 1,) into them, whether the inputs
     came as one (B, m, p) array, and each classifier's classes (None for regression)."""
 
@@ -101,7 +103,7 @@ class BatchData:
 
 
 @dataclass
-class BatchFit:
+class _BatchFit:
     """What the C++ core returns per model: its status (names once read), the chosen sigma and gamma as
     indices into the grids (-1: not tuned), the leave-one-out criterion there, the inputs' spreads (B, p),
     the dual coefficients alpha (N,) and the intercepts b (B,), and a message per model."""
@@ -146,7 +148,7 @@ class BatchModel:
     """
 
     def __init__(self, task, grids, data, fitted):
-        """task; grids: (sigmas, gammas) searched; data: BatchData; fitted: BatchFit (statuses by name)."""
+        """task; grids: (sigmas, gammas) searched; data: _BatchData; fitted: _BatchFit (statuses by name)."""
         sigmas, gammas = grids
         self.task = task
         self.sigmas_, self.gammas_ = sigmas, gammas

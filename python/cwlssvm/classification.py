@@ -24,12 +24,28 @@ from ._validation import check_sample_weight
 from .components import rbf
 from ._persist import model_file_class
 
+__all__ = ["ComponentwiseLSSVC", "LSSVC", "attach_classifier_model"]
+
 
 def attach_classifier_model(est, model, components, classes, *, solver, X_reference=None, probability_slope=None):
     """Set a classifier's fitted state from one solved model of its +-1 coding (two classes, or the K
     targets of one-vs-rest): what ``fit`` does after the solve, for a model solved elsewhere (the Dask
     estimators). probability_slope: the Platt slope, when ``probability``. ``n_features_in_`` (and
-    ``feature_names_in_``) must be set already."""
+    ``feature_names_in_``) must be set already.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm import ComponentwiseLSSVC
+    >>> from cwlssvm.classification import attach_classifier_model
+    >>> from cwlssvm.primal import DualModel
+    >>> est = ComponentwiseLSSVC(); est.n_features_in_ = 1
+    >>> model = DualModel(np.array([[0.0], [1.0]]), np.array([[1.0], [-1.0]]), np.array([0.0]))
+    >>> attach_classifier_model(est, model, C.resolve(None, 1, None, 1.0), np.array(["a", "b"]), solver="dense")
+    >>> est.predict(np.array([[0.0], [1.0]])).tolist()  # the +-1 coding: "a" is -1, "b" is +1
+    ['b', 'a']
+    """
     attach_solution(est, model, components, single=len(classes) == 2, solver=solver, X_reference=X_reference)
     est.classes_ = classes
     est.pairs_ = None

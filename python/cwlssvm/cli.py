@@ -15,9 +15,22 @@ import tempfile
 import time
 import warnings
 
+__all__ = ["CLIError", "build_parser", "main"]
+
 
 class CLIError(Exception):
-    """A user error: printed as one line, exit status 2."""
+    """A user error: printed as one line, exit status 2.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import pandas as pd
+    >>> from cwlssvm.cli import main
+    >>> path = os.path.join(tempfile.mkdtemp(), "data.csv")
+    >>> pd.DataFrame({"x": [0.0, 1.0, 2.0], "y": [1.0, 2.0, 3.0]}).to_csv(path, index=False)
+    >>> main(["fit", path, "--target", "z", "-o", "model.npz"])  # no column z: one line on stderr, status 2
+    2
+    """
 
 
 def _log(msg):
@@ -25,7 +38,7 @@ def _log(msg):
 
 
 # ---------------------------------------------------------------------- tables
-def read_table(path):
+def _read_table(path):
     """A CSV (or Parquet: .parquet/.pq) file as a DataFrame."""
     import pandas as pd
 
@@ -44,7 +57,7 @@ def read_table(path):
         raise CLIError(f"DATA: cannot read {path}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
 
 
-def feature_frame(df, columns, what="DATA"):
+def _feature_frame(df, columns, what="DATA"):
     """The numeric, complete feature columns of df, in the given order."""
     import pandas as pd
 
@@ -143,10 +156,10 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
     return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose, family=family)
 
 
-def cmd_fit(args):
+def _cmd_fit(args):
     from . import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
-    df = read_table(args.data)
+    df = _read_table(args.data)
     if args.target not in df.columns:
         raise CLIError(f"--target: unknown column {args.target!r}; the file has "
                        f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
@@ -162,7 +175,7 @@ def cmd_fit(args):
         raise CLIError(f"--features: the target {args.target!r} cannot also be a feature")
     if not features:
         raise CLIError("DATA: no feature columns besides the target")
-    X = feature_frame(df, features)
+    X = _feature_frame(df, features)
     task, why = _choose_task(y, args.task)
     if task == "regression":
         import pandas as pd
@@ -197,15 +210,15 @@ def _features_of(model, df, what="DATA"):
     if names is None:  # fitted on an array: take the first n_features_in_ columns
         if df.shape[1] < model.n_features_in_:
             raise CLIError(f"{what}: the model needs {model.n_features_in_} columns, the file has {df.shape[1]}")
-        return feature_frame(df, list(df.columns[: model.n_features_in_]), what).to_numpy()
-    return feature_frame(df, [str(n) for n in names], what)
+        return _feature_frame(df, list(df.columns[: model.n_features_in_]), what).to_numpy()
+    return _feature_frame(df, [str(n) for n in names], what)
 
 
-def cmd_predict(args):
+def _cmd_predict(args):
     import pandas as pd
 
     model, _ = _load_model(args.model)
-    X = _features_of(model, read_table(args.data))
+    X = _features_of(model, _read_table(args.data))
     out = pd.DataFrame({"prediction": model.predict(X)})
     if hasattr(model, "predict_proba"):  # present only when the model has probabilities
         for k, cls in enumerate(model.classes_):
@@ -215,7 +228,7 @@ def cmd_predict(args):
     return 0
 
 
-def cmd_inspect(args):
+def _cmd_inspect(args):
     model, info = _load_model(args.model)
     print(f"model: {info['class']} (cwlssvm {info['package_version']}, model format {info['format_version']})")
     names = info["feature_names"]
@@ -230,11 +243,11 @@ def cmd_inspect(args):
     return 0
 
 
-def cmd_plot(args):
+def _cmd_plot(args):
     from .plotting import plot_components
 
     model, _ = _load_model(args.model)
-    X = _features_of(model, read_table(args.data))
+    X = _features_of(model, _read_table(args.data))
     fig = plot_components(model, X=X, bands=args.bands)
     _atomic_write(args.output, lambda p: fig.savefig(p, dpi=args.dpi))
     print(f"wrote {args.output}")
@@ -242,7 +255,7 @@ def cmd_plot(args):
 
 
 # ---------------------------------------------------------------------- demo
-def cmd_demo(args):
+def _cmd_demo(args):
     import numpy as np
 
     from . import LSSVR, FusionComponentwiseLSSVR, build_info
@@ -283,6 +296,15 @@ def _model_data_output(p, output):
 
 
 def build_parser():
+    """The argument parser of the ``cwlssvm`` command: fit, predict, inspect, plot and demo.
+
+    Examples
+    --------
+    >>> from cwlssvm.cli import build_parser
+    >>> args = build_parser().parse_args(["fit", "data.csv", "--target", "y", "-o", "model.npz"])
+    >>> args.command, args.select, args.tune, args.family
+    ('fit', 'none', 'auto', 'squared')
+    """
     parser = argparse.ArgumentParser(prog="cwlssvm", description="Componentwise LS-SVMs: additive models you can "
                                      "read, one curve per input.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -309,17 +331,17 @@ def build_parser():
     p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-o", "--output", required=True, metavar="MODEL", help="model file to write (.npz)")
-    p.set_defaults(func=cmd_fit)
+    p.set_defaults(func=_cmd_fit)
 
     p = sub.add_parser("predict", help="predict with a model file", description="Write the predictions of MODEL "
                        "for the rows of DATA (the feature columns are found by name) to a CSV file.")
     _model_data_output(p, "OUT.csv")
-    p.set_defaults(func=cmd_predict)
+    p.set_defaults(func=_cmd_predict)
 
     p = sub.add_parser("inspect", help="describe a model file", description="Print a model file's class, "
                        "features, parameters and table of components.")
     p.add_argument("model", metavar="MODEL")
-    p.set_defaults(func=cmd_inspect)
+    p.set_defaults(func=_cmd_inspect)
 
     p = sub.add_parser("plot", help="plot the component functions of a model", description="Draw one panel per "
                        "component over the range of DATA's inputs (needs matplotlib: pip install 'cwlssvm[plot]').")
@@ -327,18 +349,32 @@ def build_parser():
     p.add_argument("--dpi", type=int, default=110)
     p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
                    help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
-    p.set_defaults(func=cmd_plot)
+    p.set_defaults(func=_cmd_plot)
 
     p = sub.add_parser("demo", help="the paper's additive example end to end, in seconds",
                        description="Fit the paper's additive example with fusion and print the components.")
     p.add_argument("--n", type=int, default=100, help="training points (default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--plot", metavar="FIG.png", help="also draw the component functions (needs matplotlib)")
-    p.set_defaults(func=cmd_demo)
+    p.set_defaults(func=_cmd_demo)
     return parser
 
 
 def main(argv=None) -> int:
+    """Run the ``cwlssvm`` command with the arguments argv (default: the command line); returns the exit
+    status: 0, 2 for a user error (one line on stderr), 1 for an unexpected failure, 130 if interrupted.
+
+    Examples
+    --------
+    >>> from cwlssvm.cli import main
+    >>> main(["demo", "--n", "60"])  # the paper's additive example: fusion keeps the inputs x0 to x3
+    cwlssvm demo: ...
+    component  kernel   norm  spread  selected
+    ...
+    x4  rbf(sigma=...)  0  0  no
+    ...
+    0
+    """
     from ._persist import ModelFileError
 
     args = build_parser().parse_args(argv)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+__all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive", "load_spambase", "spam_splits"]
+
 
 def sinc(t):
     """sinc(t) = sin(pi t) / (pi t), as in the paper's regression example.

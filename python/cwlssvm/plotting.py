@@ -8,6 +8,8 @@ from sklearn.utils.validation import check_is_fitted
 from ._report import component_table, training_inputs
 from .uncertainty import check_level
 
+__all__ = ["plot_components"]
+
 
 def _pyplot():
     try:

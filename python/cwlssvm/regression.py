@@ -16,6 +16,8 @@ from .primal import DualModel
 from .uncertainty import UncertaintyMixin
 from ._persist import model_file_class
 
+__all__ = ["ComponentwiseLSSVR", "LSSVR", "attach_model"]
+
 _GAMMA_NOTE = """
     Note: ``gamma`` is the paper's regularization constant (the weight of the squared errors in
     eq.clssvmr.cost: larger gamma, less smoothing), and ``sigma`` is the RBF width in
@@ -31,6 +33,20 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     model: a DualModel ("dense") or PrimalModel ("lowrank"); components: the resolved components;
     single: one target (1-D y); X_reference: the training rows kept by low-rank models for summaries
     and plots. ``n_features_in_`` (and ``feature_names_in_``) must be set already.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> from cwlssvm.primal import DualModel
+    >>> from cwlssvm.regression import attach_model
+    >>> X, y, _ = datasets.make_additive(n=80, seed=0, n_features=4)
+    >>> fitted = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)
+    >>> model = DualModel(fitted.X_fit_, fitted.dual_coef_[:, None], np.array([fitted.intercept_]))
+    >>> est = ComponentwiseLSSVR(sigma=1.0, gamma=10.0); est.n_features_in_ = 4
+    >>> attach_model(est, model, fitted.components_, single=True, solver="dense")  # a model solved elsewhere
+    >>> bool(np.allclose(est.predict(X), fitted.predict(X)))
+    True
     """
     attach_solution(est, model, components, single=single, solver=solver, X_reference=X_reference)
     est._model = model

@@ -43,6 +43,8 @@ from scipy import stats
 
 from .primal import FeatureMap, weighted_sums
 
+__all__ = ["METHODS", "KINDS", "DEFAULT_METHOD", "Posterior", "dense_posterior", "primal_posterior", "UncertaintyMixin", "check_level"]
+
 METHODS = ("bayes", "sandwich", "bias-corrected")
 KINDS = ("pointwise", "simultaneous")
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
@@ -50,6 +52,18 @@ DENSE_TOL = 1e-12  # pivoted Cholesky of the dense fit's Gram blocks for its pri
 
 
 def check_level(level, name="level"):
+    """The confidence level ``name`` as a float in (0, 1), or ValueError naming it.
+
+    Examples
+    --------
+    >>> from cwlssvm.uncertainty import check_level
+    >>> check_level(0.9)
+    0.9
+    >>> check_level(95)
+    Traceback (most recent call last):
+    ...
+    ValueError: level must be a number in (0, 1), got 95
+    """
     if isinstance(level, bool) or not isinstance(level, (int, float, np.floating)) or not 0 < level < 1:
         raise ValueError(f"{name} must be a number in (0, 1), got {level!r}")
     return float(level)
@@ -61,6 +75,14 @@ class Posterior:
     fmap: the FeatureMap of the primal coordinates (phi(x), R values); G (R+1, R+1) the weighted sums
     [Phi 1]' W [Phi 1] of the training rows; z (R+1, k) the fitted coordinates of k targets; rss (k,)
     the weighted residual sums of squares; n the number of training rows.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> X, y, _ = datasets.make_additive(n=200, seed=0)
+    >>> post = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).posterior()
+    >>> post.edf.shape, bool(abs(post.trace - 1 - post.edf.sum()) < 1e-12)  # tr S = 1 + sum_d edf_d
+    ((10,), True)
     """
 
     def __init__(self, fmap, G, z, gamma, rss, n):
@@ -182,7 +204,19 @@ def _quadratic_rows(P, C, block=8192):
 def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs=None):
     """The Posterior of a dense fit: training rows X_fit (n, p) with 1/gamma_k = inv_gamma (n,),
     dual coefficients coef (n, k) and intercept (k,), in the coordinates of a pivoted Cholesky of
-    every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c))."""
+    every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> from cwlssvm.uncertainty import dense_posterior
+    >>> X, y, _ = datasets.make_additive(n=100, seed=1, n_features=4)
+    >>> est = ComponentwiseLSSVR(sigma=1.0, gamma=5.0).fit(X, y)
+    >>> post = dense_posterior(X, est.components_, est.dual_coef_[:, None], [est.intercept_], np.full(100, 0.2), 5.0)
+    >>> bool(np.allclose(post.edf, est.effective_degrees_of_freedom_))  # what the estimator computes
+    True
+    """
     fmap = FeatureMap.from_data(X_fit, components, tol=DENSE_TOL, sample=X_fit.shape[0], n_jobs=n_jobs)
     fmap.warn_if_approximate(stacklevel=3)
     Phi = fmap.features(X_fit, n_jobs)  # (n, R)
@@ -194,7 +228,21 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
 
 
 def primal_posterior(model, components):
-    """The Posterior of a low-rank fit (a PrimalModel that kept its sums)."""
+    """The Posterior of a low-rank fit (a PrimalModel that kept its sums).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, fit_lowrank
+    >>> from cwlssvm.uncertainty import primal_posterior
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(size=(3000, 2)); y = np.sin(6 * X[:, :1]) + 0.1 * rng.normal(size=(3000, 1))
+    >>> resolved = C.resolve(None, 2, None, 0.5, X)
+    >>> post = primal_posterior(fit_lowrank(FeatureMap.from_data(X, resolved), X, y, np.ones(3000), 100.0), resolved)
+    >>> post.edf.shape, round(float(post.sigma2[0]), 3)  # edf_d per component; the noise variance 0.1^2
+    ((2,), 0.01)
+    """
     o = np.concatenate([[0], np.cumsum(model.ranks)])
     landmarks = [np.ascontiguousarray(model.X_fit[o[d]:o[d + 1]][:, list(c.columns)]) for d, c in enumerate(components)]
     fmap = FeatureMap(components, landmarks, model.transforms)
@@ -208,7 +256,16 @@ DEFAULT_METHOD = "bayes"  # the bands that cover best on the paper's example (be
 class UncertaintyMixin:
     """Standard errors, bands, intervals, effective degrees of freedom and tests of a fitted
     regressor whose ``_uncertainty_model()`` (itself, or a CV estimator's refitted model) offers
-    ``posterior()`` and ``_check_predict_X``."""
+    ``posterior()`` and ``_check_predict_X``.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> X, y, _ = datasets.make_additive(n=300, seed=0)
+    >>> tests = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_tests()
+    >>> (tests["p_value"][:4] < 0.01).tolist(), bool(tests["p_value"][4:].min() > 0.01)  # inputs 1-4 matter
+    ([True, True, True, True], True)
+    """
 
     def _uncertainty_model(self):
         return self

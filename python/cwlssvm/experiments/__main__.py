@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     p.add_argument("experiment", choices=("all", *EXPERIMENTS, "report"),
                    help="an experiment, all of them, or 'report' to rewrite REPORT.md from the results in DIR")
     p.add_argument("--out", required=True, metavar="DIR", help="output directory (created if needed)")
-    p.add_argument("--quick", action="store_true", help="a smaller run in under 2 minutes (3 seeds, 1 spam "
+    p.add_argument("--quick", action="store_true", help="a smaller run (3 seeds, 1 spam "
                    "split on 600 rows)")
     p.add_argument("--seeds", type=int, default=None, help="Table 1 seeds (default 20; quick 3)")
     p.add_argument("--splits", type=int, default=None, help="spam splits (default 5; quick 1)")

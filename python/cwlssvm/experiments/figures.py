@@ -12,6 +12,8 @@ from .. import ComponentwiseLSSVRCV, SparseComponentwiseLSSVR
 from ..structure import penalty
 from ._common import log
 
+__all__ = ["run", "report"]
+
 
 def _pyplot():
     import matplotlib
@@ -22,7 +24,7 @@ def _pyplot():
     return plt
 
 
-def figure_sinc(out_dir, seed=0, n=100):
+def _figure_sinc(out_dir, seed=0, n=100):
     """Figure "sinc": y = sinc(x1) + noise with four inputs; the componentwise fit and the L1-penalized
     fit per input. Returns the L1 model's component sizes (RMS of f^d on the training inputs)."""
     plt = _pyplot()
@@ -55,7 +57,7 @@ def figure_sinc(out_dir, seed=0, n=100):
             "sigma": cw.sigma_, "gamma": cw.gamma_}
 
 
-def figure_arbf(out_dir, sigma=1.0):
+def _figure_arbf(out_dir, sigma=1.0):
     """Figure "arbf": K(x, 0) of the componentwise RBF kernel sum_d exp(-x_d^2 / sigma^2) next to the
     RBF kernel exp(-||x||^2 / sigma^2) on two inputs."""
     plt = _pyplot()
@@ -76,7 +78,7 @@ def figure_arbf(out_dir, sigma=1.0):
     plt.close(fig)
 
 
-def figure_penalty(out_dir, a=3.7):
+def _figure_penalty(out_dir, a=3.7):
     """Figure "penalty": L_p (p = 2, 1, 0.6), hard thresholding and the transformed L1 (STP)."""
     plt = _pyplot()
     u = np.linspace(-2, 2, 401)
@@ -101,7 +103,7 @@ def figure_penalty(out_dir, a=3.7):
     plt.close(fig)
 
 
-def figure_it(out_dir):
+def _figure_it(out_dir):
     """Figure "it": (a) the weighted L2 approximations (nu_k e)^2 + mu_k of |e| from eq.norms2 at a few
     points e_k, (b) the weights nu_k^2 = l'(e_k) / (2 e_k) = 1 / (2|e_k|) for a sequence of e_k."""
     plt = _pyplot()
@@ -128,15 +130,38 @@ def figure_it(out_dir):
 
 
 def run(out_dir):
-    info = figure_sinc(out_dir)
-    figure_arbf(out_dir)
-    figure_penalty(out_dir)
-    figure_it(out_dir)
+    """Draw the paper's figures (sinc, arbf, penalty, it) as PNG files in out_dir. Returns the sinc
+    example's JSON-able summary (its L1 components' RMS, the selected inputs, sigma and gamma).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from cwlssvm.experiments import figures
+    >>> out = tempfile.mkdtemp()
+    >>> result = figures.run(out)  # its progress on stdout
+      figures: sinc, arbf, penalty, it written
+    >>> sorted(os.listdir(out)), result["selected"]  # the L1 fit of the sinc example keeps x1 only
+    (['fig_arbf.png', 'fig_it.png', 'fig_penalty.png', 'fig_sinc.png'], [0])
+    """
+    info = _figure_sinc(out_dir)
+    _figure_arbf(out_dir)
+    _figure_penalty(out_dir)
+    _figure_it(out_dir)
     log("  figures: sinc, arbf, penalty, it written")
     return info
 
 
 def report(result):
+    """Markdown for REPORT.md.
+
+    Examples
+    --------
+    >>> from cwlssvm.experiments import figures
+    >>> text = figures.report({"l1_component_rms": [0.61, 0.0, 0.002, 0.0], "selected": [0], "sigma": 1.0, "gamma": 10.0})
+    >>> print(text.splitlines()[0]); "x1: 0.61, x2: 0, x3: 0.002, x4: 0 (selected: x1)" in text
+    ## Figures
+    True
+    """
     sizes = ", ".join(f"x{d + 1}: {s:.2g}" for d, s in enumerate(result["l1_component_rms"]))
     return "\n".join([
         "## Figures",

@@ -14,6 +14,8 @@ from .. import ComponentwiseLSSVCCV, LSSVCCV, SparseComponentwiseLSSVC
 from ..datasets import spam_splits
 from ._common import GamSearch, log, markdown_table, mean_sd, pygam_or_none, quiet, timer
 
+__all__ = ["run", "report"]
+
 MAX_COMPONENTS = 10
 
 
@@ -42,7 +44,16 @@ def _models(cw, quick=False):
 
 def run(n_splits=5, out_dir=None, n_train=3065, subsample=None):
     """Fit every model on each split; `subsample` (quick mode) keeps that many training and half as
-    many test rows. Returns a JSON-able dict; draws the selected components of split 0."""
+    many test rows. Returns a JSON-able dict; draws the selected components of split 0.
+
+    Examples
+    --------
+    >>> from cwlssvm.experiments import spam
+    >>> result = spam.run(n_splits=1, subsample=300)  # one split, 300 training rows
+      spam: split 1/1 done (... s)
+    >>> result["n_train"], bool(result["results"][result["names"][0]]["error"][0] < 0.2)  # its test error
+    (300, True)
+    """
     names = list(_models(None))
     res = {name: {"error": [], "time": [], "n_components": [], "selected": []} for name in names}
     feature_names = None
@@ -91,6 +102,15 @@ def _figure(model, X, feature_names, out_dir):
 
 
 def report(result):
+    """Markdown for REPORT.md.
+
+    Examples
+    --------
+    >>> from cwlssvm.experiments import spam
+    >>> print(spam.report(spam.run(n_splits=1, subsample=300)).splitlines()[0])
+      spam: split 1/1 done (... s)
+    ## Spam (1 random splits, 300 training rows)
+    """
     res = result["results"]
     rows = []
     for name in result["names"]:

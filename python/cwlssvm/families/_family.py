@@ -22,7 +22,16 @@ MAX_LOG_MEAN = 700.0
 
 
 class Family:
-    """One family: name, the link's inverse (mean), the unit deviance and the IRLS working values."""
+    """One family: name, the link's inverse (mean), the unit deviance and the IRLS working values.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import Family, get_family
+    >>> fam = get_family("poisson", ("squared", "poisson"))
+    >>> isinstance(fam, Family), fam.mean(np.log([2.0, 5.0])).round(12).tolist()  # the inverse link
+    (True, [2.0, 5.0])
+    """
 
     name = "family"
 
@@ -53,7 +62,16 @@ class Family:
 
 
 class Squared(Family):
-    """The LS-SVM's least squares (Gaussian, identity link): one weighted solve, no iterations."""
+    """The LS-SVM's least squares (Gaussian, identity link): one weighted solve, no iterations.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import Squared
+    >>> W, z = Squared().working(np.array([1.0, 3.0]), np.array([0.0, 0.0]))  # one step reaches y
+    >>> W.tolist(), z.tolist()
+    ([1.0, 1.0], [1.0, 3.0])
+    """
 
     name = "squared"
 
@@ -73,7 +91,16 @@ class Squared(Family):
 class Logistic(Family):
     """Binary y in {0, 1}, logit link: f is the log-odds, P(y = 1 | x) = 1 / (1 + exp(-f)). A proportion
     y in [0, 1] with weight m counts as m rows of which a share y are 1 (the deviance below leaves out
-    the saturated model's term, which does not depend on f)."""
+    the saturated model's term, which does not depend on f).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import Logistic
+    >>> fam = Logistic()
+    >>> fam.mean(np.array([0.0])).tolist(), bool(fam.initial(np.array([0.0, 1.0, 1.0, 1.0]), np.ones(4)) == np.log(3))
+    ([0.5], True)
+    """
 
     name = "logistic"
 
@@ -99,7 +126,16 @@ class Logistic(Family):
 
 
 class Poisson(Family):
-    """Counts y >= 0, log link: E[y | x] = exp(f)."""
+    """Counts y >= 0, log link: E[y | x] = exp(f).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import Poisson
+    >>> y = np.array([0.0, 2.0, 4.0])
+    >>> Poisson().deviance(y, np.log(np.where(y > 0, y, 1e-300))).round(12).tolist()  # the saturated fit
+    [0.0, 0.0, 0.0]
+    """
 
     name = "poisson"
 
@@ -131,12 +167,31 @@ FAMILIES = {"squared": Squared(), "logistic": Logistic(), "poisson": Poisson()}
 
 def family_of(estimator):
     """The Family of an estimator's ``family`` parameter, checked against its ``_families``; "squared"
-    when it has no such attribute (a model file written before the parameter existed)."""
+    when it has no such attribute (a model file written before the parameter existed).
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm.families import family_of
+    >>> family_of(ComponentwiseLSSVR(family="poisson")).name
+    'poisson'
+    """
     return get_family(vars(estimator).get("family", "squared"), estimator._families)
 
 
 def get_family(name, allowed):
-    """The Family called `name`, one of `allowed`; ValueError naming the ``family`` parameter otherwise."""
+    """The Family called `name`, one of `allowed`; ValueError naming the ``family`` parameter otherwise.
+
+    Examples
+    --------
+    >>> from cwlssvm.families import get_family
+    >>> get_family("logistic", ("squared", "logistic")).name
+    'logistic'
+    >>> get_family("gamma", ("squared", "logistic"))
+    Traceback (most recent call last):
+    ...
+    ValueError: family must be one of ('squared', 'logistic'), got 'gamma'
+    """
     if not isinstance(name, str) or name not in allowed:
         raise ValueError(f"family must be one of {tuple(allowed)}, got {name!r}")
     return FAMILIES[name]

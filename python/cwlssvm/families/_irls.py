@@ -26,7 +26,16 @@ KEEP_FEATURES_BYTES = 1 << 30
 
 @dataclass
 class Solution:
-    """One iterate: coef (alpha (n,) dense, theta (R,) low-rank), intercept b, training values f (n,)."""
+    """One iterate: coef (alpha (n,) dense, theta (R,) low-rank), intercept b, training values f (n,).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import Solution
+    >>> a, b = Solution(np.zeros(2), 0.0, np.zeros(3)), Solution(np.ones(2), 1.0, np.ones(3))
+    >>> a.halfway(b).coef.tolist(), a.halfway(b).b  # the halving of a step
+    ([0.5, 0.5], 0.5)
+    """
 
     coef: np.ndarray
     b: float
@@ -39,7 +48,19 @@ class Solution:
 class DenseSystem:
     """Omega (n x n) of the training rows, kept; each solve factors Omega + diag(1 / (gamma v)).
 
-    X is needed by model() only. ``gamma`` may be changed between fits."""
+    X is needed by model() only. ``gamma`` may be changed between fits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.families import DenseSystem, Poisson, irls
+    >>> X = np.random.default_rng(0).uniform(size=(200, 1)); y = np.random.default_rng(1).poisson(np.exp(X[:, 0]))
+    >>> system = DenseSystem.from_inputs(X, C.describe(C.resolve(None, 1, None, 1.0, X)), gamma=1.0)
+    >>> result = irls(system, Poisson(), y.astype(float), np.ones(200))
+    >>> result.converged, result.solution.f.shape
+    (True, (200,))
+    """
 
     def __init__(self, omega, gamma, *, X=None, hint=""):
         self.omega = omega
@@ -80,7 +101,17 @@ class DenseSystem:
 
 class FactorSystem:
     """The primal ridge problem on factors Phi (n x R) held in memory (Omega ~= Phi Phi'): each solve
-    sums [Phi 1]'V[Phi 1] and factors an R x R matrix. ``gamma`` may be changed between fits."""
+    sums [Phi 1]'V[Phi 1] and factors an R x R matrix. ``gamma`` may be changed between fits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import FactorSystem, Squared, irls
+    >>> Phi = np.random.default_rng(0).normal(size=(100, 3)); y = Phi @ [1.0, 0.0, -1.0] + 2.0
+    >>> result = irls(FactorSystem(Phi, gamma=1e8), Squared(), y, np.ones(100))  # the least-squares fit
+    >>> result.solution.coef.round(4).tolist(), round(result.solution.b, 4)
+    ([1.0, -0.0, -1.0], 2.0)
+    """
 
     def __init__(self, Phi, gamma):
         self.Phi = Phi
@@ -135,7 +166,20 @@ class FactorSystem:
 
 class LowRankSystem(FactorSystem):
     """FactorSystem on the Nystrom features of fmap for the rows of X; Phi is kept in memory when it
-    takes at most KEEP_FEATURES_BYTES, else recomputed block by block on every pass."""
+    takes at most KEEP_FEATURES_BYTES, else recomputed block by block on every pass.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.families import LowRankSystem, Logistic, fit_family
+    >>> from cwlssvm.primal import FeatureMap
+    >>> X = np.random.default_rng(0).uniform(-1, 1, size=(500, 2)); y = (X[:, :1] + X[:, 1:] ** 2 > 0.3) * 1.0
+    >>> system = LowRankSystem(FeatureMap.from_data(X, C.resolve(None, 2, None, 1.0, X)), X, gamma=10.0)
+    >>> model, solves = fit_family(system, Logistic(), y, np.ones(500))
+    >>> type(model).__name__, bool(solves[0] > 1)  # IRLS: a few weighted solves on the same features
+    ('PrimalModel', True)
+    """
 
     def __init__(self, fmap, X, gamma, n_jobs=None):
         self.fmap, self.X, self.n_jobs = fmap, X, n_jobs
@@ -172,9 +216,22 @@ class LowRankSystem(FactorSystem):
 
 @dataclass
 class IrlsResult:
+    """What irls returns: the last iterate, the final row weights v = w_i W_i (n,), the weighted solves
+    made (factorizations) and whether |J_old - J| fell below the tolerance.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import FactorSystem, Logistic, irls
+    >>> Phi = np.linspace(-1, 1, 40)[:, None]; y = (Phi[:, 0] > 0) * 1.0
+    >>> result = irls(FactorSystem(Phi, gamma=1.0), Logistic(), y, np.ones(40))
+    >>> result.converged, result.v.shape  # v: the last working weights w_i W_i
+    (True, (40,))
+    """
+
     solution: Solution
-    v: np.ndarray  # the final row weights w_i W_i
-    solves: int  # weighted solves (factorizations)
+    v: np.ndarray
+    solves: int
     converged: bool
 
 
@@ -187,7 +244,18 @@ def newton_steps(evaluate, step, halfway, start, *, tol, max_iter):
     evaluate(iterate) -> (J, data) of an iterate; step(data) -> the next iterate from the data of the
     current one; halfway(a, b) -> the iterate halfway between two. A step that does not lower J is
     halved (at most MAX_HALVINGS times); the iteration stops when |J_old - J| <= tol (|J| + 0.1).
-    Returns (iterate, its data, steps taken, converged)."""
+    Returns (iterate, its data, steps taken, converged).
+
+    Examples
+    --------
+    >>> from cwlssvm.families import newton_steps
+    >>> # Newton's method on J(x) = x^4 / 4 - x: the iterate is x, its data the derivatives
+    >>> evaluate = lambda x: (x ** 4 / 4 - x, (x, x ** 3 - 1, 3 * x ** 2))
+    >>> step = lambda d: d[0] - d[1] / d[2]
+    >>> x, _, steps, converged = newton_steps(evaluate, step, lambda a, b: (a + b) / 2, 2.0, tol=1e-12, max_iter=50)
+    >>> round(x, 8), converged
+    (1.0, True)
+    """
     J_old, data = evaluate(start)
     current, steps, converged = start, 0, False
     for _ in range(max_iter):
@@ -210,7 +278,18 @@ def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
     """Minimize J of the module doc for targets y (n,) and sample weights w (n,) > 0 on `system`.
 
     f0: starting training values (n,) (a warm start), else the constant family.initial(y, w).
-    warn: a ConvergenceWarning when max_iter solves do not converge."""
+    warn: a ConvergenceWarning when max_iter solves do not converge.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import FactorSystem, Logistic, irls
+    >>> rng = np.random.default_rng(0)
+    >>> Phi = rng.normal(size=(2000, 1)); y = (rng.uniform(size=2000) < 1 / (1 + np.exp(-2 * Phi[:, 0]))) * 1.0
+    >>> result = irls(FactorSystem(Phi, gamma=1e6), Logistic(), y, np.ones(2000))
+    >>> result.converged, bool(abs(result.solution.coef[0] - 2.0) < 0.3)  # the log-odds slope
+    (True, True)
+    """
     gamma = system.gamma
 
     def evaluate(sol):
@@ -231,7 +310,19 @@ def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
 
 
 def fit_family(system, family, Y, w):
-    """IRLS for each column of Y (n, k) on one system: (model, solves per column (k,))."""
+    """IRLS for each column of Y (n, k) on one system: (model, solves per column (k,)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.families import DenseSystem, Poisson, fit_family
+    >>> X = np.random.default_rng(0).uniform(size=(300, 1)); Y = np.random.default_rng(1).poisson(np.exp(1 + X))
+    >>> system = DenseSystem.from_inputs(X, C.describe(C.resolve(None, 1, None, 1.0, X)), gamma=10.0)
+    >>> model, solves = fit_family(system, Poisson(), Y.astype(float), np.ones(300))
+    >>> model.coef.shape, bool(solves[0] > 2)  # the dual coefficients of one target; IRLS's solves
+    ((300, 1), True)
+    """
     results = [irls(system, family, family.check_y(Y[:, j]), w) for j in range(Y.shape[1])]
     return (system.model([r.solution for r in results], results[0].v),
             np.array([r.solves for r in results]))

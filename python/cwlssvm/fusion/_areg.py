@@ -51,7 +51,20 @@ def grid_models(level1, gammas):
 
 def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
     """eq.areg.fusion2 over the hull set (simplex=False: the affine span). Returns (z (R+1,), c (N,),
-    beta (m,), info)."""
+    beta (m,), info).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, areg_hull
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(3).uniform(size=(90, 2)); y = np.sin(5 * X[:, 0]) + X[:, 1]
+    >>> basis = ComponentBasis(X, C.resolve(None, 2, None, 0.5, X)); Gv = np.column_stack([basis.F[60:], np.ones(30)])
+    >>> z, c, beta, info = areg_hull(Level1(basis, np.arange(60), y[:60], np.ones(60)), Gv, y[60:], np.ones(30))
+    >>> bool(abs(beta.sum() - 1) < 1e-12 and beta.min() >= 0), len(beta) == len(info["gammas"])  # convex weights
+    (True, True)
+    """
     Z = grid_models(level1, gammas)
     Pv = Gv @ Z.T  # (n, m) validation outputs of the grid models
     m = len(gammas)
@@ -74,7 +87,21 @@ def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
 
 
 def areg_box(level1, Gv, y_val, w_val, rho):
-    """eq.areg.fusion2 over the box |c_k| <= rho. Returns (z (R+1,), c (N,), alpha (N,), info)."""
+    """eq.areg.fusion2 over the box |c_k| <= rho. Returns (z (R+1,), c (N,), alpha (N,), info).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, areg_box
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(4).uniform(size=(50, 1)); y = np.sin(4 * X[:, 0])
+    >>> basis = ComponentBasis(X, C.resolve(None, 1, None, 0.5, X)); Gv = np.column_stack([basis.F[35:], np.ones(15)])
+    >>> level1 = Level1(basis, np.arange(35), y[:35], np.ones(35))
+    >>> z, c, alpha, info = areg_box(level1, Gv, y[35:], np.ones(15), rho=0.1)
+    >>> bool(np.abs(c).max() <= 0.1 + 1e-4), info["status"]  # |c_k| <= rho
+    (True, 'solved')
+    """
     F, y, w = level1.Fa[:, :-1], level1.y, level1.w
     N, R = F.shape
     W = np.sum(w_val)
@@ -97,7 +124,20 @@ def areg_box(level1, Gv, y_val, w_val, rho):
 
 def matched_gamma(level1, z, grid=MATCH_GRID):
     """The constant gamma whose LS-SVM has training outputs nearest (weighted RMS) to those of z, and
-    the distance. Returns (gamma, rms)."""
+    the distance. Returns (gamma, rms).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, matched_gamma
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(5).uniform(size=(60, 2)); y = np.exp(X[:, 0])
+    >>> level1 = Level1(ComponentBasis(X, C.resolve(None, 2, None, 1.0, X)), np.arange(60), y, np.ones(60))
+    >>> gamma, rms = matched_gamma(level1, level1.solve(np.full(2, 10.0)))  # the model of eta_d = 10 everywhere
+    >>> round(gamma, 6), bool(rms < 1e-6)
+    (10.0, True)
+    """
     target = level1.Fa @ z
     Z = grid_models(level1, grid)
     dist = np.sqrt(np.average((Z @ level1.Fa.T - target[None, :]) ** 2, axis=1, weights=level1.w))

@@ -55,7 +55,21 @@ def validation_error(level1, z, Gv, y_val, w_val):
 def eta_gradient(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None) -> EtaPath:
     """Minimize the validation error over log eta by L-BFGS-B with the exact gradient, from eta_d = gamma
     (the LS-SVM of eq.clssvmr.train). Gv = [F_val 1] (n_val, R + 1), y_val and w_val (n_val,): the
-    validation rows; bar: a progress bar (cwlssvm._progress) advanced per iteration."""
+    validation rows; bar: a progress bar (cwlssvm._progress) advanced per iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, eta_gradient
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(0).uniform(size=(120, 3)); y = np.sin(6 * X[:, 0]); val = np.arange(80, 120)
+    >>> basis = ComponentBasis(X, C.resolve(None, 3, None, 0.5, X))
+    >>> level1, Gv = Level1(basis, np.arange(80), y[:80], np.ones(80)), np.column_stack([basis.F[val], np.ones(40)])
+    >>> path = eta_gradient(level1, Gv, y[val], np.ones(40), 10.0)
+    >>> path.eta.shape, bool(path.history[-1]["validation"] <= path.history[0]["validation"])
+    ((3,), True)
+    """
     basis = level1.basis
     W = float(np.sum(w_val))
     lo, hi = np.log(gamma * ETA_BOUNDS[0]), np.log(gamma * ETA_BOUNDS[1])
@@ -87,7 +101,21 @@ def _record(history, validation, bar):
 def eta_als(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None) -> EtaPath:
     """Alternating least squares for eq.fusionc.fusion2 (see the module docstring), from eta_d = gamma;
     the history holds the objective J and the validation error of the exact level 1 at each eta.
-    Arguments as for eta_gradient."""
+    Arguments as for eta_gradient.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, eta_als
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(1).uniform(size=(100, 2)); y = X[:, 1] ** 3
+    >>> basis, val = ComponentBasis(X, C.resolve(None, 2, None, 1.0, X)), np.arange(70, 100)
+    >>> path = eta_als(Level1(basis, np.arange(70), y[:70], np.ones(70)), np.column_stack([basis.F[val], np.ones(30)]),
+    ...                y[val], np.ones(30), 1.0)
+    >>> sorted(path.history[0]), bool(path.history[-1]["objective"] <= path.history[0]["objective"])
+    (['objective', 'validation'], True)
+    """
     basis, rows = level1.basis, level1.rows
     F, y, w = basis.F[rows], level1.y, level1.w
     Fv = Gv[:, :-1]

@@ -22,7 +22,20 @@ from .. import _native
 
 
 class Level1:
-    """eq.fusionc.train on fixed training rows of a ComponentBasis."""
+    """eq.fusionc.train on fixed training rows of a ComponentBasis.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(0).uniform(size=(60, 2)); y = np.cos(3 * X[:, 1])
+    >>> level1 = Level1(ComponentBasis(X, C.resolve(None, 2, None, 0.5, X)), np.arange(60), y, np.ones(60))
+    >>> z = level1.solve(np.array([1e-6, 100.0]))  # eta_d: a tiny eta switches its component off
+    >>> bool(np.abs(level1.predict(z, np.arange(60)) - y).max() < 0.05)
+    True
+    """
 
     def __init__(self, basis, rows, y, w):
         self.basis, self.rows = basis, np.asarray(rows)
@@ -76,7 +89,20 @@ class Level1:
 
 
 def fit_level1(basis, rows, y, w, eta, mask=None):
-    """Level 1 at eta on the components in mask only (others exactly zero): (theta (R,), b)."""
+    """Level 1 at eta on the components in mask only (others exactly zero): (theta (R,), b).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import fit_level1
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(2).uniform(size=(40, 3)); basis = ComponentBasis(X, C.resolve(None, 3, None, 0.5, X))
+    >>> eta, mask = np.full(3, 10.0), [False, False, True]
+    >>> theta, b = fit_level1(basis, np.arange(40), X[:, 2] ** 2, np.ones(40), eta, mask=mask)
+    >>> [bool(np.any(t != 0)) for t in basis.blocks(theta)]  # components outside the mask are exactly zero
+    [False, False, True]
+    """
     mask = np.ones(basis.n_components, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
     theta = np.zeros(basis.F.shape[1])
     if not mask.any():

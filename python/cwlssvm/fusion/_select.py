@@ -30,7 +30,20 @@ ZERO_TOL = 1e-3  # a component whose outputs' RMS is below this times the larges
 def areg_select(level1, val, t_val, w_val, gamma, *, lams=None, one_se=True, verbose=False):
     """level1: the training rows (Level1); val (indices into level1.basis's rows), t_val, w_val: the
     validation rows. Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen));
-    verbose: a progress bar over the lams."""
+    verbose: a progress bar over the lams.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.fusion import Level1, areg_select
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(6).uniform(size=(150, 4)); y = np.sin(6 * X[:, 0]) + X[:, 3] ** 2
+    >>> level1 = Level1(ComponentBasis(X, C.resolve(None, 4, None, 0.5, X)), np.arange(100), y[:100], np.ones(100))
+    >>> mask, lam, table = areg_select(level1, np.arange(100, 150), y[100:], np.ones(50), 10.0)
+    >>> mask.tolist()  # the inputs 1 and 4 are selected
+    [True, False, False, True]
+    """
     basis, train, t, w = level1.basis, level1.rows, level1.y, level1.w
     if lams is None:
         lams = gamma * np.sum(w) * np.geomspace(*LAM_RANGE, N_LAMS)

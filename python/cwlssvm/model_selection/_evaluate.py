@@ -28,7 +28,17 @@ class Criterion:
     validation_rows) pairs (in memory) or their number (drawn within each partition on Dask);
     classification: also report the misclassification rate of the +-1 coding; scoring: "squared"
     selects on the squared criterion, "error" (classifiers) on the misclassification rate, ties broken by
-    the squared criterion."""
+    the squared criterion.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import Criterion
+    >>> Criterion.of("gcv")
+    Criterion(name='gcv', folds=None, classification=False, scoring='squared')
+    >>> folds = [(range(0, 50), range(50, 100)), (range(50, 100), range(0, 50))]  # (train, validation) rows
+    >>> Criterion("kfold", folds=folds, classification=True, scoring="error").scoring
+    'error'
+    """
 
     name: str
     folds: object = None

@@ -29,6 +29,17 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     """criterion(sigmas, gammas) through the primal layer; the arguments of CriterionEvaluator.
 
     tol is the pivoted Cholesky's (the estimators' ``lowrank_tol``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator
+    >>> X = np.random.default_rng(0).uniform(size=(3000, 2)); Y = np.sin(6 * X[:, :1])
+    >>> ev = PrimalCriterionEvaluator(X, Y, np.ones(3000), C.resolve(None, 2, None, 1.0, X), criterion="gcv")
+    >>> out = ev.evaluate(np.array([0.3, 0.3]), np.array([1.0, 1e3]))  # one pass over the rows: every gamma
+    >>> out["criterion"].shape, bool(out["criterion"][1] < out["criterion"][0])
+    ((2,), True)
     """
 
     def __init__(self, X, Y, w, resolved, *, tol=1e-10, **kw):

@@ -26,7 +26,17 @@ ARD_MIN_GAIN = 1e-3  # relative improvement of the criterion a probe must bring
 
 
 class SearchRecord:
-    """Every evaluated point, for cv_results_."""
+    """Every evaluated point, for cv_results_.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.model_selection import SearchRecord
+    >>> record = SearchRecord()
+    >>> record.add("grid", [1.0], [0.1, 10.0], {"criterion": np.array([0.5, 0.2])})
+    >>> record.best()["gamma"], len(record.rows)
+    (10.0, 2)
+    """
 
     def __init__(self):
         self.rows = []
@@ -59,6 +69,17 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     grid_evaluator: the same criterion on a subsample of the rows, for very large n: the sigma grid
     is scored there, then the whole gamma grid at its best sigma on all rows, and the refinement
     runs on all rows (cv_results_ holds the rows evaluated on all the data).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator, tune
+    >>> X = np.random.default_rng(1).uniform(size=(2000, 1)); Y = np.sin(8 * X) + 0.1
+    >>> ev = PrimalCriterionEvaluator(X, Y, np.ones(2000), C.resolve(None, 1, None, 1.0, X), criterion="loo")
+    >>> sigmas, gamma, record = tune(ev, np.geomspace(0.05, 2.0, 5), np.geomspace(1e-2, 1e4, 7))
+    >>> sigmas.shape, bool(gamma > 1.0), len(record.rows) > 35  # the grid's 35 points and the refinement
+    ((1,), True, True)
     """
     D = len(evaluator.resolved)
     record = SearchRecord()

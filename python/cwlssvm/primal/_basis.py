@@ -27,7 +27,16 @@ FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection
 def detrend_pairs(resolved):
     """(d, column) for every RBF main effect whose column also has a linear component in the
     dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
-    be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space)."""
+    be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space).
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import detrend_pairs
+    >>> resolved = C.resolve([C.rbf(0), C.linear(0), C.rbf(1)], 2, None, 1.0)
+    >>> detrend_pairs(resolved)  # (component, column): the RBF of input 0 leaves its line to the linear one
+    [(0, 0)]
+    """
     linear = {c.columns[0] for c in resolved if c.is_trend and len(c.columns) == 1}
     return [(d, c.columns[0]) for d, c in enumerate(resolved)
             if c.takes_trend_out and len(c.columns) == 1 and c.columns[0] in linear]
@@ -49,7 +58,19 @@ def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
     every Gram block to machine precision (tolerance 1e-15, no rank limit: F_d F_d' = Omega^d, up to
     n columns per component, so the memory guard checks D n x n matrices), "lowrank" and "auto" to
     ``tol`` with at most 600 columns per component. RBF main effects next to a linear component of
-    their input are detrended (detrend_pairs)."""
+    their input are detrended (detrend_pairs).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import component_basis
+    >>> X = np.random.default_rng(0).uniform(size=(100, 2))
+    >>> exact = component_basis(X, C.resolve(None, 2, None, 1.0, X), solver="dense")
+    >>> low = component_basis(X, C.resolve(None, 2, None, 1.0, X), solver="lowrank", tol=1e-4)
+    >>> low.size < exact.size  # the lower the tolerance, the fewer columns per component
+    True
+    """
     if solver == "dense":
         require_dense(X.shape[0], len(resolved))
         return ComponentBasis(X, resolved, tol=1e-15, max_rank=X.shape[0], detrend=detrend_pairs(resolved),
@@ -80,7 +101,18 @@ class BlockLayout:
 
 
 class ComponentBasis(BlockLayout):
-    """Low-rank factors of every component's Gram block on the training rows X (n x p)."""
+    """Low-rank factors of every component's Gram block on the training rows X (n x p).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> X = np.random.default_rng(0).uniform(size=(100, 3))
+    >>> basis = ComponentBasis(X, C.resolve(None, 3, None, 1.0, X))
+    >>> basis.n_components, basis.outputs(np.ones(basis.size)).shape  # F_d theta_d per component
+    (3, (100, 3))
+    """
 
     def __init__(self, X, resolved, *, tol=1e-10, max_rank=None, detrend=(), n_jobs=None):
         self.X = np.ascontiguousarray(X, dtype=np.float64)

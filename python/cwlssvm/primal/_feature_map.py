@@ -30,7 +30,22 @@ BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
 
 
 class LowRankWarning(UserWarning):
-    """A pivoted Cholesky reached its rank limit before its tolerance: the model approximates the kernel."""
+    """A pivoted Cholesky reached its rank limit before its tolerance: the model approximates the kernel.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, LowRankWarning
+    >>> X = np.random.default_rng(0).uniform(size=(200, 1))
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 1, None, 0.01, X), max_rank=5)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     fmap.warn_if_approximate()
+    >>> caught[0].category is LowRankWarning
+    True
+    """
 
 
 class FeatureMap:
@@ -38,6 +53,17 @@ class FeatureMap:
 
     Attributes: ``landmarks`` [Z_d (r_d, q_d)], ``transform`` [T_d = L_d^-T (r_d, r_d)], ``ranks`` (D,),
     ``offsets`` (D + 1,), ``truncated`` (D,) bool, ``residual`` the largest remaining diagonal.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap
+    >>> X = np.random.default_rng(0).uniform(size=(500, 2))
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 2, None, 1.0, X), tol=1e-8)
+    >>> Phi = fmap.features(X)  # Phi_d Phi_d' ~= Omega^d, r_d columns per component
+    >>> Phi.shape == (500, fmap.size), len(fmap.ranks)
+    (True, 2)
     """
 
     def __init__(self, resolved, landmarks, transform, truncated=None, residual=0.0):

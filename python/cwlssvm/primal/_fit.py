@@ -13,7 +13,19 @@ from ._spectrum import Spectrum
 def model_from_sums(fmap, sums, n, gamma, n_features):
     """The PrimalModel of eq.clssvmr.train at gamma from the sums (G, B, yy) of fmap's features over n
     training rows with positive weight (FeatureMap.sums, one fold), from their Spectrum.
-    Returns (model, spectrum); the spectrum serves the leave-one-out pass."""
+    Returns (model, spectrum); the spectrum serves the leave-one-out pass.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, model_from_sums
+    >>> X = np.random.default_rng(0).uniform(size=(300, 2)); y = X[:, :1] ** 2
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 2, None, 1.0, X))
+    >>> model, spectrum = model_from_sums(fmap, fmap.sums(X, y, np.ones(300)), 300, 10.0, 2)
+    >>> model.theta.shape == (fmap.size, 1), float(spectrum.trace([10.0])[0]) < fmap.size + 1
+    (True, True)
+    """
     G, B, yy = sums
     spec = Spectrum.from_sums(G[0], B[0], yy[0], n=n)
     theta, b = spec.coef([gamma])
@@ -23,7 +35,19 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
 
 
 def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
-    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel."""
+    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, fit_lowrank
+    >>> X = np.random.default_rng(0).uniform(size=(1000, 1)); y = np.sin(6 * X)
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 1, None, 0.3, X))
+    >>> model = fit_lowrank(fmap, X, y, np.ones(1000), 1e3, loo=True)
+    >>> bool(np.abs(model.loo_residuals).max() < 0.01)  # leave-one-out residuals of a noiseless curve
+    True
+    """
     model, spec = model_from_sums(fmap, fmap.sums(X, Y, w, n_jobs=n_jobs), X.shape[0], gamma, X.shape[1])
     if loo:
         residuals = np.empty_like(Y)

@@ -26,11 +26,38 @@ import scipy.sparse as sp
 
 
 class QPAccuracyWarning(UserWarning):
-    """OSQP stopped with an inaccurate solution."""
+    """OSQP stopped with an inaccurate solution.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from types import SimpleNamespace
+    >>> from cwlssvm.primal import QPAccuracyWarning, check_osqp
+    >>> import osqp
+    >>> res = SimpleNamespace(info=SimpleNamespace(status_val=osqp.SolverStatus.OSQP_SOLVED_INACCURATE,
+    ...                                            status="solved inaccurate", iter=4000))
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     check_osqp(res, "the L1 QP")
+    >>> caught[0].category is QPAccuracyWarning
+    True
+    """
 
 
 def check_osqp(res, what, stacklevel=3):
-    """OSQP's status: an inaccurate solution warns, any other failure raises."""
+    """OSQP's status: an inaccurate solution warns, any other failure raises.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> import osqp
+    >>> from cwlssvm.primal import check_osqp
+    >>> status = osqp.SolverStatus.OSQP_PRIMAL_INFEASIBLE
+    >>> check_osqp(SimpleNamespace(info=SimpleNamespace(status_val=status, status="primal infeasible")), "L1")
+    Traceback (most recent call last):
+    ...
+    RuntimeError: OSQP could not solve the L1 QP: primal infeasible
+    """
     status = res.info.status_val
     if status == osqp.SolverStatus.OSQP_SOLVED_INACCURATE:
         warnings.warn(f"OSQP ({what}): {res.info.status} after {res.info.iter} iterations", QPAccuracyWarning,
@@ -43,7 +70,14 @@ def check_osqp(res, what, stacklevel=3):
 class QPSettings:
     """How the L1 QP is solved: the ridge on theta that keeps it strictly convex (the LS-SVM's Tikhonov
     term, 1 = the paper's), OSQP's absolute and relative tolerance, its solution polishing and its
-    iteration limit."""
+    iteration limit.
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import QPSettings
+    >>> QPSettings(eps=1e-8)
+    QPSettings(ridge=1.0, eps=1e-08, polish=True, max_iter=200000)
+    """
 
     ridge: float = 1.0
     eps: float = 1e-6
@@ -53,7 +87,22 @@ class QPSettings:
 
 class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
-    warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve."""
+    warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis, L1Path
+    >>> X = np.random.default_rng(0).uniform(size=(80, 3)); y = np.sin(6 * X[:, 0])
+    >>> basis = ComponentBasis(X, C.resolve(None, 3, None, 0.5, X))
+    >>> path = L1Path(basis, np.arange(80), y, np.ones(80), 10.0)
+    >>> for lam in (1.0, 100.0, 1e4):  # warm-started along lam: which component outputs exceed 1e-3
+    ...     print(lam, (np.abs(basis.outputs(path.solve(lam)[0])).max(axis=0) > 1e-3).tolist())
+    1.0 [True, True, True]
+    100.0 [True, False, False]
+    10000.0 [False, False, False]
+    """
 
     def __init__(self, basis, rows, y, w, gamma, *, penalty_rows=None, settings=QPSettings()):
         # penalty_rows: the rows whose component outputs enter the L1 term (default: the training
@@ -109,12 +158,37 @@ class L1Path:
 
 
 def l1_component_qp(basis, rows, y, w, gamma, lam, **kw):
-    """Solve the L1 QP once on the given training rows. Returns (theta (R,), b, info dict)."""
+    """Solve the L1 QP once on the given training rows. Returns (theta (R,), b, info dict).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis, l1_component_qp
+    >>> X = np.random.default_rng(0).uniform(size=(80, 3)); y = np.sin(6 * X[:, 0])
+    >>> basis = ComponentBasis(X, C.resolve(None, 3, None, 0.5, X))
+    >>> theta, b, info = l1_component_qp(basis, np.arange(80), y, np.ones(80), 10.0, 100.0)
+    >>> (np.abs(basis.outputs(theta)).max(axis=0) > 1e-3).tolist()  # the components the penalty kept
+    [True, False, False]
+    """
     return L1Path(basis, rows, y, w, gamma, **kw).solve(lam)
 
 
 def l1_objective(basis, rows, y, w, gamma, lam, theta, b):
-    """The objective of the QP at (theta, b), for checks."""
+    """The objective of the QP at (theta, b), for checks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis, l1_component_qp, l1_objective
+    >>> X = np.random.default_rng(0).uniform(size=(60, 2)); y = X[:, 0] - 0.5
+    >>> basis, rows, w = ComponentBasis(X, C.resolve(None, 2, None, 0.5, X)), np.arange(60), np.ones(60)
+    >>> theta, b, _ = l1_component_qp(basis, rows, y, w, 10.0, 0.1)
+    >>> at = lambda theta: l1_objective(basis, rows, y, w, 10.0, 0.1, theta, b)
+    >>> bool(at(theta) <= at(0 * theta))  # the QP's solution beats theta = 0
+    True
+    """
     F = basis.F[rows]
     out = np.column_stack([F[:, basis.offsets[d] : basis.offsets[d + 1]] @ th
                            for d, th in enumerate(basis.blocks(theta))])

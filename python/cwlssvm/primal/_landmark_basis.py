@@ -20,6 +20,16 @@ class LandmarkBasis(BlockLayout):
     """The block layout and dual expansions of a FeatureMap for ExpansionStore and the sums-only solvers.
 
     ``X`` (R, p): one row per landmark (FeatureMap.landmark_rows), the rows the stored expansions run over.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, LandmarkBasis
+    >>> X = np.random.default_rng(0).uniform(size=(300, 3))
+    >>> basis = LandmarkBasis(FeatureMap.from_data(X, C.resolve(None, 3, None, 1.0, X)), n_features=3)
+    >>> basis.n_components, basis.subset(np.array([True, False, True])).n_components
+    (3, 2)
     """
 
     def __init__(self, fmap, n_features):

@@ -5,7 +5,7 @@ prediction costs O(R) kernel evaluations per row, whatever n was."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -13,13 +13,29 @@ from .. import _native
 from .._persist import file_values, model_file_class
 
 def row_chunks(n, block):
-    """slice objects covering range(n) in steps of block."""
+    """slice objects covering range(n) in steps of block.
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import row_chunks
+    >>> [(s.start, s.stop) for s in row_chunks(10, 4)]
+    [(0, 4), (4, 8), (8, 10)]
+    """
     return [slice(s, min(n, s + block)) for s in range(0, n, block)]
 
 
+@runtime_checkable
 class FittedModel(Protocol):
     """What an estimator keeps of one solve and asks of it: the dense DualModel and the low-rank
-    PrimalModel both are one (k targets that share the kernel, D components)."""
+    PrimalModel both are one (k targets that share the kernel, D components).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import DualModel, FittedModel
+    >>> isinstance(DualModel(np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1)), FittedModel)
+    True
+    """
 
     intercept: np.ndarray  # (k,)
 
@@ -39,6 +55,16 @@ class DualModel:
 
     X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
     coefficients, intercept (k,) the bias terms of k models that share the kernel.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import DualModel
+    >>> X = np.array([[0.0], [1.0]])
+    >>> model = DualModel(X, np.array([[1.0], [-1.0]]), np.array([0.5]))
+    >>> model.outputs(C.describe(C.resolve(None, 1, None, 1.0)), X, None).shape  # (rows, D, k)
+    (2, 1, 1)
     """
 
     model_file_values = file_values(floats=("X_fit", "coef", "intercept", "inv_gamma", "c_diag", "gram"))
@@ -77,6 +103,18 @@ class PrimalModel:
     coefficients a of each landmark; theta (R, k): the primal coefficients; intercept (k,); ranks (D,)
     landmarks per component; loo_residuals (n, k) or None; edf: tr S at the fitted gamma; after
     keep_sums, what the standard errors need (cwlssvm.uncertainty).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, fit_lowrank
+    >>> X = np.random.default_rng(0).uniform(size=(400, 2)); y = np.sin(6 * X[:, :1])
+    >>> resolved = C.resolve(None, 2, None, 0.5, X)
+    >>> model = fit_lowrank(FeatureMap.from_data(X, resolved), X, y, np.ones(400), 100.0)
+    >>> norms = model.component_norms()  # ||w_d||^2, shape (k, D)
+    >>> bool(norms[0, 1] < 1e-3 * norms[0, 0])  # y depends on the first input only
+    True
     """
 
     model_file_values = file_values(floats=("X_fit", "coef", "theta", "intercept", "rss", "transforms", "gram"),

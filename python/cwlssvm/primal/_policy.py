@@ -26,6 +26,13 @@ class SolverPolicy:
         for n = 3065); a kernel that is not low rank (its pivoted Cholesky truncated) stays dense too.
     exact_tuning_max_rows: the CV estimators tune on the exact path (the spectrum of the n x n kernel matrix,
         or its exact low-rank factors held in memory) up to this many rows, through the primal sums above.
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import SolverPolicy
+    >>> policy = SolverPolicy(dense_max_rows=500)
+    >>> policy.tunes_on_sums("auto", 10_000), policy.tunes_on_sums("auto", 50_000)
+    (False, True)
     """
 
     dense_max_rows: int = 2000

@@ -18,7 +18,17 @@ from scipy.linalg import cho_factor, cho_solve
 def validation_sq(G_val, B_val, yy_val, theta, b):
     """sum_{val} w ||y - theta' phi - b||^2 from the validation rows' sums, for every gamma: (G, k).
 
-    theta (G, R, k), b (G, k)."""
+    theta (G, R, k), b (G, k).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import validation_sq
+    >>> Z = np.column_stack([np.arange(4.0), np.ones(4)]); y = np.array([[0.0], [1.0], [2.0], [4.0]])
+    >>> theta, b = np.ones((1, 1, 1)), np.zeros((1, 1))  # one candidate: f(x) = x
+    >>> validation_sq(Z.T @ Z, Z.T @ y, y.T @ y, theta, b).tolist()  # the residuals 0, 0, 0, 1
+    [[1.0]]
+    """
     Z = np.concatenate([theta, b[:, None, :]], axis=1)  # (G, R+1, k)
     quad = np.einsum("grk,rs,gsk->gk", Z, G_val, Z)
     cross = np.einsum("grk,rk->gk", Z, B_val)
@@ -39,7 +49,18 @@ def ridge_solve(G, B, gamma, *, trace=False):
     """theta (R, k) and b (k,) of one gamma from the sums G (R+1, R+1), B (R+1, k), by a Cholesky
     factorization of the centred system (gamma A + I) theta = gamma C (see the module doc), cheaper
     than a Spectrum when only one gamma is wanted (the iterations of IRLS). With trace=True also
-    tr S = 1 + R - tr (gamma A + I)^-1."""
+    tr S = 1 + R - tr (gamma A + I)^-1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import ridge_solve
+    >>> rng = np.random.default_rng(0)
+    >>> Z = np.column_stack([rng.normal(size=(50, 2)), np.ones(50)]); y = Z @ [[2.0], [-1.0], [0.5]]
+    >>> theta, b = ridge_solve(Z.T @ Z, Z.T @ y, 1e8)  # a weak penalty: the least-squares fit
+    >>> theta.ravel().round(4).tolist(), b.round(4).tolist()
+    ([2.0, -1.0], [0.5])
+    """
     s, mu, factor = _centred_factor(G, gamma)
     C = B[:-1] - np.outer(mu, B[-1])
     theta = cho_solve(factor, gamma * C)
@@ -53,7 +74,18 @@ def ridge_solve(G, B, gamma, *, trace=False):
 def ridge_leverages(G, Phi, v, gamma):
     """h_ii = v_i / s + v_i gamma u_i' (gamma A + I)^-1 u_i, u_i = phi_i - mu, of the rows with features
     Phi (m, R) and weights v (m,), for the ridge problem of the sums G (see the module doc): the
-    diagonal of the weighted smoother with the bias (leave-one-out residuals e_i / (1 - h_ii))."""
+    diagonal of the weighted smoother with the bias (leave-one-out residuals e_i / (1 - h_ii)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import ridge_leverages
+    >>> rng = np.random.default_rng(0)
+    >>> Phi = rng.normal(size=(40, 2)); Z = np.column_stack([Phi, np.ones(40)])
+    >>> h = ridge_leverages(Z.T @ Z, Phi, np.ones(40), 1e8)  # unpenalized: the hat matrix's diagonal
+    >>> round(float(h.sum()), 6)  # its trace: 2 features and the bias
+    3.0
+    """
     s, mu, factor = _centred_factor(G, gamma)
     U = Phi - mu
     return v / s + v * gamma * np.einsum("ij,ij->i", U, cho_solve(factor, U.T).T)

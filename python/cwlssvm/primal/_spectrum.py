@@ -133,12 +133,30 @@ class Spectrum:
 
 def weighted_errors(Y, F, w):
     """The weight of the rows whose decision values F (G, m, k) misclassify the +-1 coding Y (m, k):
-    sign(F) != y for one target, argmax F != argmax Y for several; (G,)."""
+    sign(F) != y for one target, argmax F != argmax Y for several; (G,).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import weighted_errors
+    >>> Y = np.array([[1.0], [-1.0], [1.0]])
+    >>> F = np.array([[[0.3], [0.2], [-2.0]]])  # one candidate (G = 1): rows 2 and 3 misclassified
+    >>> weighted_errors(Y, F, np.array([1.0, 2.0, 0.5])).tolist()
+    [2.5]
+    """
     G, m, k = F.shape
     return _native.weighted_errors(Y, F.transpose(1, 0, 2).reshape(m, G * k), w)
 
 
 def error_score(error_rate, squared, n):
     """The selection key of a classifier scored on its error rate: the rate, ties broken by the squared
-    criterion (rates of n rows differ by >= 1/n; the tie-break stays below 1e-6 / n)."""
+    criterion (rates of n rows differ by >= 1/n; the tie-break stays below 1e-6 / n).
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import error_score
+    >>> a, b = error_score(0.10, 2.0, n=100), error_score(0.10, 1.0, n=100)
+    >>> b < a < error_score(0.11, 0.0, n=100)  # equal error rates: the smaller squared error wins
+    True
+    """
     return _native.error_score(error_rate, squared, n)

@@ -21,6 +21,15 @@ def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, folds=None
     The rows' features: F[rows] (factors F (n_F, R) in memory, rows: indices, or None for every row of F),
     or those of ``fmap`` (a FeatureMap) for the inputs X (m, p), computed block by block. w (m,) > 0;
     Y (m, k), (m,) or None (k = 0); folds: (one id in [0, n_folds) per row, n_folds), or None for one.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import weighted_sums
+    >>> F, y = np.arange(6.0).reshape(3, 2), np.array([1.0, 0.0, 2.0])
+    >>> G, B, yy = weighted_sums(np.ones(3), y, F=F)  # [F 1]'W[F 1], [F 1]'Wy, y'Wy
+    >>> G.shape, B[0, :, 0].tolist(), yy.item()
+    ((1, 3, 3), [8.0, 11.0, 3.0], 5.0)
     """
     w = np.asarray(w, dtype=np.float64)
     Y = np.zeros((len(w), 0)) if Y is None else np.asarray(Y, dtype=np.float64).reshape(len(w), -1)

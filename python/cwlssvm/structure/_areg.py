@@ -28,6 +28,15 @@ def areg_substrate(X, y, c, components=None, sigma=1.0, n_jobs=None):
     Returns
     -------
     alpha : ndarray (n,), b : float, e : ndarray (n,) the residuals alpha + c
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.structure import areg_substrate
+    >>> X = np.random.default_rng(0).uniform(size=(50, 2)); y = np.sin(4 * X[:, 0]); c = 0.1 * y
+    >>> alpha, b, e = areg_substrate(X, y, c)  # the LS-SVM system with gamma = 1 and targets y - c
+    >>> e.shape, bool(np.allclose(e, alpha + c)), bool(abs(alpha.sum()) < 1e-10)  # 1' alpha = 0
+    ((50,), True, True)
     """
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64).ravel()

@@ -39,7 +39,14 @@ LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data te
 
 def lam_folds(cv, n):
     """The folds of the lam search for the ``cv`` parameter on n rows: cv itself, or by default 10
-    (2 above LARGE_N rows)."""
+    (2 above LARGE_N rows).
+
+    Examples
+    --------
+    >>> from cwlssvm.structure import lam_folds
+    >>> lam_folds(None, 500), lam_folds(5, 500)
+    (10, 5)
+    """
     return cv if cv is not None else (10 if n <= LARGE_N else 2)
 
 

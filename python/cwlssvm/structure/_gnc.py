@@ -14,7 +14,18 @@ FORMULATIONS = ("norms", "outputs")
 
 
 def penalty(kind, u, a=3.7, p=0.6):
-    """(l(u), nu^2 = l'(u) / 2u) of a penalty of the GNC engine, for plots and tests."""
+    """(l(u), nu^2 = l'(u) / 2u) of a penalty of the GNC engine, for plots and tests.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.structure import penalty
+    >>> l, nu2 = penalty("stp", np.array([1.0, 10.0]))  # l(u) = a u / (1 + a u), bounded by 1
+    >>> l.round(4).tolist(), nu2.round(6).tolist()  # and the weights nu^2 = l'(u) / 2u of the GNC steps
+    ([0.7872, 0.9737], [0.083748, 0.000128])
+    >>> penalty("group_l1", np.array([2.0]))[0].tolist()  # the convex group L1: l(u) = u
+    [2.0]
+    """
     return _native.penalty(PENALTIES[kind], u, a, p)
 
 
@@ -23,7 +34,16 @@ class GncSettings:
     """What a GNC fit minimizes and how far (eq.rls with the LS-SVM's Tikhonov term): gamma, the penalty
     on the component sizes (``penalty`` of parameters ``a`` and ``p``) at weight ``lam``, the loss (Huber's
     ``delta``), the sizes measured on the coefficients ("norms") or the training outputs ("outputs"); the
-    relaxation steps, the GNC steps and their tolerance, and the conjugate-gradient budget."""
+    relaxation steps, the GNC steps and their tolerance, and the conjugate-gradient budget.
+
+    Examples
+    --------
+    >>> from dataclasses import replace
+    >>> from cwlssvm.structure import GncSettings
+    >>> settings = GncSettings(gamma=10.0, lam=0.5, penalty="lp", p=0.5, loss="huber")
+    >>> replace(settings, lam=2.0).lam, settings.formulation  # one settings object per lam of a path
+    (2.0, 'norms')
+    """
 
     gamma: float
     lam: float
@@ -53,7 +73,20 @@ class GncSettings:
 @dataclass
 class GncFit:
     """theta (R,), b, the component sizes (D,), one dict per step (objective, zeta, cg_iterations,
-    refactored, ...), whether the steps converged, and the Cholesky factorizations made."""
+    refactored, ...), whether the steps converged, and the Cholesky factorizations made.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> from cwlssvm.structure import GncSettings, gnc_fit
+    >>> X = np.random.default_rng(1).uniform(size=(80, 2)); y = np.sin(5 * X[:, 0])
+    >>> fit = gnc_fit(ComponentBasis(X, C.resolve(None, 2, None, 0.5, X)), np.arange(80), y, np.ones(80),
+    ...               GncSettings(gamma=10.0, lam=0.2))
+    >>> sorted(fit.history[0])[:3], fit.factorizations >= 1  # one dict per GNC step
+    (['cg_iterations', ...], True)
+    """
 
     theta: np.ndarray
     b: float
@@ -71,6 +104,18 @@ def gnc_fit(basis, rows, y, w, settings, *, theta0=None, sums=None) -> GncFit:
     fold as differences of accumulated sums). With the "norms" formulation the engine gets nothing
     else, so rows, y and w are not used when sums are given; between steps it only adds the diagonal
     blocks that change.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> from cwlssvm.structure import GncSettings, gnc_fit
+    >>> X = np.random.default_rng(0).uniform(size=(120, 3)); y = X[:, 0] ** 2 + np.cos(4 * X[:, 2])
+    >>> fit = gnc_fit(ComponentBasis(X, C.resolve(None, 3, None, 0.5, X)), np.arange(120), y, np.ones(120),
+    ...               GncSettings(gamma=10.0, lam=1.0, penalty="stp"))
+    >>> fit.converged, (fit.norms > 1e-3 * fit.norms.max()).tolist()  # ||w_d||: the second input is dropped
+    (True, [True, False, True])
     """
     squared = settings.loss == "squared"
     if squared and sums is None:

@@ -35,7 +35,16 @@ class PathRule:
     gamma: the regularization constant; penalty, formulation: as the sparse estimators'; zero_tol: the
     selection threshold relative to the largest component of the unpenalized model; refit: refit the
     unpenalized model on the components kept; max_iter: GNC steps per solve at most; gnc: the GNC
-    settings (every penalty but "l1"); qp: the L1 QP's ("l1")."""
+    settings (every penalty but "l1"); qp: the L1 QP's ("l1").
+
+    Examples
+    --------
+    >>> from cwlssvm.structure import GncSettings, PathRule
+    >>> rule = PathRule(gamma=10.0, penalty="hard", formulation="norms", zero_tol=1e-3, refit=True, max_iter=100,
+    ...                 gnc=GncSettings(gamma=10.0, lam=0.0, penalty="hard"))
+    >>> rule.gnc.penalty, rule.qp is None  # a GNC penalty: no QP settings
+    ('hard', True)
+    """
 
     gamma: float
     penalty: str
@@ -50,7 +59,16 @@ class PathRule:
 @dataclass(frozen=True)
 class LamStep:
     """One solve of a path: theta (R,), b, the solver's history (GNC steps, or the QP's one entry),
-    and mask (D,), the components kept."""
+    and mask (D,), the components kept.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.structure import LamStep
+    >>> step = LamStep(theta=np.array([0.5, 0.0]), b=1.0, history=[], mask=np.array([True, False]))
+    >>> step.z.tolist()  # (theta, b): the warm start of the next lam
+    [0.5, 0.0, 1.0]
+    """
 
     theta: np.ndarray
     b: float
@@ -91,7 +109,21 @@ def ridge_refit(sums, ranks, gamma, mask):
 class LamPath:
     """The squared-loss path on the rows ``rows`` of ``basis`` with targets t and weights w (all None
     when only the sums are known: GNC with the "norms" formulation); sums: their (G, c, yy), computed
-    here when not given. The L1 QP is set up once per path."""
+    here when not given. The L1 QP is set up once per path.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import ComponentBasis
+    >>> from cwlssvm.structure import GncSettings, LamPath, PathRule
+    >>> X = np.random.default_rng(0).uniform(size=(100, 3)); y = np.sin(6 * X[:, 1])
+    >>> rule = PathRule(gamma=10.0, penalty="stp", formulation="norms", zero_tol=1e-3, refit=True, max_iter=200,
+    ...                 gnc=GncSettings(gamma=10.0, lam=0.0))
+    >>> path = LamPath(ComponentBasis(X, C.resolve(None, 3, None, 0.5, X)), np.arange(100), y, np.ones(100), rule)
+    >>> path.solve(1.0).mask.tolist()  # the components kept at lam = 1
+    [False, True, False]
+    """
 
     def __init__(self, basis, rows, t, w, rule, *, sums=None):
         self.basis, self.rows, self.t, self.w, self.rule = basis, rows, t, w, rule
@@ -162,7 +194,23 @@ class FamilyPath:
     """Penalized IRLS along lam for a likelihood family: at the current f, the LamPath of the squared
     loss with the working response and weights w W (the family's Newton step, see cwlssvm.families),
     warm-started from the last solution, until f stops moving (max |f change| <= irls_tol (1 + max |f|);
-    at most IRLS_MAX_ITER weighted solves)."""
+    at most IRLS_MAX_ITER weighted solves).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.families import Logistic
+    >>> from cwlssvm.primal import ComponentBasis, QPSettings
+    >>> from cwlssvm.structure import FamilyPath, PathRule
+    >>> X = np.random.default_rng(0).uniform(size=(200, 3)); t = (X[:, 2] > 0.5) * 1.0
+    >>> rule = PathRule(gamma=1.0, penalty="l1", formulation="outputs", zero_tol=0.05, refit=False, max_iter=200,
+    ...                 qp=QPSettings())
+    >>> path = FamilyPath(ComponentBasis(X, C.resolve(None, 3, None, 0.5, X)), np.arange(200), t, np.ones(200),
+    ...                   rule, family=Logistic(), irls_tol=1e-4)
+    >>> path.solve(5.0).mask.tolist()  # the components kept at lam = 5
+    [False, False, True]
+    """
 
     def __init__(self, basis, rows, t, w, rule, *, family, irls_tol):
         self.basis, self.rows, self.t, self.w, self.rule = basis, rows, t, w, rule
