@@ -11,9 +11,9 @@ own process, so that its peak RSS (data included) is its own.
   sparse  N = 10^5, D = 20 (four relevant inputs): SparseComponentwiseLSSVR() default recipe
   sparse_svc  the same inputs, y = 1[f + noise > median]: SparseComponentwiseLSSVC() default recipe
 
-The peer numbers of R's mgcv bam(discrete=TRUE) quoted in the output were measured on this machine
-for the issue that asked for this bench (0.7 s / MSE 0.0004 at 10^5; 5.5 s / MSE 0.00012 at 10^6);
-bam runs here too when Rscript with mgcv is installed (--bam).
+The peer numbers of R's mgcv bam(discrete=TRUE) quoted in the output were measured once on the machine
+that docs/performance.md describes (0.7 s / MSE 0.0004 at 10^5; 5.5 s / MSE 0.00012 at 10^6); with
+--bam, bam is run alongside when Rscript with mgcv is installed.
 
 Run: python bench/bench_lowrank.py [fit cv peers agree slope dense sparse sparse_svc] [--bam]
 """
