@@ -21,10 +21,12 @@ def column_variances(X, w=None) -> np.ndarray:
     X = np.asarray(X, dtype=np.float64)
     w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
     keep = w > 0
-    X, w = X[keep], w[keep]
+    if not keep.all():
+        X, w = X[keep], w[keep]
     X = X - X[:1]  # shifted by the first row: a constant column is exactly zero, and its variance too
-    mean = w @ X / w.sum()
-    return (w @ (X - mean) ** 2) / w.sum()
+    X -= w @ X / w.sum()  # one copy of X, centred and squared in place
+    np.square(X, out=X)
+    return (w @ X) / w.sum()
 
 
 def spread_of(variances, columns) -> float:

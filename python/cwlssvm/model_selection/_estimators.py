@@ -129,7 +129,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
-        X, Y, w = X[keep], Y[keep], w[keep]
+        if not keep.all():  # (a copy of X only when some rows have weight 0)
+            X, Y, w = X[keep], Y[keep], w[keep]
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)

@@ -54,6 +54,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
                 self.fold_id = fold_id.astype(np.int32)
         self.passes = 0  # passes over the rows so far (for the benches)
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
+        self._candidates = None
 
     @property
     def n_weight(self):
@@ -65,7 +66,9 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     # run the same passes over the partitions of a Dask collection.
     def _landmarks(self, specs):
         """The FeatureMap of the resolved components specs, landmarks from the training rows."""
-        return FeatureMap.from_data(self.X, specs, tol=self.tol, n_jobs=self.n_jobs)
+        if self._candidates is None:  # the rows the landmarks come from: the same for every width
+            self._candidates = FeatureMap.candidates(self.X)
+        return FeatureMap.from_candidates(self._candidates, specs, tol=self.tol, n_jobs=self.n_jobs)
 
     def _row_sums(self, fmap, w, fold, n_folds):
         """FeatureMap.sums over every row with the weights w (n,) (one pass)."""

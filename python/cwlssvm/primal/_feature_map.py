@@ -76,14 +76,28 @@ class FeatureMap:
         self.truncated = np.zeros(len(landmarks), bool) if truncated is None else np.asarray(truncated)
         self.residual = float(residual)
 
-    @classmethod
-    def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None):
-        """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
+    @staticmethod
+    def candidates(X, *, sample=4096, random_state=0):
+        """The distinct rows of X (n, p) that landmarks are chosen from: all of them up to ``sample`` rows,
+        else a random sample of that many plus each input's smallest and largest row; sorted, since
+        repeating a row must not move the landmarks. They depend on the rows alone, not on the kernel,
+        so a search over widths draws them once."""
         n = X.shape[0]
         if n > sample:
             rng = np.random.default_rng(random_state)
             X = X[np.concatenate([rng.choice(n, sample, replace=False), X.argmin(axis=0), X.argmax(axis=0)])]
-        cand = np.unique(X, axis=0)  # distinct rows, sorted: repeating a row does not move the landmarks
+        return np.unique(X, axis=0)
+
+    @classmethod
+    def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None):
+        """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
+        return cls.from_candidates(cls.candidates(X, sample=sample, random_state=random_state), resolved, tol=tol,
+                                   max_rank=max_rank, n_jobs=n_jobs)
+
+    @classmethod
+    def from_candidates(cls, cand, resolved, *, tol=1e-10, max_rank=None, n_jobs=None):
+        """Landmarks among the rows cand (m, p) of FeatureMap.candidates, by a pivoted Cholesky of each
+        component's Gram block on them to ``tol``, at most ``max_rank`` (default min(m, 600)) per block."""
         m = cand.shape[0]
         max_rank = min(m, 600) if max_rank is None else min(m, int(max_rank))
         described = _components.describe(resolved)
