@@ -14,7 +14,7 @@ from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
-from ._validation import (SOLVERS, check_sample_weight, validate_fit_data,
+from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
                           validate_predict_data)
 
 
@@ -70,11 +70,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
 
         Returns a DualModel (solver "dense") or a PrimalModel ("lowrank"); sets ``solver_``."""
         w = check_sample_weight(sample_weight, X.shape[0])
-        keep = w > 0
-        if keep.sum() < 2:
+        if np.count_nonzero(w > 0) < 2:
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
-        if not keep.all():
-            X, Y, w = X[keep], Y[keep], w[keep]
+        w, X, Y = weighted_rows(w, X, Y)
         self.solver_, fmap = SOLVER_POLICY.fit_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
                                                       n_jobs=self.n_jobs)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"

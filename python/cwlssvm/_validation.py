@@ -104,6 +104,15 @@ def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray:
     return w.copy()
 
 
+def weighted_rows(w, *arrays):
+    """(w, *arrays) restricted to the rows with positive weight w > 0: each array's rows are its first
+    axis. Every array comes back as it is, without a copy, when every weight is positive."""
+    keep = w > 0
+    if keep.all():
+        return (w, *arrays)
+    return (w[keep], *(a[keep] for a in arrays))
+
+
 def validate_fit_data(estimator, X, y, **kw):
     """X as float64 (at least 2 rows, finite numbers of a scale the kernels compute with) and y, for
     ``estimator.fit``: scikit-learn's validate_data (which sets n_features_in_ and feature_names_in_,

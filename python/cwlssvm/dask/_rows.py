@@ -24,7 +24,8 @@ import dask
 import dask.array as da
 import dask.dataframe as dd
 
-from .._validation import check_input_scale, check_input_spread, check_numeric_columns, check_target_scale
+from .._validation import (check_input_scale, check_input_spread, check_numeric_columns, check_target_scale,
+                           weighted_rows)
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
 from ..primal import FeatureMap, row_chunks
 
@@ -48,12 +49,14 @@ class PartitionStats:
 
     def __init__(self, n, weight, mean, variances, candidates, reference, classes=None, sample=None):
         self.n, self.weight, self.mean, self.variances = n, weight, mean, variances
-        self.candidates, self.reference, self.classes, self.sample = candidates, reference, classes, sample
+        # every one of the candidate rows, distinct and sorted once (FeatureMap.candidates)
+        self.candidates = FeatureMap.candidates(candidates, sample=len(candidates))
+        self.reference, self.classes, self.sample = reference, classes, sample
         self.y_mean = self.y_variances = None
 
     def feature_map(self, specs, tol):
         """The landmarks of the resolved components specs from the candidate rows (every one of them)."""
-        return FeatureMap.from_data(self.candidates, specs, tol=tol, sample=len(self.candidates))
+        return FeatureMap.from_candidates(self.candidates, specs, tol=tol)
 
 
 class DaskRows:
@@ -243,11 +246,9 @@ def _code(part, coding):
 
 def _partition_stats(part, sample, seed, index, labels):
     X, y, w = part
-    keep = w > 0
-    X, w = X[keep], w[keep]
-    classes = np.unique(y[keep]) if labels else None
+    w, X, y = weighted_rows(w, X, y)
+    classes = np.unique(y) if labels else None
     p = X.shape[1]
-    y = y[keep]
     Z = X if labels else np.hstack([X, y])  # the columns whose moments are merged: the inputs (and real targets)
     if len(w) == 0:
         return (0, 0.0, np.zeros(Z.shape[1]), np.zeros(Z.shape[1]), np.zeros((0, p)), np.zeros(0), (X, y, w), classes)
@@ -317,8 +318,7 @@ def _partition_reduce(part, pairs, folds, index):
 def _partition_loo_sample(part, shared, gamma, size, seed, index):
     fmap, spec = shared
     X, Y, w = part
-    keep = w > 0
-    X, Y, w = X[keep], Y[keep], w[keep]
+    w, X, Y = weighted_rows(w, X, Y)
     f = np.empty_like(Y)
     for rows, Phi in _feature_blocks(fmap, X):
         f[rows] = Y[rows] - spec.loo_residuals(spec.coordinates(Phi), Y[rows], w[rows], [gamma])[0]

@@ -13,7 +13,7 @@ from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
-from .._validation import SOLVERS, check_numeric_columns, check_sample_weight
+from .._validation import SOLVERS, check_numeric_columns, check_sample_weight, weighted_rows
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
@@ -120,7 +120,7 @@ class _FusionBase(ExpansionModel):
         """Rows with positive weight, split into (X_all, y_all, w_all, train, val) with the
         validation rows last; validation_data adds its own rows instead of splitting."""
         keep = w > 0
-        X, y, w = X[keep], y[keep], w[keep]
+        w, X, y = weighted_rows(w, X, y)
         if self.validation_data is not None:
             Xv, yv, wv = self._check_validation_data()
             n = X.shape[0]

@@ -15,7 +15,7 @@ from .._report import ReportMixin
 from .._fit_guard import guarded_fit
 from ..families import family_of
 from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of
-from .._validation import SOLVERS, check_sample_weight, validate_fit_data
+from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -129,8 +129,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
-        if not keep.all():  # (a copy of X only when some rows have weight 0)
-            X, Y, w = X[keep], Y[keep], w[keep]
+        w, X, Y = weighted_rows(w, X, Y)
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)

@@ -13,7 +13,7 @@ from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
                        optional)
-from .._validation import SOLVERS, check_sample_weight
+from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
@@ -265,7 +265,7 @@ class _SparseBase(ExpansionModel):
         folds = None
         if self.lam is None:
             folds = make_folds(lam_folds(self.cv, int(keep.sum())), X, strata, keep, self.random_state)
-        X, T, w = X[keep], T[keep], w[keep]
+        w, X, T = weighted_rows(w, X, T)
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
