@@ -21,12 +21,12 @@ def data(n=20, p=3, seed=0):
 @pytest.mark.parametrize(
     "mutate, match",
     [
-        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 4, np.nan, X), y), "X contains NaN"),
-        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 4, np.inf, X), y), "X contains infinity"),
+        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 4, np.inf, X), y), "X column 'x1' holds infinite"),
         (lambda X, y: (X[:, 0], y), "Expected 2D array"),
         (lambda X, y: (X, y[:-1]), "inconsistent numbers of samples"),
         (lambda X, y: (X[:1], y[:1]), "minimum of 2 is required"),
-        (lambda X, y: (X.astype(str).astype(object) * 0 + "a", y), "X column 0 is not numeric"),
+        (lambda X, y: (np.where(np.arange(X.size).reshape(X.shape) == 0, "a", X.astype(object)), y),
+         "X column 'x0' mixes numbers and strings"),
     ],
 )
 def test_bad_X_and_y(Est, mutate, match):
@@ -36,12 +36,24 @@ def test_bad_X_and_y(Est, mutate, match):
         Est().fit(X, y)
 
 
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_missing_error_refuses_nan(Est):
+    X, y = data()
+    X[4, 1] = np.nan
+    with pytest.raises(ValueError, match=r"X column 'x1' has 1 missing values \(rows \[4\]\)"):
+        Est(missing="error").fit(X, y)
+    model = Est().fit(X, y)  # by default a missing value is one more value of its column
+    assert np.all(np.isfinite(model.predict(X)))
+    with pytest.raises(ValueError, match="X column 'x1' has 1 missing values"):
+        Est(missing="error").fit(np.nan_to_num(X), y).predict(X)
+
+
 @pytest.mark.parametrize("Est", [ComponentwiseLSSVR, LSSVR])
 def test_nan_in_y(Est):
     X, y = data()
     y = y.astype(float)
     y[3] = np.nan
-    with pytest.raises(ValueError, match="y contains NaN"):
+    with pytest.raises(ValueError, match=r"y is missing in 1 rows \(rows \[3\]\)"):
         Est().fit(X, y)
 
 
@@ -84,12 +96,14 @@ def test_bad_component_specs():
         ComponentwiseLSSVR(components=["rbf"]).fit(X, y)
 
 
-def test_non_numeric_dataframe_column_is_named():
+def test_string_column_is_categorical_and_the_all_input_kernel_names_it():
     X, y = data()
     df = pd.DataFrame(X, columns=["a", "b", "c"])
     df["b"] = ["low", "high"] * 10
-    with pytest.raises(ValueError, match="X column 'b' is not numeric"):
-        ComponentwiseLSSVR().fit(df, y)
+    assert [c.kernel for c in ComponentwiseLSSVR().fit(df, y).components_] == ["rbf", "categorical", "rbf"]
+    for Est in (LSSVR, LSSVC):
+        with pytest.raises(ValueError, match="X column 'b' is categorical; .* takes numeric columns"):
+            Est().fit(df, y)
 
 
 @pytest.mark.parametrize("Est", [ComponentwiseLSSVC, LSSVC])

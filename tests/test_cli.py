@@ -26,6 +26,7 @@ def files(tmp_path_factory):
     df.to_csv(d / "additive.csv", index=False)
     df.assign(label=np.where(y > np.median(y), "high", "low")).drop(columns="y").to_csv(d / "labels.csv", index=False)
     df.assign(city="Leuven").to_csv(d / "text.csv", index=False)
+    df.assign(x3=df["x3"].astype(object).where(df.index != 4, "abc")).to_csv(d / "stray.csv", index=False)
     df.assign(y=df["y"].where(df.index != 5)).to_csv(d / "nan_target.csv", index=False)
     (d / "not_a_model.npz").write_bytes(b"PK\x03\x04 not really a zip")
     model = d / "model.npz"
@@ -85,7 +86,9 @@ def test_fit_classification_with_kfold_tuning_and_fusion(files):
 @pytest.mark.parametrize("args,message", [
     (["fit", "{d}/missing.csv", "--target", "y", "-o", "{d}/out.npz"], "DATA: no such file"),
     (["fit", "{d}/additive.csv", "--target", "nope", "-o", "{d}/out.npz"], "--target: unknown column 'nope'"),
-    (["fit", "{d}/text.csv", "--target", "y", "-o", "{d}/out.npz"], "column 'city' is not numeric"),
+    (["fit", "{d}/stray.csv", "--target", "y", "-o", "{d}/out.npz"], "column 'x3' is not numeric ('abc' in data row 5)"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--categorical", "zz", "-o", "{d}/out.npz"],
+     "--categorical: 'zz' is not among the features"),
     (["fit", "{d}/nan_target.csv", "--target", "y", "-o", "{d}/out.npz"], "has 1 missing value"),
     (["fit", "{d}/additive.csv", "--target", "y", "--features", "x1,zz", "-o", "{d}/out.npz"], "unknown column(s) 'zz'"),
     (["predict", "{d}/not_a_model.npz", "{d}/additive.csv", "-o", "{d}/out.csv"], "not a readable cwlssvm model"),
@@ -197,3 +200,24 @@ def test_header_only_files_and_the_bad_value_quoted(files, tmp_path):
     df.to_csv(tmp_path / "comma.csv", index=False)
     res = run("fit", tmp_path / "comma.csv", "--target", "y", "--quiet", "-o", tmp_path / "m.npz")
     assert res.returncode == 2 and "column 'x3' is not numeric ('12,5' in data row 41)" in res.stderr
+
+
+def test_fit_a_table_with_text_and_blank_cells(tmp_path):
+    rng = np.random.default_rng(3)
+    n = 200
+    x = rng.uniform(-1, 1, n)
+    region = rng.choice(["north", "south", "west"], n)
+    grade = rng.integers(1, 4, n)
+    y = np.sin(3 * x) + (region == "west") * 1.5 + 0.3 * grade + 0.1 * rng.normal(size=n)
+    df = pd.DataFrame({"x": np.where(rng.random(n) < 0.1, np.nan, x), "region": region, "grade": grade, "y": y})
+    df.loc[3, "region"] = None
+    df.to_csv(tmp_path / "table.csv", index=False)
+    assert ",," in (tmp_path / "table.csv").read_text().splitlines()[4]  # a blank cell in the file
+    res = run("fit", tmp_path / "table.csv", "--target", "y", "--categorical", "grade", "--quiet",
+              "-o", tmp_path / "m.npz")
+    assert res.returncode == 0, res.stderr
+    assert "categorical(3 levels)" in res.stdout and "f(missing)" in res.stdout
+    res = run("predict", tmp_path / "m.npz", tmp_path / "table.csv", "-o", tmp_path / "p.csv")
+    assert res.returncode == 0, res.stderr
+    pred = pd.read_csv(tmp_path / "p.csv")["prediction"].to_numpy()
+    assert np.all(np.isfinite(pred)) and np.corrcoef(pred, y)[0, 1] > 0.9

@@ -22,7 +22,8 @@ PYBIND11_MODULE(_core, m) {
     py::enum_<KernelKind>(m, "KernelKind", "The kernel of a component (eq.clssvmr.ak).")
         .value("rbf", KernelKind::rbf)
         .value("linear", KernelKind::linear)
-        .value("poly", KernelKind::poly);
+        .value("poly", KernelKind::poly)
+        .value("categorical", KernelKind::categorical);
 
     bind_config(m);
     bind_kernels(m);

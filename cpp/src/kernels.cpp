@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -74,20 +75,34 @@ struct PolyForm {
     double scale;
 };
 
-// out[l] (+)= scale * exp(-(x[l] - q)^2 * inv_s2): the one-column RBF row, fused.
+// The kernel value v, or 0 where it is NaN (an input missing on one side: K(missing, x) = 0). A compare and
+// a blend, so the loops still vectorize.
+CWLSSVM_INLINE double observed(double v) { return v == v ? v : 0.0; }
+
+// out[l] (+)= scale * exp(-(x[l] - q)^2 * inv_s2): the one-column RBF row, fused (0 where x[l] is missing).
 CWLSSVM_INLINE void rbf_column_body(const double* x, double q, std::size_t n, RbfForm f, double* out, bool add) {
     const double inv_s2 = f.inv_s2, scale = f.scale;
     if (add) {
         for (std::size_t l = 0; l < n; ++l) {
             const double d = x[l] - q;
-            out[l] += scale * exp_neg(d * d * inv_s2);
+            out[l] += scale * observed(exp_neg(d * d * inv_s2));
         }
     } else {
         for (std::size_t l = 0; l < n; ++l) {
             const double d = x[l] - q;
-            out[l] = scale * exp_neg(d * d * inv_s2);
+            out[l] = scale * observed(exp_neg(d * d * inv_s2));
         }
     }
+}
+
+// out[l] (+)= scale where x[l] == q (a categorical row; a missing x[l] equals no level), else 0; with q
+// missing (NaN), where x[l] is missing: K(missing, missing) = 1.
+CWLSSVM_INLINE void equal_body(const double* x, double q, std::size_t n, double scale, double* out, bool add) {
+    if (q != q) {
+        for (std::size_t l = 0; l < n; ++l) out[l] = (add ? out[l] : 0.0) + (x[l] != x[l] ? scale : 0.0);
+        return;
+    }
+    for (std::size_t l = 0; l < n; ++l) out[l] = (add ? out[l] : 0.0) + (x[l] == q ? scale : 0.0);
 }
 
 // work[l] (+)= (x[l] - q)^2.
@@ -112,13 +127,14 @@ CWLSSVM_INLINE void product_body(const double* x, double q, std::size_t n, doubl
 CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, RbfForm f, double* out, bool add) {
     const double inv_s2 = f.inv_s2, scale = f.scale;
     if (add) {
-        for (std::size_t l = 0; l < n; ++l) out[l] += scale * exp_neg(work[l] * inv_s2);
+        for (std::size_t l = 0; l < n; ++l) out[l] += scale * observed(exp_neg(work[l] * inv_s2));
     } else {
-        for (std::size_t l = 0; l < n; ++l) out[l] = scale * exp_neg(work[l] * inv_s2);
+        for (std::size_t l = 0; l < n; ++l) out[l] = scale * observed(exp_neg(work[l] * inv_s2));
     }
 }
 
-// out[l] (+)= scale * (work[l] + coef0)^degree; degree 1 with coef0 0 is the linear kernel.
+// out[l] (+)= scale * (work[l] + coef0)^degree; degree 1 with coef0 0 is the linear kernel (0 where work[l]
+// is NaN: a missing input).
 CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm f, double* out, bool add) {
     const double coef0 = f.coef0, scale = f.scale;
     const int degree = f.degree;
@@ -126,7 +142,7 @@ CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm
         const double base = work[l] + coef0;
         double value = base;
         for (int j = 1; j < degree; ++j) value *= base;
-        out[l] = add ? out[l] + scale * value : scale * value;
+        out[l] = (add ? out[l] : 0.0) + scale * observed(value);
     }
 }
 
@@ -147,6 +163,7 @@ CWLSSVM_INLINE double dot_body(const double* a, const double* b, std::size_t n) 
 // vectorizes them for that level.
 struct Loops {
     void (*rbf_column)(const double*, double, std::size_t, RbfForm, double*, bool);
+    void (*equal)(const double*, double, std::size_t, double, double*, bool);
     void (*squared_difference)(const double*, double, std::size_t, double*, bool);
     void (*product)(const double*, double, std::size_t, double*, bool);
     void (*rbf_finish)(const double*, std::size_t, RbfForm, double*, bool);
@@ -159,6 +176,10 @@ struct Loops {
     ATTRIBUTE void rbf_column_##SUFFIX(const double* x, double q, std::size_t n, RbfForm f, double* out,        \
                                        bool add) {                                                            \
         rbf_column_body(x, q, n, f, out, add);                                                                 \
+    }                                                                                                          \
+    ATTRIBUTE void equal_##SUFFIX(const double* x, double q, std::size_t n, double scale, double* out,         \
+                                  bool add) {                                                                 \
+        equal_body(x, q, n, scale, out, add);                                                                  \
     }                                                                                                          \
     ATTRIBUTE void squared_difference_##SUFFIX(const double* x, double q, std::size_t n, double* work,         \
                                                bool add) {                                                    \
@@ -174,7 +195,7 @@ struct Loops {
         poly_finish_body(work, n, f, out, add);                                                                \
     }                                                                                                          \
     ATTRIBUTE double dot_##SUFFIX(const double* a, const double* b, std::size_t n) { return dot_body(a, b, n); } \
-    constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX,          \
+    constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, equal_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX, \
                                    rbf_finish_##SUFFIX, poly_finish_##SUFFIX, dot_##SUFFIX, NAME};
 
 #if CWLSSVM_HAVE_LEVELS
@@ -203,8 +224,25 @@ const Loops& loops() {
     return chosen;
 }
 
+// Whether the query point q is missing on any of the component's columns (q[j] belongs to column j).
+bool missing(const double* q, std::size_t n_cols) {
+    for (std::size_t j = 0; j < n_cols; ++j)
+        if (q[j] != q[j]) return true;
+    return false;
+}
+
 void row(const Component& c, const FeatureColumns& X, const double* q, double scale, const KernelRow& r, bool add) {
     const std::size_t n_cols = c.columns.size(), n = r.n;
+    if (c.kind == KernelKind::categorical || missing(q, n_cols)) {
+        if (n_cols == 1) {  // a categorical row, or the rows missing where q is
+            loops().equal(X.cols[c.columns[0]].data(), q[0], n, scale, r.out, add);
+            return;
+        }
+        for (std::size_t j = 0; j < n_cols; ++j)  // work[l]: NaN where row l misses any of the columns
+            loops().product(X.cols[c.columns[j]].data(), 0.0, n, r.work, j > 0);
+        loops().equal(r.work, std::numeric_limits<double>::quiet_NaN(), n, scale, r.out, add);
+        return;
+    }
     if (c.kind == KernelKind::rbf) {
         const RbfForm form{1.0 / (c.sigma * c.sigma), scale};
         if (n_cols == 1) {
@@ -237,6 +275,8 @@ void check_components(const std::vector<Component>& components, int n_columns) {
             throw std::invalid_argument(where + ": sigma must be > 0");
         if (c.kind == KernelKind::poly && c.degree < 1)
             throw std::invalid_argument(where + ": degree must be >= 1");
+        if (c.kind == KernelKind::categorical && c.columns.size() != 1)
+            throw std::invalid_argument(where + ": a categorical component has one column");
     }
 }
 

@@ -14,6 +14,7 @@ from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
+from .tables import MISSING, TABLE_PARAMS, UNKNOWN
 from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
                           validate_predict_data)
 
@@ -29,17 +30,18 @@ SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
         (InsufficientMemoryError).
     lowrank_tol : float, default=1e-10
         Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
-        low-rank predictions agree with the dense ones to about 1e-8 x std(y)."""
+        low-rank predictions agree with the dense ones to about 1e-8 x std(y).
+""" + TABLE_PARAMS.rstrip()
 
 
 class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
     _families = ("squared",)  # the values of ``family`` this estimator takes
-    model_file_values = file_values(floats=("X_fit_", "X_reference_", "dual_coef_"),
+    model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_",),
                                     numbers=("intercept_", "probability_slope_"), indices=("ranks_",))
     parameter_rules = ParamTable(gamma=POSITIVE, sigma=POSITIVE, n_jobs=N_JOBS, solver=one_of(*SOLVERS),
-                             lowrank_tol=OPEN_UNIT)
+                                 lowrank_tol=OPEN_UNIT, missing=one_of(*MISSING), unknown=one_of(*UNKNOWN))
 
     def _family(self):
         return family_of(self)
@@ -62,7 +64,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_, names)
         w = check_sample_weight(sample_weight, X.shape[0])
-        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w)
+        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w,
+                                               encoding=getattr(self, "encoding_", None))
         self._described = _components.describe(self.components_)
 
     def _solve(self, X, Y, sample_weight, loo=False):
@@ -147,7 +150,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
+        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
         return tags
 
 

@@ -45,7 +45,7 @@ class ExpansionModel(ReportMixin, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
     model_file_values = file_values(
-        floats=("X_fit_", "X_reference_", "dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends"),
+        inputs=("X_fit_", "X_reference_"), floats=("dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends"),
         numbers=("intercept_", "y_mean_", "y_scale_", "gamma_", "lam_", "probability_slope_"),
         indices=("ranks_", "selected_components_"))
 
@@ -74,8 +74,8 @@ class ExpansionModel(ReportMixin, BaseEstimator):
             coefs = [self._coef[s, d, j] for d, s in enumerate(supports)]
             out[:, :, j] = _native.sparse_component_outputs(self.X_fit_, self._described, supports, coefs, X,
                                                             self.n_jobs)
-            for d, col in self._trend_columns.items():
-                out[:, d, j] -= self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col]
+            for d, col in self._trend_columns.items():  # the line removed; none at a missing input
+                out[:, d, j] -= np.nan_to_num(self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col])
         return out
 
     def _validate(self, X, y, **kw):
@@ -83,6 +83,11 @@ class ExpansionModel(ReportMixin, BaseEstimator):
 
     def _check_X(self, X):
         return validate_predict_data(self, X)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
+        return tags
 
 
 def standardize(y, w):

@@ -24,6 +24,7 @@ import io
 import json
 import os
 import tempfile
+import tokenize
 import warnings
 import zipfile
 
@@ -31,6 +32,7 @@ import numpy as np
 
 from ._version import __version__
 from .components import Component, from_fields
+from .tables import ColumnEncoding, EncodedTable, TableEncoding
 
 FORMAT = "cwlssvm-model"
 FORMAT_VERSION = 1
@@ -68,18 +70,20 @@ class FileValues:
     floats: frozenset = frozenset()
     numbers: frozenset = frozenset()
     indices: frozenset = frozenset()
+    inputs: frozenset = frozenset()
 
 
-def file_values(*, floats=(), numbers=(), indices=()):
-    """The FileValues of a class (see FileValues)."""
-    return FileValues(frozenset(floats), frozenset(numbers), frozenset(indices))
+def file_values(*, floats=(), numbers=(), indices=(), inputs=()):
+    """The FileValues of a class (see FileValues); ``inputs``: float64 arrays of input codes, NaN where an
+    input is missing, no infinity."""
+    return FileValues(frozenset(floats), frozenset(numbers), frozenset(indices), frozenset(inputs))
 
 
 def _values_of(cls):
     """The FileValues of cls and its bases together."""
     found = [k.__dict__["model_file_values"] for k in cls.__mro__ if "model_file_values" in k.__dict__]
     return FileValues(*(frozenset().union(*(getattr(v, f) for v in found))
-                        for f in ("floats", "numbers", "indices")))
+                        for f in ("floats", "numbers", "indices", "inputs")))
 
 
 def model_file_class(cls=None, *, aliases=()):
@@ -99,6 +103,10 @@ def model_file_class(cls=None, *, aliases=()):
 def _classes():
     """The allow-list: class name -> class."""
     return _CLASSES
+
+
+model_file_class(TableEncoding)  # the encoding of a model's table, defined a layer below
+model_file_class(ColumnEncoding)
 
 
 class _Encoder:
@@ -235,8 +243,10 @@ def load_with_info(path):
         raise
     except RecursionError:
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (its metadata nests too deeply)") from None
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError, NotImplementedError) as exc:
-        # NotImplementedError: zipfile meets a corrupted version or compression field
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError, UnicodeDecodeError, NotImplementedError,
+            SyntaxError, tokenize.TokenError) as exc:
+        # NotImplementedError: zipfile meets a corrupted version or compression field; SyntaxError and
+        # TokenError: NumPy parses a corrupted .npy header
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (truncated or corrupted: {exc})") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise ModelFileError(f"{path} is not a cwlssvm model file")
@@ -309,6 +319,11 @@ def _check_values(obj, where, path, depth=0):
         raise ModelFileError(f"{path}: {where} nests the package's objects too deeply")
     classes = set(_classes().values())
     values = _values_of(type(obj))
+    if hasattr(obj, "check_model_file"):  # the class's own checks of what it read
+        try:
+            obj.check_model_file()
+        except (TypeError, ValueError) as exc:
+            raise ModelFileError(f"{path}: {where}: {exc}") from None
     for name, value in vars(obj).items():
         at = f"{where}.{name}"
         if value is None:
@@ -320,6 +335,13 @@ def _check_values(obj, where, path, depth=0):
                     raise ModelFileError(f"{path}: {at} must be an array of float64, found {kind}")
                 if not np.all(np.isfinite(arr)):
                     raise ModelFileError(f"{path}: {at} holds NaN or infinity")
+        elif name in values.inputs:
+            for arr in value if isinstance(value, list) else [value]:
+                if not (isinstance(arr, np.ndarray) and arr.dtype == np.float64):
+                    kind = arr.dtype if isinstance(arr, np.ndarray) else type(arr).__name__
+                    raise ModelFileError(f"{path}: {at} must be an array of float64, found {kind}")
+                if np.isinf(arr).any():
+                    raise ModelFileError(f"{path}: {at} holds infinity")
         elif name in values.numbers:
             arr = np.asarray(value)
             if arr.dtype.kind not in "fiu" or not np.all(np.isfinite(arr)):
@@ -344,8 +366,11 @@ def _probe(model, path):
         raise ModelFileError(f"{path}: n_features_in_ must be a positive integer, found {n!r:.60}")
     X = np.zeros((2, int(n)))
     names = getattr(model, "feature_names_in_", None)
+    encoding = getattr(model, "encoding_", None)
     try:
-        if names is not None:
+        if encoding is not None:  # codes 0: a number, or a categorical column's first level
+            X = EncodedTable(X, encoding, None if names is None else list(names))
+        elif names is not None:
             import pandas as pd
 
             X = pd.DataFrame(X, columns=list(names))

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 from sklearn.utils.validation import validate_data
+
+from .components import Component
+from .tables import EncodedTable, TableEncoding
 
 
 SOLVERS = ("auto", "dense", "lowrank")  # the estimators' ``solver`` (rules of parameters: cwlssvm._params)
@@ -38,24 +42,35 @@ MAX_ABS_INPUT = 1e150  # beyond it squared distances and inner products overflow
 MIN_INPUT_SPREAD = 1e-150  # below it (and above 0) squared differences underflow
 
 
-def check_input_scale(X, names=None, *, fit=True) -> None:
+def check_input_scale(X, names=None, *, fit=True, kinds=None) -> None:
     """Inputs the kernels can compute with: no value beyond MAX_ABS_INPUT in magnitude and, when
     fitting, no column whose range is positive but below MIN_INPUT_SPREAD (a constant column is fine:
     its component is zero). X: the validated float array (n, p); names: the columns' names or None.
     ValueError names the column. Fitting reads each column's minimum and maximum; predicting, the
-    whole array's (the columns only to name one that fails)."""
+    whole array's (the columns only to name one that fails). Missing values (NaN) are left out; columns
+    of ``kinds`` "categorical" hold level codes, always of a good scale."""
     if X.size == 0:
         return
-    if not fit and max(X.max(), -X.min()) <= MAX_ABS_INPUT:  # whole-array reductions: 10x faster than per column
+    top = max(X.max(), -X.min())
+    if not fit and top <= MAX_ABS_INPUT:  # whole-array reductions: 10x faster than per column
         return
-    lo, hi = X.min(axis=0), X.max(axis=0)
+    if top != top:  # missing values: per column, without them
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a column missing in every row
+            lo, hi = np.nanmin(X, axis=0), np.nanmax(X, axis=0)
+        lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
+    else:
+        lo, hi = X.min(axis=0), X.max(axis=0)
     big = np.maximum(np.abs(lo), np.abs(hi))
     for j in np.flatnonzero(big > MAX_ABS_INPUT):
         raise ValueError(f"X column {_column(names, j)}: values up to {big[j]:.1e} in magnitude are too large for the "
                          f"kernel computations (their squares overflow); rescale the column, e.g. divide it by a "
                          f"power of ten")
     if fit:
-        check_input_spread(hi - lo, names, "range")
+        spread = hi - lo
+        if kinds is not None:
+            spread = np.where(np.asarray(kinds) == "categorical", 0.0, spread)
+        check_input_spread(spread, names, "range")
 
 
 def check_target_scale(y) -> None:
@@ -114,24 +129,104 @@ def weighted_rows(w, *arrays):
 
 
 def validate_fit_data(estimator, X, y, **kw):
-    """X as float64 (at least 2 rows, finite numbers of a scale the kernels compute with) and y, for
-    ``estimator.fit``: scikit-learn's validate_data (which sets n_features_in_ and feature_names_in_,
-    with ``kw`` such as multi_output=True, y_numeric=True), then the package's own column checks."""
-    check_numeric_columns(X)
-    Xv, yv = validate_data(estimator, X, y, dtype=np.float64, ensure_min_samples=2, **kw)
-    check_input_scale(Xv, getattr(estimator, "feature_names_in_", None))
+    """X as codes (float64, NaN where missing; cwlssvm.tables) and y, for ``estimator.fit``: the table's
+    columns learned into ``estimator.encoding_`` (categorical where their type says so or a
+    categorical component names them; missing values refused when the estimator's ``missing`` is
+    "error"), n_features_in_ and feature_names_in_ set by scikit-learn's validate_data, then at least 2
+    rows, y checked (``kw`` such as multi_output=True, y_numeric=True; NaN in y refused naming the rows)
+    and the numeric columns of a scale the kernels compute with."""
+    from sklearn.utils import check_X_y
+
+    if isinstance(X, EncodedTable):  # read already (a model fitted inside another): its codes as they are
+        encoding, codes = X.encoding, X.codes
+        encoding.check_missing(codes, getattr(estimator, "missing", "separate"))
+        estimator.n_features_in_ = codes.shape[1]
+        vars(estimator).pop("feature_names_in_", None)
+        if X.names is not None:
+            estimator.feature_names_in_ = np.asarray(X.names, dtype=object)
+    else:
+        encoding, codes = TableEncoding.fit(X, categorical=categorical_columns(getattr(estimator, "components", None)),
+                                            missing=getattr(estimator, "missing", "separate"))
+        validate_data(estimator, X, skip_check_array=True)
+    check_target_missing(y)
+    Xv, yv = check_X_y(codes, y, dtype=np.float64, ensure_min_samples=2, ensure_all_finite="allow-nan", **kw)
+    estimator.encoding_ = encoding
+    check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), kinds=encoding.kinds)
     if kw.get("y_numeric"):
         check_target_scale(yv)
     return Xv, yv
 
 
 def validate_predict_data(estimator, X):
-    """X as float64 for a fitted estimator's predict/transform: the columns it was fitted on, finite numbers
-    of a scale the kernels compute with (NotFittedError before fit)."""
+    """X as codes for a fitted estimator's predict/transform: the columns it was fitted on, read by its
+    ``encoding_`` (a level not seen in fitting is missing, or refused when ``unknown`` is "error"), of a
+    scale the kernels compute with (NotFittedError before fit)."""
+    from sklearn.utils import check_array
     from sklearn.utils.validation import check_is_fitted
 
     check_is_fitted(estimator)
-    check_numeric_columns(X)
-    Xv = validate_data(estimator, X, reset=False, dtype=np.float64)
+    encoding = getattr(estimator, "encoding_", None)
+    if isinstance(X, EncodedTable):
+        codes = X.codes
+        if codes.shape[1] != estimator.n_features_in_:
+            raise ValueError(f"X has {codes.shape[1]} features, but the model was fitted on {estimator.n_features_in_}")
+        encoding.check_missing(codes, getattr(estimator, "missing", "separate"))
+    elif encoding is None:  # a model file written before tables were read: numeric columns
+        validate_data(estimator, X, reset=False, skip_check_array=True)
+        check_numeric_columns(X)
+        codes = X
+    else:
+        if hasattr(X, "columns") or _ndim(X) == 2:  # scikit-learn's checks of the columns
+            validate_data(estimator, X, reset=False, skip_check_array=True)
+        codes = encoding.transform(X, missing=getattr(estimator, "missing", "separate"),
+                                   unknown=getattr(estimator, "unknown", "missing"))
+    Xv = check_array(codes, dtype=np.float64, ensure_all_finite="allow-nan" if encoding is not None else True)
     check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), fit=False)
     return Xv
+
+
+def check_target_missing(y) -> None:
+    """ValueError naming the rows where the target y is missing (NaN, None, pd.NA)."""
+    import pandas as pd
+
+    if y is None:
+        return
+    a = np.asarray(y)
+    if a.dtype.kind in "fc":
+        missing = np.isnan(a)
+    elif a.dtype.kind == "O":
+        missing = np.asarray(pd.isna(a), dtype=bool)
+    else:
+        return
+    if missing.ndim > 1:
+        missing = missing.any(axis=tuple(range(1, missing.ndim)))
+    if missing.any():
+        rows = np.flatnonzero(missing)
+        shown = ", ".join(str(int(r)) for r in rows[:5]) + (", ..." if len(rows) > 5 else "")
+        raise ValueError(f"y is missing in {len(rows)} rows (rows [{shown}]); drop those rows before fitting, "
+                         "e.g. df = df[df[target].notna()]")
+
+
+def categorical_columns(components) -> list:
+    """The columns that the categorical components among ``components`` (a spec list, one spec, or None)
+    name: they are read as categorical whatever their type."""
+    if components is None:
+        return []
+    specs = [components] if isinstance(components, Component) else list(components)
+    return [s.features[0] for s in specs if isinstance(s, Component) and s.takes_levels]
+
+
+def check_all_numeric(estimator) -> None:
+    """ValueError naming the first categorical column of the table the estimator was fitted on: the
+    estimators with one kernel over all inputs (LSSVR, LSSVC and their CV versions) take numbers only."""
+    encoding = getattr(estimator, "encoding_", None)
+    for column in [] if encoding is None else encoding.columns:
+        if column.kind != "numeric":
+            raise ValueError(f"X column {column.name!r} is categorical; {type(estimator).__name__}'s one RBF kernel "
+                             "over all inputs takes numeric columns (the componentwise estimators give a categorical "
+                             "column a component of its own)")
+
+
+def _ndim(X) -> int:
+    ndim = getattr(X, "ndim", None)
+    return int(ndim) if ndim is not None else np.asarray(X, dtype=object).ndim

@@ -233,7 +233,8 @@ def _stack_inputs(Xs, name, n_features=None):
         try:
             a = np.asarray(g, dtype=np.float64)
         except (TypeError, ValueError):
-            raise ValueError(f"{name}[{i}] is not numeric") from None
+            raise ValueError(f"{name}[{i}] is not numeric: fit_batch takes numeric inputs without missing values "
+                             "(categorical columns and blanks: fit the componentwise estimators one by one)") from None
         if a.ndim != 2:
             raise ValueError(f"{name}[{i}] must be 2-D (rows, inputs), got shape {a.shape}")
         p = n_features if n_features is not None else (arrays[0].shape[1] if arrays else a.shape[1])
@@ -241,7 +242,8 @@ def _stack_inputs(Xs, name, n_features=None):
             raise ValueError(f"{name}[{i}] has {a.shape[1]} inputs, expected {p}")
         if not np.all(np.isfinite(a)):
             r, c = np.argwhere(~np.isfinite(a))[0]
-            raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c})")
+            raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c}): fit_batch takes numeric inputs "
+                             "without missing values")
         try:
             check_input_scale(a, fit=n_features is None)
         except ValueError as exc:

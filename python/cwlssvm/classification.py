@@ -16,6 +16,7 @@ from sklearn.base import clone, ClassifierMixin
 from sklearn.utils.metaestimators import available_if
 
 from . import _calibration
+from ._validation import check_all_numeric
 from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from ._params import BOOLEAN, one_of
@@ -266,7 +267,10 @@ class ComponentwiseLSSVC(_LSSVCBase):
     """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True,
-                 n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):
+                 n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10, missing="separate",
+                     unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
@@ -304,7 +308,9 @@ class LSSVC(_LSSVCBase):
     """
 
     def __init__(self, sigma=1.0, *, gamma=1.0, multi_class="ovr", probability=True, n_jobs=None,
-                 family="squared", solver="auto", lowrank_tol=1e-10):
+                 family="squared", solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.sigma = sigma
         self.gamma = gamma
         self.family = family
@@ -315,4 +321,5 @@ class LSSVC(_LSSVCBase):
         self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
+        check_all_numeric(self)
         return [rbf(tuple(range(n_features)))]

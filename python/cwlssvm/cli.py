@@ -1,7 +1,9 @@
 """The ``cwlssvm`` command line: fit, predict, inspect, plot, demo.
 
-Every failure the user can cause (a missing file, an unknown or non-numeric column, a target with
-missing values, a file that is not a model) ends with one line on stderr and exit status 2, and no
+Feature columns are taken as they are: numbers, text (a categorical input, one value per level) and
+blank cells (missing values, one more value of their column). Every failure the user can cause (a
+missing file, an unknown column, a column of numbers with stray text, a target with missing values, a
+file that is not a model) ends with one line on stderr and exit status 2, and no
 output file is written unless the command succeeds (files are written to a temporary name and moved
 into place). Set CWLSSVM_DEBUG=1 to see the traceback of an unexpected error.
 """
@@ -57,26 +59,37 @@ def _read_table(path):
         raise CLIError(f"DATA: cannot read {path}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
 
 
-def _feature_frame(df, columns, what="DATA"):
-    """The numeric, complete feature columns of df, in the given order."""
+def _feature_frame(df, columns, what="DATA", categorical=()):
+    """The feature columns of df, in the given order, as the estimators take them: numbers, text (a
+    categorical input) and blank cells (missing values). A column of numbers with a few stray words in it
+    is refused (a typo, or a decimal comma, is more likely than a category); the columns in
+    ``categorical`` are taken as categories whatever they hold."""
     import pandas as pd
+
+    from .tables import level_label
 
     missing = [c for c in columns if c not in df.columns]
     if missing:
         raise CLIError(f"{what}: unknown column(s) {', '.join(map(repr, missing))}; the file has "
                        f"{', '.join(map(repr, df.columns[:12]))}{', ...' if len(df.columns) > 12 else ''}")
-    X = df[list(columns)]
+    unknown = [c for c in categorical if c not in columns]
+    if unknown:
+        raise CLIError(f"--categorical: {', '.join(map(repr, unknown))} is not among the features")
+    X = df[list(columns)].copy()
     if len(X) == 0:
         raise CLIError(f"{what}: the table has no rows")
     for c in X.columns:
-        if not pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]):
-            bad = _non_numbers(X[c])
-            where = f"{bad.iloc[0]!r} in data row {bad.index[0] + 1}" if len(bad) else "true/false values"
-            raise CLIError(f"{what}: column {c!r} is not numeric ({where}); leave it out with --features")
-        n_nan = int(X[c].isna().sum())
-        if n_nan:
-            raise CLIError(f"{what}: column {c!r} has {n_nan} missing value(s); fill or drop them first")
-    return X.astype(float)
+        if c in categorical:
+            X[c] = X[c].map(level_label, na_action="ignore").astype(object)
+            continue
+        if pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]):
+            continue
+        bad, present = _non_numbers(X[c]), int(X[c].notna().sum())
+        if 0 < len(bad) <= present / 2:
+            raise CLIError(f"{what}: column {c!r} is not numeric ({bad.iloc[0]!r} in data row {bad.index[0] + 1}) "
+                           f"though most of its values are numbers; fix those cells, or take the column as "
+                           f"categories with --categorical {c}")
+    return X
 
 
 def _non_numbers(column):
@@ -175,7 +188,8 @@ def _cmd_fit(args):
         raise CLIError(f"--features: the target {args.target!r} cannot also be a feature")
     if not features:
         raise CLIError("DATA: no feature columns besides the target")
-    X = _feature_frame(df, features)
+    categorical = [c.strip() for c in args.categorical.split(",") if c.strip()] if args.categorical else []
+    X = _feature_frame(df, features, categorical=categorical)
     task, why = _choose_task(y, args.task)
     if task == "regression":
         import pandas as pd
@@ -211,7 +225,9 @@ def _features_of(model, df, what="DATA"):
         if df.shape[1] < model.n_features_in_:
             raise CLIError(f"{what}: the model needs {model.n_features_in_} columns, the file has {df.shape[1]}")
         return _feature_frame(df, list(df.columns[: model.n_features_in_]), what).to_numpy()
-    return _feature_frame(df, [str(n) for n in names], what)
+    encoding = getattr(model, "encoding_", None)
+    categorical = [] if encoding is None else [c.name for c in encoding.columns if c.kind == "categorical"]
+    return _feature_frame(df, [str(n) for n in names], what, categorical=categorical)
 
 
 def _cmd_predict(args):
@@ -315,6 +331,9 @@ def build_parser():
     p.add_argument("data", metavar="DATA", help="CSV file (or Parquet: .parquet/.pq, needs pyarrow)")
     p.add_argument("--target", required=True, metavar="COL", help="the column to predict")
     p.add_argument("--features", metavar="COL,COL,...", help="feature columns (default: every other column)")
+    p.add_argument("--categorical", metavar="COL,COL,...",
+                   help="feature columns taken as categories even if they hold numbers (text columns always are; "
+                        "blank cells are missing values, learned as one more value of their column)")
     p.add_argument("--task", choices=("auto", "regression", "classification"), default="auto",
                    help="default auto: classification for a non-numeric target or one with at most 10 integer values")
     p.add_argument("--select", choices=("none", "l1", "stp", "fusion"), default="none",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive", "load_spambase", "spam_splits"]
+__all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive", "load_spambase", "load_penguins",
+           "spam_splits"]
 
 
 def sinc(t):
@@ -93,6 +94,33 @@ def make_poisson_additive(n=500, seed=None, n_features=6):
               + 0.4 * sinc(4.0 * (X[:, 3] - 0.5)))
     mu = np.exp(log_mu)
     return X, rng.poisson(mu).astype(float), mu
+
+
+def load_penguins():
+    """The Palmer penguins (344 rows: species, island, bill and flipper measurements, body mass, sex,
+    year), shipped with the package as published: text columns and blank cells.
+
+    Source: the R package palmerpenguins (Horst, Hill and Gorman, 2020), data from Gorman, Williams and
+    Fraser (2014) and the Palmer Station LTER, CC0 1.0; see ``cwlssvm/data/README.md``.
+
+    Returns
+    -------
+    DataFrame (344, 8)
+        ``species``, ``island`` and ``sex`` are text (``sex`` blank for 11 penguins); the four
+        measurements are blank for 2.
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import load_penguins
+    >>> df = load_penguins()
+    >>> df.shape, int(df["sex"].isna().sum())
+    ((344, 8), 11)
+    """
+    import pandas as pd
+    from importlib import resources
+
+    with resources.files("cwlssvm").joinpath("data/penguins.csv.gz").open("rb") as raw:
+        return pd.read_csv(raw, compression="gzip")
 
 
 def load_spambase(as_frame=False, preprocess=False):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ._report import component_table, training_inputs
+from ._report import component_table, input_codes, training_inputs
 from .uncertainty import check_level
 
 __all__ = ["plot_components"]
@@ -45,11 +47,21 @@ def _evaluate(model, X_rows, d):
     return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
 
 
-def _grid_rows(X_arr, base, j, n_grid):
-    """(grid, rows): n_grid values over the range of input j, and rows at the medians ``base`` with column j
-    set to them."""
-    lo, hi = X_arr[:, j].min(), X_arr[:, j].max()
-    grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
+def _grid_rows(X_arr, base, comp, n_grid):
+    """(grid, rows) for a one-input component: its values (the level codes 0..L-1 of a component with
+    levels, else n_grid values over its input's range), then NaN when the input is missing in X_arr, and
+    rows at the medians ``base`` with the component's column set to them."""
+    j = comp.columns[0]
+    x = X_arr[:, j]
+    observed = x[~np.isnan(x)]
+    levels = getattr(comp, "levels", ())
+    if levels:
+        grid = np.arange(len(levels), dtype=float)
+    else:
+        lo, hi = (observed.min(), observed.max()) if observed.size else (0.0, 0.0)
+        grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
+    if observed.size < x.size:
+        grid = np.append(grid, np.nan)
     rows = np.tile(base, (len(grid), 1))
     rows[:, j] = grid
     return grid, rows
@@ -61,10 +73,57 @@ def _band_half_widths(model, X_arr, base, order, n_grid, level):
     one_input = [d for d in order if len(model.components_[d].columns) == 1]
     if not one_input:
         return {}
-    grids = [_grid_rows(X_arr, base, model.components_[d].columns[0], n_grid)[1] for d in one_input]
+    grids = [_grid_rows(X_arr, base, model.components_[d], n_grid)[1] for d in one_input]
     lower, upper = model.component_bands(training_inputs(model, np.vstack(grids)), level=level)
+    lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
     bounds = np.cumsum([0] + [len(g) for g in grids])
     return {d: (upper[a:b, d] - lower[a:b, d]) / 2 for d, a, b in zip(one_input, bounds[:-1], bounds[1:])}
+
+
+def _draw_one_input(panel, model, d, grid, f, half, X_arr, sel):
+    """A one-input panel: bars per level (with the band as error bars) for a component with levels, else
+    the curve with its band shaded and the data's rug; a missing value is one more bar, or a point with
+    its band to the right of the curve, labelled "missing"."""
+    comp, classes = model.components_[d], getattr(model, "classes_", None)
+    names = getattr(model, "feature_names_in_", None)
+    label = str(names[comp.columns[0]]) if names is not None else f"x{comp.columns[0]}"
+    levels = getattr(comp, "levels", ())
+    missing = np.isnan(grid)
+    colour = "C0" if sel else "0.6"
+    if levels:
+        names = list(levels) + (["missing"] if missing.any() else [])
+        at = np.arange(len(grid))
+        width = 0.8 / f.shape[1]
+        for k in range(f.shape[1]):
+            panel.bar(at + (k - (f.shape[1] - 1) / 2) * width, f[:, k], width=width,
+                      color=(f"C{k}" if sel else "0.6"), alpha=0.8,
+                      yerr=half if half is not None and f.shape[1] == 1 else None, ecolor="0.3", capsize=2,
+                      label=None if f.shape[1] == 1 or classes is None else str(classes[k]))
+        tilt = sum(len(n) for n in names) > 24  # long labels are set at an angle
+        panel.set_xticks(at, names, rotation=45 if tilt else 0, ha="right" if tilt else "center", fontsize=7)
+    else:
+        x, fx = grid[~missing], f[~missing]
+        if half is not None:
+            h = half[~missing]
+            panel.fill_between(x, fx[:, 0] - h, fx[:, 0] + h, color="C0" if sel else "0.8", alpha=0.25, lw=0)
+        for k in range(f.shape[1]):
+            panel.plot(x, fx[:, k], color=(f"C{k}" if sel else "0.6"), lw=1.5,
+                       label=None if f.shape[1] == 1 or classes is None else str(classes[k]))
+        column = X_arr[:, comp.columns[0]]
+        observed = column[~np.isnan(column)]
+        panel.plot(observed, np.zeros(len(observed)), "|", color="0.2" if sel else "0.7", ms=6, alpha=0.5,
+                   transform=panel.get_xaxis_transform())
+        if missing.any():
+            span = (x.max() - x.min()) if x.size > 1 else 1.0
+            at = (x.max() if x.size else 0.0) + 0.12 * span
+            fm = f[missing][0]
+            panel.errorbar(np.full(f.shape[1], at), fm, yerr=None if half is None else half[missing][:1],
+                           fmt="o", color=colour, ms=4, capsize=2)
+            panel.annotate("missing", (at, fm[0]), textcoords="offset points", xytext=(0, 9), ha="center", fontsize=7)
+    panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
+    panel.set_xlabel(label, fontsize=8)
+    if f.shape[1] > 1 and sel:
+        panel.legend(fontsize=7)
 
 
 def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
@@ -93,7 +152,9 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     Each f^d is centred on the rows of X (its mean there moves to the intercept, as in mgcv's plots),
     and the one-input panels share one y scale, so the panels compare the inputs' effects directly.
     Selected components are drawn first in colour; dropped ones (zero functions of a structure-
-    detected model) follow in grey. Two-input components are heat maps; components of three or more
+    detected model) follow in grey. A categorical component is drawn as bars, one per level (with the
+    band as error bars); where an input was missing, its value there is one more bar, or a point right
+    of the curve labelled "missing". Two-input components are heat maps; components of three or more
     inputs are named but not drawn. Classifiers with more than two classes get one curve per class.
 
     Examples
@@ -116,7 +177,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     order, rows = _component_order(model, components)
     if not order:
         raise ValueError("components: nothing to draw")
-    X_arr = np.asarray(training_inputs(model) if X is None else X, dtype=float)
+    X_arr = input_codes(model, training_inputs(model) if X is None else X)
     if X_arr.ndim != 2 or X_arr.shape[1] != model.n_features_in_:
         raise ValueError(f"X must have {model.n_features_in_} columns, got shape {X_arr.shape}")
     names = getattr(model, "feature_names_in_", None)
@@ -132,7 +193,9 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         if len(axes) < n:
             raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
         fig = axes[0].figure
-    base = np.median(X_arr, axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an input missing in every row of X
+        base = np.nan_to_num(np.nanmedian(X_arr, axis=0))
     half_widths = {} if bands is None else _band_half_widths(model, X_arr, base, order, n_grid, bands)
     classes = getattr(model, "classes_", None)
     data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
@@ -145,30 +208,17 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         title = rows[d]["component"] + ("" if sel else " (dropped)")
         panel.set_title(title, fontsize=9, color="black" if sel else "0.5")
         if len(cols) == 1:
-            j = cols[0]
-            grid, Xg = _grid_rows(X_arr, base, j, n_grid)
+            grid, Xg = _grid_rows(X_arr, base, comp, n_grid)
             f = _evaluate(model, Xg, d) - centre[d]
-            if bands is not None:
-                half = half_widths[d]  # the band's half-width, around the drawn curve
-                panel.fill_between(grid, f[:, 0] - half, f[:, 0] + half, color="C0" if sel else "0.8", alpha=0.25,
-                                   lw=0)
-                curves_1d.append((panel, np.column_stack([f[:, 0] - half, f[:, 0] + half])))  # for the y limits
-            else:
-                curves_1d.append((panel, f))
-            for k in range(f.shape[1]):
-                label = None if f.shape[1] == 1 or classes is None else str(classes[k])
-                panel.plot(grid, f[:, k], color=(f"C{k}" if sel else "0.6"), lw=1.5, label=label)
-            panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
-            panel.plot(X_arr[:, j], np.zeros(len(X_arr)), "|", color="0.2" if sel else "0.7", ms=6, alpha=0.5,
-                       transform=panel.get_xaxis_transform())
-            panel.set_xlabel(labels[j], fontsize=8)
-            if f.shape[1] > 1 and sel:
-                panel.legend(fontsize=7)
+            half = half_widths.get(d)
+            _draw_one_input(panel, model, d, grid, f, half, X_arr, sel)
+            both = np.column_stack([f[:, 0] - half, f[:, 0] + half]) if half is not None else f
+            curves_1d.append((panel, both))  # for the shared y limits
         elif len(cols) == 2:
             j1, j2 = cols
             m = max(30, int(np.sqrt(n_grid * 8)))
-            g1 = np.linspace(X_arr[:, j1].min(), X_arr[:, j1].max(), m)
-            g2 = np.linspace(X_arr[:, j2].min(), X_arr[:, j2].max(), m)
+            g1 = np.linspace(np.nanmin(X_arr[:, j1]), np.nanmax(X_arr[:, j1]), m)
+            g2 = np.linspace(np.nanmin(X_arr[:, j2]), np.nanmax(X_arr[:, j2]), m)
             G1, G2 = np.meshgrid(g1, g2)
             Xg = np.tile(base, (m * m, 1))
             Xg[:, j1], Xg[:, j2] = G1.ravel(), G2.ravel()

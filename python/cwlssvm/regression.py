@@ -9,6 +9,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 
+from ._validation import check_all_numeric
 from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
@@ -231,7 +232,9 @@ class ComponentwiseLSSVR(_LSSVRBase):
     """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, n_jobs=None, family="squared", solver="auto",
-                 lowrank_tol=1e-10):
+                 lowrank_tol=1e-10, missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
@@ -274,7 +277,10 @@ class LSSVR(_LSSVRBase):
     (4,)
     """
 
-    def __init__(self, sigma=1.0, *, gamma=1.0, n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10):
+    def __init__(self, sigma=1.0, *, gamma=1.0, n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10,
+                     missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.sigma = sigma
         self.gamma = gamma
         self.family = family
@@ -283,4 +289,5 @@ class LSSVR(_LSSVRBase):
         self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features, feature_names):
+        check_all_numeric(self)
         return [rbf(tuple(range(n_features)))]

@@ -7,10 +7,15 @@
 
 namespace cwlssvm {
 
-enum class KernelKind : int { rbf = 0, linear = 1, poly = 2 };
+enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3 };
 
 // One component f^d of the additive model: a kernel over one column (a main effect) or over a
 // few columns (an interaction term of eq.clssvmr.anova). Columns index the rows of X.
+//
+// A missing value (NaN in any of the component's columns) is one more value of the component's input:
+// K(u, v) = 1 when both are missing, 0 when one is, the kernel otherwise, so f^d(missing) = c_d is one
+// constant learned and shrunk with the component. categorical: one column of level codes,
+// K(u, v) = 1 if u = v else 0.
 struct Component {
     KernelKind kind = KernelKind::rbf;
     std::vector<int> columns;

@@ -13,7 +13,10 @@ plots and the model files ask a component through these methods and never branch
   (with landmarks) and outputs from: (kernel name, columns, sigma, degree, coef0);
 - ``fields()`` / ``check_fields()``: what a model file stores of it, and the check of a file's values;
 - ``is_trend`` / ``takes_trend_out``: a straight line per input, and the kinds whose straight-line part
-  goes to such a component when both act on one input (cwlssvm.primal.detrend_pairs).
+  goes to such a component when both act on one input (cwlssvm.primal.detrend_pairs);
+- ``takes_levels``: its one column is read as categorical, and every level (and a missing value) must
+  be a landmark of the low-rank features (cwlssvm.primal.FeatureMap.candidates);
+- ``levels``: the level labels of a categorical input (cwlssvm.tables), for summaries and plots.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def kind(cls):
     --------
     >>> from cwlssvm.components import KINDS
     >>> sorted(KINDS)  # each module of cwlssvm.components registers its kind with @kind
-    ['linear', 'poly', 'rbf']
+    ['categorical', 'linear', 'poly', 'rbf']
     """
     known = KINDS.setdefault(cls.kernel, cls)
     if known is not cls:
@@ -72,6 +75,7 @@ class Component:
     is_trend: ClassVar[bool] = False
     takes_trend_out: ClassVar[bool] = False
     name_shows_kernel: ClassVar[bool] = True  # "linear(x3)"; False: "x3"
+    takes_levels: ClassVar[bool] = False  # its one column is read as categorical (level codes), whatever its type
     sigma = None  # the width of the kinds that have one (a field there)
 
     @property
@@ -106,9 +110,10 @@ class Component:
         if not ok:
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
 
-    def resolved(self, features, columns, sigma, spread):
-        """The component with its features named, its column indices, and (kinds with a width and none of
-        their own) the width sigma x spread(), spread() the distance scale of its inputs."""
+    def resolved(self, features, columns, sigma, spread, levels=()):
+        """The component with its features named, its column indices, (kinds with a width and none of
+        their own) the width sigma x spread(), spread() the distance scale of its inputs, and (kinds that
+        take levels) the level labels of its column."""
         return replace(self, features=features, columns=columns)
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from ._kind import Component
+from .categorical import categorical as categorical_component
 from .rbf import rbf as rbf_component
 
 
 def column_variances(X, w=None) -> np.ndarray:
-    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1).
+    """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1),
+    each over the rows where it is not missing (NaN).
 
     Examples
     --------
@@ -23,6 +25,9 @@ def column_variances(X, w=None) -> np.ndarray:
     keep = w > 0
     if not keep.all():
         X, w = X[keep], w[keep]
+    if X.size and np.isnan(X.min()):  # missing values: each column over its observed rows
+        return np.array([column_variances(X[~np.isnan(x)][:, [j]], w[~np.isnan(x)])[0]
+                         if (~np.isnan(x)).any() else 0.0 for j, x in enumerate(X.T)])
     X = X - X[:1]  # shifted by the first row: a constant column is exactly zero, and its variance too
     X -= w @ X / w.sum()  # one copy of X, centred and squared in place
     np.square(X, out=X)
@@ -61,10 +66,13 @@ def spread(X, w, columns) -> float:
     return spread_of(column_variances(sub, w), range(sub.shape[1]))
 
 
-def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, variances=None) -> list[Component]:
+def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, variances=None,
+            encoding=None) -> list[Component]:
     """Resolve specs against the training columns: fill ``columns`` and a missing width.
 
-    ``components=None`` is one RBF component per input column. A component with a width
+    ``components=None`` is one component per input column: categorical for the columns ``encoding`` (a
+    cwlssvm.tables.TableEncoding, or None for all numeric) says are, RBF for the others; a component
+    that takes levels gets its column's from ``encoding``. A component with a width
     (``tunes_width``) and none of its own gets ``sigma`` x spread(X, w, its columns) when the training
     inputs X (and weights w) are given (the estimators' convention: widths in units of each input's
     spread), or ``sigma`` x spread_of(variances, its columns) from the columns' variances (p,) computed
@@ -79,8 +87,11 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
     >>> [c.columns for c in C.resolve(None, 2, None, 1.0, X)]  # one RBF per input by default
     [(0,), (1,)]
     """
+    kinds = encoding.kinds if encoding is not None else ["numeric"] * n_features
+    levels = encoding.levels if encoding is not None else [()] * n_features
     if components is None:
-        components = [rbf_component(j if feature_names is None else str(feature_names[j])) for j in range(n_features)]
+        components = [(categorical_component if kinds[j] == "categorical" else rbf_component)(
+            j if feature_names is None else str(feature_names[j])) for j in range(n_features)]
     if isinstance(components, Component):
         components = [components]
     components = list(components)
@@ -103,7 +114,7 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
                 return spread_of(variances, columns)
             return 1.0 if X is None else spread(X, w, columns)
 
-        resolved.append(spec.resolved(features, columns, sigma, scale))
+        resolved.append(spec.resolved(features, columns, sigma, scale, levels=levels[columns[0]]))
     return resolved
 
 
@@ -131,3 +142,15 @@ def describe(resolved) -> list[tuple]:
     [('linear', [1], 1.0, 2, 1.0)]
     """
     return [c.describe() for c in resolved]
+
+
+def level_columns(resolved) -> list:
+    """The columns of the components that take levels (each of their levels must be a landmark).
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.level_columns(C.resolve([C.rbf(0), C.categorical(1)], 2, None, 1.0))
+    [1]
+    """
+    return sorted({c.columns[0] for c in resolved if c.takes_levels})

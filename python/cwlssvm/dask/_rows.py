@@ -59,6 +59,10 @@ class PartitionStats:
         return FeatureMap.from_candidates(self.candidates, specs, tol=tol)
 
 
+# what the in-memory estimators take that the Dask ones do not, for the messages that refuse it
+DASK_INPUTS = "(the in-memory estimators take categorical columns and missing values)"
+
+
 class DaskRows:
     """Row partitions of X (a dask Array (n, p) or DataFrame), y and sample_weight.
 
@@ -68,7 +72,10 @@ class DaskRows:
 
     def __init__(self, X, y, sample_weight=None, *, multi_output=False, labels=False):
         if isinstance(X, dd.DataFrame):
-            check_numeric_columns(X._meta)
+            try:
+                check_numeric_columns(X._meta)
+            except ValueError as exc:
+                raise ValueError(f"{exc}: the Dask estimators take numeric inputs {DASK_INPUTS}") from None
             self.feature_names = np.asarray([str(c) for c in X.columns], dtype=object)
             self.n_features = len(X.columns)
             x_parts = X.to_delayed()
@@ -210,7 +217,8 @@ def _prepare(Xb, yb, wb, names, multi_output, labels):
     bad = ~np.isfinite(X)
     if bad.any():
         j = int(np.argwhere(bad)[0, 1])
-        raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity")
+        raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity: the Dask "
+                         f"estimators take numeric inputs without missing values {DASK_INPUTS}")
     check_input_scale(X, names, fit=False)  # the spreads are checked once pass 1 has merged them
     y = np.asarray(yb)
     if y.ndim == 2 and y.shape[1] == 1 and not multi_output:

@@ -13,7 +13,8 @@ from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
-from .._validation import SOLVERS, check_numeric_columns, check_sample_weight, weighted_rows
+from ..tables import MISSING, UNKNOWN
+from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
@@ -64,7 +65,8 @@ class _FusionBase(ExpansionModel):
     _classification = False
     model_file_values = file_values(floats=("mixture_weights_", "eta_", "c_"),
                                     numbers=("gamma_equivalent_", "effective_df_"))
-    parameter_rules = ParamTable(method=one_of(*METHODS), areg_set=one_of(*AREG_SETS), eta_solver=one_of(*ETA_SOLVERS),
+    parameter_rules = ParamTable(missing=one_of(*MISSING), unknown=one_of(*UNKNOWN),
+                                 method=one_of(*METHODS), areg_set=one_of(*AREG_SETS), eta_solver=one_of(*ETA_SOLVERS),
                              sigma=optional(POSITIVE), gamma=optional(POSITIVE), radius=optional(POSITIVE),
                              zero_tol=HALF_OPEN_UNIT, max_iter=integer_from(1), tol=POSITIVE, n_jobs=N_JOBS,
                              solver=one_of(*SOLVERS), lowrank_tol=OPEN_UNIT)
@@ -72,7 +74,9 @@ class _FusionBase(ExpansionModel):
     def __init__(self, components=None, *, method="auto", validation_fraction=0.3, validation_data=None,
                  sigma=None, gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None,
                  one_se="auto", zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0,
-                 solver="auto", lowrank_tol=FACTOR_TOL, verbose=False):
+                 solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.method = method
         self.validation_fraction = validation_fraction
@@ -145,11 +149,11 @@ class _FusionBase(ExpansionModel):
         vd = self.validation_data
         if not isinstance(vd, (tuple, list)) or len(vd) not in (2, 3):
             raise ValueError("validation_data must be a tuple (X_val, y_val) or (X_val, y_val, sample_weight_val)")
-        check_numeric_columns(vd[0])
-        Xv = check_array(vd[0], dtype=np.float64, input_name="validation_data X")
-        if Xv.shape[1] != self.n_features_in_:
-            raise ValueError(f"validation_data X has {Xv.shape[1]} features, but the training data has "
+        if np.ndim(vd[0]) == 2 and np.shape(vd[0])[1] != self.n_features_in_:
+            raise ValueError(f"validation_data X has {np.shape(vd[0])[1]} features, but the training data has "
                              f"{self.n_features_in_}")
+        Xv = check_array(self.encoding_.transform(vd[0], missing=self.missing, unknown=self.unknown),
+                         dtype=np.float64, input_name="validation_data X", ensure_all_finite="allow-nan")
         yv = np.asarray(vd[1])
         if yv.ndim != 1 or len(yv) != Xv.shape[0]:
             raise ValueError(f"validation_data y must be 1-D with {Xv.shape[0]} entries, got shape {yv.shape}")
@@ -234,7 +238,7 @@ class _FusionBase(ExpansionModel):
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
         names = getattr(self, "feature_names_in_", None)
         components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X_all[train],
-                                         w_all[train])
+                                         w_all[train], encoding=self.encoding_)
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)

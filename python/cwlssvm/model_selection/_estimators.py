@@ -15,7 +15,8 @@ from .._report import ReportMixin
 from .._fit_guard import guarded_fit
 from ..families import family_of
 from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of
-from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows
+from .._validation import SOLVERS, check_all_numeric, check_sample_weight, validate_fit_data, weighted_rows
+from ..tables import MISSING, TABLE_PARAMS, UNKNOWN, EncodedTable
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
@@ -96,10 +97,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
     """Validation, search and refit shared by the four CV estimators."""
 
     _classification = False
-    model_file_values = file_values(floats=("X_fit_", "X_reference_", "dual_coef_"),
+    model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_",),
                                     numbers=("intercept_", "gamma_", "best_score_", "probability_slope_"))
     parameter_rules = ParamTable(criterion=one_of("auto", *CRITERIA), n_jobs=N_JOBS, solver=one_of(*SOLVERS),
-                             lowrank_tol=OPEN_UNIT)
+                                 missing=one_of(*MISSING), unknown=one_of(*UNKNOWN), lowrank_tol=OPEN_UNIT)
 
     def _base_estimator(self, components, sigma, gamma):
         raise NotImplementedError
@@ -132,7 +133,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         w, X, Y = weighted_rows(w, X, Y)
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
-        resolved = _components.resolve(specs, self.n_features_in_, names, 1.0)
+        resolved = _components.resolve(specs, self.n_features_in_, names, 1.0, encoding=self.encoding_)
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
         if family.name != "squared":
@@ -211,7 +212,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _solver_params(self):
         """The refit's family and solver parameters."""
-        return {"family": self.family, "solver": self.solver, "lowrank_tol": self.lowrank_tol}
+        return {"family": self.family, "solver": self.solver, "lowrank_tol": self.lowrank_tol,
+                "missing": self.missing, "unknown": self.unknown}
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
@@ -224,6 +226,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
+        return tags
 
     def _fitted(self):
         """The refitted model, or NotFittedError."""
@@ -286,7 +293,7 @@ _CV_PARAMS = """
         (:class:`cwlssvm.primal.SolverPolicy`); the refit follows the base estimator's own "auto" rule.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
-
+""" + TABLE_PARAMS + """
     Attributes
     ----------
     best_estimator_ : the model refitted on all the data with the chosen parameters
@@ -375,7 +382,9 @@ class ComponentwiseLSSVRCV(_RegressorCV):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
-                 solver="auto", lowrank_tol=1e-10):
+                 solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -422,7 +431,10 @@ class LSSVRCV(_RegressorCV):
     """
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
-                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10):
+                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
+                     missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -436,6 +448,7 @@ class LSSVRCV(_RegressorCV):
         self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
+        check_all_numeric(self)
         return [_components.rbf(tuple(range(n_features)))]
 
     def _base_estimator(self, components, sigma, gamma):
@@ -538,7 +551,10 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
-                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10):
+                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
+                     missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -591,7 +607,9 @@ class LSSVCCV(_ClassifierCV):
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
                  multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0,
-                 family="squared", solver="auto", lowrank_tol=1e-10):
+                 family="squared", solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.sigmas = sigmas
         self.gammas = gammas
         self.criterion = criterion
@@ -608,6 +626,7 @@ class LSSVCCV(_ClassifierCV):
         self.lowrank_tol = lowrank_tol
 
     def _component_specs(self, n_features):
+        check_all_numeric(self)
         return [_components.rbf(tuple(range(n_features)))]
 
     def _base_estimator(self, components, sigma, gamma):
@@ -647,5 +666,8 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
                  solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
     if est._classification:
         search.set_params(probability=False)
+    encoding = getattr(est, "encoding_", None)
+    if encoding is not None:  # the codes of est's table: the search reads them as est did
+        X = EncodedTable(X, encoding, getattr(est, "feature_names_in_", None))
     search.fit(X, y, sample_weight=sample_weight)
     return float(search.sigma_), float(search.gamma_ if est.gamma is None else est.gamma)

@@ -21,6 +21,7 @@ from functools import partial
 
 import numpy as np
 
+from .. import components as _components
 from ..primal import FeatureMap, Spectrum, row_chunks, validation_sq, weighted_errors
 from ._evaluate import CriterionEvaluator
 
@@ -67,7 +68,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def _landmarks(self, specs):
         """The FeatureMap of the resolved components specs, landmarks from the training rows."""
         if self._candidates is None:  # the rows the landmarks come from: the same for every width
-            self._candidates = FeatureMap.candidates(self.X)
+            self._candidates = FeatureMap.candidates(self.X, levels=_components.level_columns(specs))
         return FeatureMap.from_candidates(self._candidates, specs, tol=self.tol, n_jobs=self.n_jobs)
 
     def _row_sums(self, fmap, w, fold, n_folds):

@@ -17,8 +17,9 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
+from ..tables import TABLE_PARAMS
 from .._memory import require_dense
-from ._feature_map import LowRankWarning
+from ._feature_map import LowRankWarning, component_factors
 from ._sums import weighted_sums
 
 FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection and fusion (relative)
@@ -50,7 +51,7 @@ BASIS_SOLVER_PARAMS = """    solver : {"auto", "dense", "lowrank"}, default="aut
         sigma and gamma follows (exact path for "dense", the "auto" rule otherwise).
     lowrank_tol : float, default=1e-8
         Tolerance of the pivoted Cholesky (largest remaining diagonal, relative).
-"""
+""" + TABLE_PARAMS
 
 
 def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
@@ -120,7 +121,7 @@ class ComponentBasis(BlockLayout):
         self.described = _components.describe(resolved)
         n = self.X.shape[0]
         max_rank = min(n, 600) if max_rank is None else int(max_rank)
-        out = _native.component_factors(self.X, self.described, tol, max_rank, n_jobs)
+        out = component_factors(self.X, resolved, tol, max_rank, n_jobs)
         self.factors = [F for F, _, _, _ in out]
         self.pivots = [np.asarray(piv, dtype=np.int64) for _, _, _, piv in out]
         residual = max((res for _, trunc, res, _ in out if trunc), default=0.0)
@@ -133,9 +134,11 @@ class ComponentBasis(BlockLayout):
         self.F = np.ascontiguousarray(np.hstack(self.factors)) if self.factors else np.zeros((n, 0))
         # Components in `detrend` (pairs (d, column)) keep only their part orthogonal to a + b x_column on
         # the training rows: F_d <- F_d - Z (Z'Z)^-1 Z' F_d with Z = [1, x_column]. The removed trend of
-        # f^d is beta_d = (Z'Z)^-1 Z' F_d theta_d (see trend()).
+        # f^d is beta_d = (Z'Z)^-1 Z' F_d theta_d (see trend()). A column with missing values is not detrended.
         self.trends = {}
         for d, col in detrend:
+            if np.isnan(self.X[:, col]).any():
+                continue
             Z = np.column_stack([np.ones(n), self.X[:, col]])
             P = np.linalg.pinv(Z)  # (2, n) = (Z'Z)^-1 Z'
             sl = slice(self.offsets[d], self.offsets[d + 1])

@@ -29,6 +29,34 @@ from .. import components as _components
 BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
 
 
+def component_factors(X, resolved, tol, max_rank, n_jobs=None):
+    """The pivoted Cholesky of every component's Gram block on the rows of X (n, p), as
+    cwlssvm._native.component_factors returns them, at most ``max_rank`` columns per block, except for
+    the kinds that take levels: their blocks (of rank the number of levels, plus one for a missing value)
+    are factored whole.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import component_factors
+    >>> X = np.repeat(np.arange(8.0), 3)[:, None]  # 8 levels, 3 rows each
+    >>> F, truncated, residual, pivots = component_factors(X, [C.categorical(0).resolved(('x0',), (0,), 1.0, None)],
+    ...                                                    1e-10, max_rank=4)[0]
+    >>> F.shape, truncated  # one indicator column per level, whatever max_rank
+    ((24, 8), False)
+    """
+    described = _components.describe(resolved)
+    whole = [c.takes_levels for c in resolved]
+    out = [None] * len(resolved)
+    for group, cap in ((False, max_rank), (True, X.shape[0])):
+        index = [d for d, w in enumerate(whole) if w == group]
+        if index:
+            for d, factor in zip(index, _native.component_factors(X, [described[d] for d in index], tol, cap, n_jobs)):
+                out[d] = factor
+    return out
+
+
 class LowRankWarning(UserWarning):
     """A pivoted Cholesky reached its rank limit before its tolerance: the model approximates the kernel.
 
@@ -77,33 +105,43 @@ class FeatureMap:
         self.residual = float(residual)
 
     @staticmethod
-    def candidates(X, *, sample=4096, random_state=0):
+    def candidates(X, *, sample=4096, random_state=0, levels=()):
         """The distinct rows of X (n, p) that landmarks are chosen from: all of them up to ``sample`` rows,
-        else a random sample of that many plus each input's smallest and largest row; sorted, since
-        repeating a row must not move the landmarks. They depend on the rows alone, not on the kernel,
-        so a search over widths draws them once."""
+        else a random sample of that many plus each input's smallest and largest row, a row where it is
+        missing (if it ever is), and one row per value of each column in ``levels`` (the columns of the
+        components that take levels: each level must be a landmark); sorted, since repeating a row must
+        not move the landmarks. They depend on the rows alone, not on the kernel, so a search over
+        widths draws them once."""
         n = X.shape[0]
         if n > sample:
             rng = np.random.default_rng(random_state)
-            X = X[np.concatenate([rng.choice(n, sample, replace=False), X.argmin(axis=0), X.argmax(axis=0)])]
+            missing = np.isnan(X)
+            observed = np.where(missing, np.nan, X)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # a column missing everywhere
+                lo = np.nanargmin(np.where(missing.all(axis=0), 0.0, observed), axis=0)
+                hi = np.nanargmax(np.where(missing.all(axis=0), 0.0, observed), axis=0)
+            rows = [rng.choice(n, sample, replace=False), lo, hi, missing.argmax(axis=0)[missing.any(axis=0)]]
+            for j in sorted(set(levels)):
+                rows.append(np.unique(X[:, j], return_index=True)[1])  # NaN: np.unique keeps one
+            X = X[np.concatenate(rows)]
         return np.unique(X, axis=0)
 
     @classmethod
     def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None):
         """Landmarks from the rows of X (n, p) by pivoted Cholesky on a candidate sample (module doc)."""
-        return cls.from_candidates(cls.candidates(X, sample=sample, random_state=random_state), resolved, tol=tol,
-                                   max_rank=max_rank, n_jobs=n_jobs)
+        cand = cls.candidates(X, sample=sample, random_state=random_state, levels=_components.level_columns(resolved))
+        return cls.from_candidates(cand, resolved, tol=tol, max_rank=max_rank, n_jobs=n_jobs)
 
     @classmethod
     def from_candidates(cls, cand, resolved, *, tol=1e-10, max_rank=None, n_jobs=None):
         """Landmarks among the rows cand (m, p) of FeatureMap.candidates, by a pivoted Cholesky of each
-        component's Gram block on them to ``tol``, at most ``max_rank`` (default min(m, 600)) per block."""
+        component's Gram block on them to ``tol``, at most ``max_rank`` (default min(m, 600)) per block
+        (the blocks of kinds that take levels whole: one landmark per level)."""
         m = cand.shape[0]
         max_rank = min(m, 600) if max_rank is None else min(m, int(max_rank))
-        described = _components.describe(resolved)
         landmarks, transform, truncated, residual = [], [], [], 0.0
-        for c, (F, trunc, res, piv) in zip(resolved, _native.component_factors(cand, described, tol, max_rank,
-                                                                                n_jobs)):
+        for c, (F, trunc, res, piv) in zip(resolved, component_factors(cand, resolved, tol, max_rank, n_jobs)):
             piv = np.asarray(piv, dtype=np.int64)
             L = F[piv]  # (r, r) lower triangular: F = Omega^d[:, piv] L^-T
             T = solve_triangular(L, np.eye(len(piv)), lower=True, check_finite=False).T if len(piv) else L

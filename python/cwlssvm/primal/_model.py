@@ -67,7 +67,7 @@ class DualModel:
     (2, 1, 1)
     """
 
-    model_file_values = file_values(floats=("X_fit", "coef", "intercept", "inv_gamma", "c_diag", "gram"))
+    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "intercept", "inv_gamma", "c_diag", "gram"))
 
     def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
         self.X_fit = X_fit
@@ -117,7 +117,7 @@ class PrimalModel:
     True
     """
 
-    model_file_values = file_values(floats=("X_fit", "coef", "theta", "intercept", "rss", "transforms", "gram"),
+    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "theta", "intercept", "rss", "transforms", "gram"),
                                     numbers=("gamma",), indices=("ranks",))
 
     def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, edf=None):

