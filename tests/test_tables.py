@@ -5,6 +5,8 @@ import os
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cwlssvm
 from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV,
@@ -277,3 +279,45 @@ def test_fit_batch_says_it_takes_numbers():
         cwlssvm.fit_batch([df], [y])
     with pytest.raises(ValueError, match="fit_batch takes numeric inputs without missing values"):
         cwlssvm.fit_batch([df[["x", "z"]].to_numpy()], [y])
+
+
+LABELS = st.one_of(st.none(), st.sampled_from(["a", "b", "c", "", "  ", "Zeta", "17", "2"]))
+
+
+@given(data=st.data())
+@settings(max_examples=60, deadline=None)
+def test_random_text_columns_read_back_the_same_codes(data):
+    # any column of labels and blanks: refitting reads the same codes, transform of the fitting table gives
+    # them back, every non-blank label is a level, blanks are missing, and relabelling permutes the codes
+    n = data.draw(st.integers(2, 30))
+    values = data.draw(st.lists(LABELS, min_size=n, max_size=n))
+    present = [v for v in values if v is not None and v.strip() != ""]
+    frame = pd.DataFrame({"g": pd.Series(values, dtype=object), "x": np.arange(n, dtype=float)})
+    if not present:
+        with pytest.raises(ValueError, match="missing in every row"):
+            TableEncoding.fit(frame)
+        return
+    encoding, codes = TableEncoding.fit(frame)
+    assert encoding.kinds == ["categorical", "numeric"]
+    assert set(encoding.columns[0].levels) == set(present)
+    blank = np.array([v is None or v.strip() == "" for v in values])
+    np.testing.assert_array_equal(np.isnan(codes[:, 0]), blank)
+    np.testing.assert_array_equal(encoding.transform(frame), codes)
+    labels = np.array(encoding.columns[0].levels, dtype=object)
+    np.testing.assert_array_equal(labels[codes[~blank, 0].astype(int)], np.array(present, dtype=object))
+
+
+def test_ordered_categories_keep_their_order_and_take_an_rbf_on_request():
+    order = ["Fair", "Good", "Very Good", "Ideal"]
+    cut = pd.Categorical(["Ideal", "Fair", "Good", "Very Good"] * 10, categories=order, ordered=True)
+    df = pd.DataFrame({"cut": cut, "x": np.linspace(0, 1, 40)})
+    y = pd.Series(cut).cat.codes.to_numpy() * 1.0 + np.sin(3 * df["x"].to_numpy())
+    encoding, codes = TableEncoding.fit(df)
+    assert encoding.columns[0].levels == tuple(order) and encoding.columns[0].ordered
+    np.testing.assert_array_equal(codes[:4, 0], [3, 0, 1, 2])
+    as_rbf = ComponentwiseLSSVR([C.rbf("cut"), C.rbf("x")], gamma=10.0).fit(df, y)
+    assert [c.kernel for c in as_rbf.components_] == ["rbf", "rbf"]
+    assert ComponentwiseLSSVR(gamma=10.0).fit(df, y).components_[0].kernel == "categorical"  # the default
+    pl = pytest.importorskip("polars")
+    enum = pl.DataFrame({"cut": pl.Series([str(v) for v in cut], dtype=pl.Enum(order)), "x": df["x"].to_numpy()})
+    assert TableEncoding.fit(enum)[0].columns[0].levels == tuple(order)

@@ -172,15 +172,17 @@ class TableEncoding:
         block = _numeric_block(columns, split=bool(forced))
         if block is not None:  # an array of numbers: used as it is
             shares = _missing_counts(block, names) / max(block.shape[0], 1)
-            encoding, codes = cls([ColumnEncoding(n, NUMERIC, missing_share=float(s)) for n, s in zip(names, shares)]), block
+            encoding, codes = cls([ColumnEncoding(n, NUMERIC, missing_share=float(s))
+                                   for n, s in zip(names, shares)]), block
         else:
-            if len(columns) == 1 and np.ndim(columns[0]) == 2:
-                columns = [columns[0][:, j] for j in range(columns[0].shape[1])]
-            codes = np.empty((len(columns[0]) if columns else 0, len(columns)), dtype=np.float64)
             encodings = []
-            for j, (name, col) in enumerate(zip(names, columns)):
-                enc, codes[:, j] = _fit_column(name, col, force=j in forced)
+
+            def read(j, col):
+                enc, values = _fit_column(names[j], col, force=j in forced)
                 encodings.append(enc)
+                return values
+
+            codes = _read_codes(columns, read)
             encoding = cls(encodings)
         for c in encoding.columns:
             if c.missing_share == 1.0 and codes.shape[0]:
@@ -201,11 +203,7 @@ class TableEncoding:
             _missing_counts(block, names)
             codes = block
         else:
-            if len(columns) == 1 and np.ndim(columns[0]) == 2:
-                columns = [columns[0][:, j] for j in range(columns[0].shape[1])]
-            codes = np.empty((len(columns[0]) if columns else 0, len(columns)), dtype=np.float64)
-            for j, (enc, col) in enumerate(zip(self.columns, columns)):
-                codes[:, j] = _transform_column(enc, col, unknown)
+            codes = _read_codes(columns, lambda j, col: _transform_column(self.columns[j], col, unknown))
         self.check_missing(codes, missing)
         return codes
 
@@ -248,10 +246,6 @@ class EncodedTable:
     def shape(self):
         return self.codes.shape
 
-    def rows(self, index):
-        """The rows ``index`` of the table (a boolean mask, indices or a slice)."""
-        return EncodedTable(self.codes[index], self.encoding, self.names)
-
 
 # ---------------------------------------------------------------------------- reading columns
 def _columns_of(X):
@@ -290,6 +284,17 @@ def _numeric_block(columns, *, split):
     if split or len(columns) != 1 or not (isinstance(columns[0], np.ndarray) and columns[0].ndim == 2):
         return None
     return np.asarray(columns[0], dtype=np.float64)
+
+
+def _read_codes(columns, read):
+    """The codes (n, p) float64 of columns read one by one, ``read(j, column)`` -> (n,) codes of column j
+    (a 2-D block of numbers is split into its columns)."""
+    if len(columns) == 1 and np.ndim(columns[0]) == 2:
+        columns = [columns[0][:, j] for j in range(columns[0].shape[1])]
+    codes = np.empty((len(columns[0]) if columns else 0, len(columns)), dtype=np.float64)
+    for j, col in enumerate(columns):
+        codes[:, j] = read(j, col)
+    return codes
 
 
 def _missing_counts(block, names):
