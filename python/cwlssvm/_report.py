@@ -96,7 +96,8 @@ def format_table(rows) -> str:
     kw = max([6] + [len(r["kernel"]) for r in rows])
     tests = bool(rows) and "edf" in rows[0]
     missing = bool(rows) and "missing" in rows[0]
-    extra = (f"  {'edf':>6}  {'p-value':>9}" if tests else "") + (f"  {'missing':>7}  {'f(missing)':>10}" if missing else "")
+    extra = f"  {'edf':>6}  {'p-value':>9}" if tests else ""
+    extra += f"  {'missing':>7}  {'f(missing)':>10}" if missing else ""
     lines = [f"{'component':<{width}}  {'kernel':<{kw}}  {'norm':>10}  {'spread':>10}{extra}  selected"]
     for i in order:
         r = rows[i]

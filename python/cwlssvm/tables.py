@@ -145,6 +145,13 @@ class TableEncoding:
             if not ok:
                 raise TypeError(f"inconsistent column encoding {c!r:.120}")
 
+    def with_missing_shares(self, shares):
+        """The same encoding with the columns' shares of missing values (p,) (measured elsewhere, e.g. in
+        a pass over a Dask collection)."""
+        from dataclasses import replace
+
+        return TableEncoding([replace(c, missing_share=float(s)) for c, s in zip(self.columns, shares)])
+
     @property
     def kinds(self) -> list:
         """The kind of each column: "numeric" or "categorical"."""
@@ -430,8 +437,8 @@ def _read_objects(name, values):
     is_label = np.fromiter((isinstance(v, (str, bool, np.bool_)) for v in seen), dtype=bool, count=len(seen))
     if not (is_number | is_label).all():
         bad = seen[~(is_number | is_label)][0]
-        raise TypeError(f"X column {name!r} holds a {type(bad).__name__} ({bad!r:.40}); each argument must be a string, "
-                        "a bool or a real number")
+        raise TypeError(f"X column {name!r} holds a {type(bad).__name__} ({bad!r:.40}); each argument must be a "
+                        "string, a bool or a real number")
     if is_number.any():
         num, lab = seen[is_number][0], seen[~is_number][0]
         raise ValueError(f"X column {name!r} mixes numbers and strings (e.g. {num!r} and {lab!r}); convert it with "

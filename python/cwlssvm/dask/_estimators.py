@@ -23,8 +23,8 @@ from dask.sizeof import sizeof
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .. import components as _components
 from .._fit_guard import keeps_state
+from .._validation import categorical_columns
 from .._calibration import platt_slope
 from .._params import OPEN_UNIT, ParamTable, integer_from, one_of
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
@@ -106,7 +106,8 @@ class _DaskBase(BaseEstimator):
         self.parameter_rules.check(self)
         compute = _Passes(self.client)
         multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
-        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification)
+        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification,
+                        categorical=categorical_columns(self.components))
         stats = rows.stats(compute, sample=self.sample, seed=self.random_state)
         if self._classification:
             if len(stats.classes) < 2:
@@ -124,9 +125,9 @@ class _DaskBase(BaseEstimator):
         "squared" from the sums (``sums``, made by the caller); a likelihood family by penalized IRLS,
         one pass per Newton step (sums unused); a classifier with ``probability`` ("squared") makes one
         more pass for its Platt slope."""
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
-                                       variances=stats.variances)
+        resolved = rows.resolve(self.components, float(sigma), variances=stats.variances)
         local.n_features_in_ = self.n_features_in_ = rows.n_features
+        local.encoding_ = self.encoding_ = rows.encoding
         if rows.feature_names is not None:
             local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
         family = self._family()
@@ -153,8 +154,7 @@ class _DaskBase(BaseEstimator):
     def _fit_fixed(self, X, y, sample_weight, local):
         """fit at the estimator's sigma and gamma: pass 1, then one pass for the sums."""
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(self.sigma),
-                                       variances=stats.variances)
+        resolved = rows.resolve(self.components, float(self.sigma), variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=3)
         sums = rows.sums(compute, fmap) if self._family().name == "squared" else None
@@ -193,7 +193,7 @@ class _DaskBase(BaseEstimator):
         squared loss ("gcv", "loo" or
         "kfold" over n_folds folds); above GRID_ROWS rows (GCV, LOO) the sigma grid is scored in memory
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
-        relative = _components.resolve(self.components, rows.n_features, rows.feature_names, 1.0)
+        relative = rows.resolve(self.components, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
                                            criterion=Criterion(criterion, n_folds, self._classification, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
@@ -219,12 +219,9 @@ class _DaskBase(BaseEstimator):
         search = Search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid, criterion=self.criterion,
                         refine=bool(self.refine), family=self.family, **kw)
         ys = ys if self._classification or rows.multi_output else ys[:, 0]
-        if rows.feature_names is not None:
-            Xs = pd.DataFrame(Xs, columns=rows.feature_names)
-        search.fit(Xs, ys, sample_weight=ws)
+        search.fit(rows.table(Xs), ys, sample_weight=ws)
         sigma, gamma = float(search.sigma_), float(search.gamma_)
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, sigma,
-                                       variances=stats.variances)
+        resolved = rows.resolve(self.components, sigma, variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, sigma, gamma)
         self.sigma_, self.gamma_ = sigma, gamma

@@ -1,14 +1,18 @@
 """The training rows of a Dask collection as partitions, and the passes the fits make over them.
 
-Each partition becomes one task that checks and converts its rows (the checks of the in-memory
-estimators, raised lazily from the worker and naming the column) and returns a small result; only
+Each partition becomes one task that reads its rows into codes by the columns' TableEncoding (as the
+in-memory estimators read a table: level codes, NaN where missing; the levels of a DataFrame's text, bool
+and category columns come from one pass over their distinct values first) and checks them (raised lazily
+from the worker and naming the column), and returns a small result; only
 results travel to the client, summed pairwise on the workers first (``tree_sum``). Two passes fit a
 model at fixed parameters:
 
 1. ``stats``: per partition the weighted count, mean and sum of squared deviations of every input
-   and real target (merged by Chan's formula, so no precision is lost to cancellation), the rows at each input's
-   minimum and maximum, and a uniform random sample of the rows (each row gets a random key; the
-   rows with the smallest keys over all partitions are a uniform sample without knowing n first).
+   and real target over the rows where it is not missing (merged by Chan's formula, so no precision is lost
+   to cancellation), the rows at each input's minimum and maximum, a row for every level and for a missing
+   value of every input, the count of missing values, and a uniform random sample of the rows (each row
+   gets a random key; the rows with the smallest keys over all partitions are a uniform sample without
+   knowing n first).
    The variances give the kernel widths, the sample and the extremes the landmarks.
 2. ``sums``: [phi 1]' W [phi 1], [phi 1]' W Y and Y' W Y of every partition (FeatureMap.sums), the
    sums of the ridge problem that cwlssvm.primal solves on the client.
@@ -24,8 +28,9 @@ import dask
 import dask.array as da
 import dask.dataframe as dd
 
-from .._validation import (check_input_scale, check_input_spread, check_numeric_columns, check_target_scale,
-                           weighted_rows)
+from .. import components as _components
+from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
+from ..tables import EncodedTable, TableEncoding
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
 from ..primal import FeatureMap, row_chunks
 
@@ -59,8 +64,46 @@ class PartitionStats:
         return FeatureMap.from_candidates(self.candidates, specs, tol=tol)
 
 
-# what the in-memory estimators take that the Dask ones do not, for the messages that refuse it
-DASK_INPUTS = "(the in-memory estimators take categorical columns and missing values)"
+def _frame_encoding(X, categorical):
+    """The TableEncoding of a dask DataFrame's columns: the levels of its text, bool and category columns
+    (and of the ``categorical`` ones) from one pass over their distinct values; the share of missing values
+    is filled in by pass 1 (PartitionStats)."""
+    import pandas as pd
+
+    meta = X._meta
+    forced = {str(c) for c in categorical}
+    text = [c for c in meta.columns
+            if str(c) in forced or not pd.api.types.is_numeric_dtype(meta[c]) or pd.api.types.is_bool_dtype(meta[c])]
+    uniques = dict(zip(text, dask.compute(*[X[c].dropna().unique() for c in text]))) if text else {}
+    m = max([len(u) for u in uniques.values()] + [1])
+    columns = {}
+    for c in meta.columns:  # a small table holding every level once (padded with missing values)
+        if c not in uniques:
+            columns[c] = np.zeros(m)
+            continue
+        values = pd.Series(list(uniques[c]), dtype=object).reindex(range(m))
+        dtype = meta[c].dtype
+        if isinstance(dtype, pd.CategoricalDtype):  # declared order kept when the categories are known
+            known = dtype.ordered and "__UNKNOWN_CATEGORIES__" not in list(dtype.categories)
+            values = pd.Categorical(values, categories=dtype.categories if known else None, ordered=known)
+        elif not pd.api.types.is_bool_dtype(dtype):
+            values = values.astype(dtype)  # the column's own type: text read as text, dates refused
+        columns[c] = values
+    return TableEncoding.fit(pd.DataFrame(columns, columns=meta.columns), categorical=categorical)[0]
+
+
+def _array_encoding(X, categorical):
+    """The TableEncoding of a dask Array's columns: numbers, or the levels of the columns that ``categorical``
+    names (indices, or "x<j>") from one pass over their distinct values."""
+    p = X.shape[1]
+    index = sorted({int(f[1:]) if isinstance(f, str) and f[1:].isdigit() else f for f in categorical})
+    if not index or not all(isinstance(j, (int, np.integer)) and 0 <= j < p for j in index):
+        return TableEncoding.fit(np.zeros((0, p)), categorical=categorical)[0]  # names no column: fit says so
+    uniques = dask.compute(*[da.unique(X[:, j]) for j in index])
+    table = np.zeros((max(len(u) for u in uniques), p))
+    for j, u in zip(index, uniques):
+        table[:, j] = np.resize(u, table.shape[0])  # every level once (repeated to the common length)
+    return TableEncoding.fit(table, categorical=list(index))[0]
 
 
 class DaskRows:
@@ -70,12 +113,9 @@ class DaskRows:
     goes with a dask Series or DataFrame y (and weights) of the same number of partitions.
     """
 
-    def __init__(self, X, y, sample_weight=None, *, multi_output=False, labels=False):
+    def __init__(self, X, y, sample_weight=None, *, multi_output=False, labels=False, categorical=()):
         if isinstance(X, dd.DataFrame):
-            try:
-                check_numeric_columns(X._meta)
-            except ValueError as exc:
-                raise ValueError(f"{exc}: the Dask estimators take numeric inputs {DASK_INPUTS}") from None
+            self.encoding = _frame_encoding(X, categorical)
             self.feature_names = np.asarray([str(c) for c in X.columns], dtype=object)
             self.n_features = len(X.columns)
             x_parts = X.to_delayed()
@@ -89,6 +129,7 @@ class DaskRows:
             X = X.rechunk({1: -1})
             self.feature_names = None
             self.n_features = X.shape[1]
+            self.encoding = _array_encoding(X, categorical)
             x_parts = list(X.to_delayed()[:, 0])
             y_parts = _array_parts(y, "y", X.chunks[0])
             w_parts = None if sample_weight is None else _array_parts(sample_weight, "sample_weight", X.chunks[0])
@@ -97,9 +138,18 @@ class DaskRows:
         if self.n_features == 0:
             raise ValueError("X has no columns")
         self.multi_output, self.labels = multi_output, labels
-        self.parts = [dask.delayed(_prepare)(xp, yp, None if w_parts is None else w_parts[i], self.feature_names,
-                                             multi_output, labels)
+        self.parts = [dask.delayed(_prepare)(xp, yp, None if w_parts is None else w_parts[i], self.encoding,
+                                             self.feature_names, multi_output, labels)
                       for i, (xp, yp) in enumerate(zip(x_parts, y_parts))]
+
+    def resolve(self, specs, sigma, **kw):
+        """The component specs resolved against these columns and their encoding (cwlssvm.components.resolve)."""
+        return _components.resolve(specs, self.n_features, self.feature_names, sigma, encoding=self.encoding, **kw)
+
+    def table(self, codes):
+        """Rows of codes (m, p) of these columns as the in-memory estimators take them (an EncodedTable)."""
+        names = None if self.feature_names is None else list(self.feature_names)
+        return EncodedTable(np.asarray(codes, dtype=np.float64), self.encoding, names)
 
     def coded(self, coding):
         """The same rows with targets coding(labels) (n, k): a classifier's +-1 coding, once its
@@ -112,19 +162,28 @@ class DaskRows:
 
     # ------------------------------------------------------------------ passes
     def stats(self, compute, *, sample=SAMPLE_ROWS, seed=0):
-        """Pass 1 (see the module doc): a PartitionStats."""
-        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i, self.labels)
+        """Pass 1 (see the module doc): a PartitionStats. Each column's moments are over the rows where it is
+        not missing; the encoding's shares of missing values are set from the same pass."""
+        levels = [j for j, kind in enumerate(self.encoding.kinds) if kind == "categorical"]
+        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i, self.labels, levels)
                  for i, part in enumerate(self.parts)]
-        n, weight, mean, m2, extremes, keys, (rows, ys, ws), labels = tree_merge(compute, tasks, _merge_stats)
+        merged = tree_merge(compute, tasks, partial(_merge_stats, levels=levels))
+        n, weight, observed, mean, m2, extremes, cover, missing, keys, (rows, ys, ws), labels = merged
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
-        check_input_spread(np.ptp(extremes, axis=0), self.feature_names, "range")  # squares underflow in m2
+        p = self.n_features
+        self.encoding = self.encoding.with_missing_shares(missing / n)
+        for column in self.encoding.columns:
+            if column.missing_share == 1.0:
+                raise ValueError(f"X column {column.name!r} is missing in every row; drop it")
+        spread = _range(extremes)
+        check_input_spread(spread, self.feature_names, "range")  # squares underflow in m2
         order = np.argsort(keys, kind="stable")
-        candidates = np.vstack([rows[order[:sample]], extremes])
+        candidates = np.vstack([rows[order[:sample]], extremes, cover])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
         tuning = order[:TUNING_ROWS]  # in key order: every prefix is a uniform sample too
-        p = self.n_features
-        variances = np.where(np.ptp(extremes, axis=0) > 0, m2[:p] / weight, 0.0)  # constant columns exactly 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            variances = np.where(spread > 0, m2[:p] / observed[:p], 0.0)  # constant columns exactly 0
         stats = PartitionStats(int(n), weight, mean[:p], variances, candidates, reference, labels,
                                (rows[tuning], ys[tuning], ws[tuning]))
         if not self.labels:
@@ -209,16 +268,10 @@ def _array_parts(obj, name, chunks):
 
 
 # ---------------------------------------------------------------------- tasks (run on the workers)
-def _prepare(Xb, yb, wb, names, multi_output, labels):
-    """(X (m, p) float64, Y (m, k) or labels (m,), w (m,)) of one partition, checked as the in-memory
-    estimators do."""
-    check_numeric_columns(Xb)
-    X = np.ascontiguousarray(np.asarray(Xb, dtype=np.float64))
-    bad = ~np.isfinite(X)
-    if bad.any():
-        j = int(np.argwhere(bad)[0, 1])
-        raise ValueError(f"X column {names[j] if names is not None else j!r} contains NaN or infinity: the Dask "
-                         f"estimators take numeric inputs without missing values {DASK_INPUTS}")
+def _prepare(Xb, yb, wb, encoding, names, multi_output, labels):
+    """(X (m, p) codes, Y (m, k) or labels (m,), w (m,)) of one partition, read by the encoding of the
+    columns (cwlssvm.tables: level codes, NaN where missing) and checked as the in-memory estimators do."""
+    X = np.ascontiguousarray(encoding.transform(Xb))
     check_input_scale(X, names, fit=False)  # the spreads are checked once pass 1 has merged them
     y = np.asarray(yb)
     if y.ndim == 2 and y.shape[1] == 1 and not multi_output:
@@ -252,42 +305,69 @@ def _code(part, coding):
     return X, coding(labels), w
 
 
-def _partition_stats(part, sample, seed, index, labels):
+def _partition_stats(part, sample, seed, index, labels, levels):
+    """One partition's part of pass 1: (rows, weight, the weight where each column is observed, means and
+    sums of squared deviations over those rows, each input's smallest and largest row, the rows that cover
+    every level of the ``levels`` columns and a missing value of every column, the count of missing values
+    per input, the sample keys and rows, the classes)."""
     X, y, w = part
     w, X, y = weighted_rows(w, X, y)
     classes = np.unique(y) if labels else None
-    p = X.shape[1]
     Z = X if labels else np.hstack([X, y])  # the columns whose moments are merged: the inputs (and real targets)
-    if len(w) == 0:
-        return (0, 0.0, np.zeros(Z.shape[1]), np.zeros(Z.shape[1]), np.zeros((0, p)), np.zeros(0), (X, y, w), classes)
-    s = w.sum()
-    mean = w @ Z / s
-    m2 = w @ (Z - mean) ** 2
-    extremes = X[np.concatenate([X.argmin(axis=0), X.argmax(axis=0)])]
+    observed = ~np.isnan(Z)
+    sw = w @ observed
+    mean = np.divide(w @ np.where(observed, Z, 0.0), sw, out=np.zeros(Z.shape[1]), where=sw > 0)
+    m2 = w @ np.where(observed, Z - mean, 0.0) ** 2
+    p = X.shape[1]
+    extremes = X[np.concatenate([np.where(observed[:, :p], X, np.inf).argmin(axis=0),
+                                 np.where(observed[:, :p], X, -np.inf).argmax(axis=0)])] if len(w) else X[:0]
     keys = np.random.default_rng([seed, index]).random(len(w))
     take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS, TUNING_ROWS)]
-    return (len(w), s, mean, m2, extremes, keys[take], (X[take], y[take], w[take]), classes)
+    return (len(w), w.sum(), sw, mean, m2, extremes, _cover(X, levels), (~observed[:, :p]).sum(axis=0),
+            keys[take], (X[take], y[take], w[take]), classes)
 
 
-def _merge_stats(a, b):
-    """Chan et al.'s pairwise update of (count, weight, mean, M2); extremes and samples pooled."""
-    na, sa, ma, qa, ea, ka, ra, ca = a
-    nb, sb, mb, qb, eb, kb, rb, cb = b
-    classes = None if ca is None else np.union1d(ca, cb)
-    s = sa + sb
-    if s == 0:
-        return a[:7] + (classes,)
+def _cover(X, levels):
+    """The rows of X that hold the first of each value of the ``levels`` columns and the first missing value
+    of every column: each level, and a missing value, must be a landmark."""
+    if len(X) == 0:
+        return X
+    first = [np.unique(X[:, j], return_index=True)[1] for j in levels]  # NaN: np.unique keeps one
+    missing = np.isnan(X)
+    first.append(missing.argmax(axis=0)[missing.any(axis=0)])
+    return X[np.unique(np.concatenate(first))]
+
+
+def _range(extremes):
+    """Each input's range over the rows ``extremes`` where it is observed (0 where it never is)."""
+    with np.errstate(invalid="ignore"):
+        observed = ~np.isnan(extremes)
+        hi = np.where(observed, extremes, -np.inf).max(axis=0, initial=-np.inf)
+        lo = np.where(observed, extremes, np.inf).min(axis=0, initial=np.inf)
+    return np.where(np.isfinite(hi - lo), hi - lo, 0.0)
+
+
+def _merge_stats(a, b, *, levels):
+    """Chan et al.'s pairwise update of (count, weight, mean, M2) per column over its observed rows;
+    extremes, covering rows and samples pooled."""
+    na, sa, oa, ma, qa, ea, ca, xa, ka, ra, la = a
+    nb, sb, ob, mb, qb, eb, cb, xb, kb, rb, lb = b
+    classes = None if la is None else np.union1d(la, lb)
+    o = oa + ob
     delta = mb - ma
-    mean = ma + delta * (sb / s)
-    m2 = qa + qb + delta**2 * (sa * sb / s)
+    mean = ma + delta * np.divide(ob, o, out=np.zeros_like(o), where=o > 0)
+    m2 = qa + qb + delta**2 * np.divide(oa * ob, o, out=np.zeros_like(o), where=o > 0)
     extremes = np.vstack([ea, eb])
     if len(extremes):  # keep one minimum and one maximum row per input
-        extremes = extremes[np.unique(np.concatenate([extremes.argmin(axis=0), extremes.argmax(axis=0)]))]
+        observed = ~np.isnan(extremes)
+        extremes = extremes[np.unique(np.concatenate([np.where(observed, extremes, np.inf).argmin(axis=0),
+                                                      np.where(observed, extremes, -np.inf).argmax(axis=0)]))]
     keys = np.concatenate([ka, kb])
     rows = tuple(np.concatenate([x, y]) for x, y in zip(ra, rb))  # (X, y, w) of the sampled rows
     cap = max(SAMPLE_ROWS, REFERENCE_ROWS, TUNING_ROWS, len(ka), len(kb))
     take = np.argsort(keys, kind="stable")[:cap]
-    return (na + nb, s, mean, m2, extremes, keys[take], tuple(r[take] for r in rows), classes)
+    return (na + nb, sa + sb, o, mean, m2, extremes, _cover(np.vstack([ca, cb]), levels), xa + xb, keys[take],
+            tuple(r[take] for r in rows), classes)
 
 
 def fold_ids(n_rows, folds, index):

@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import ClassifierMixin, RegressorMixin
 
-from .. import components as _components
 from .._fit_guard import keeps_state
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FACTOR_TOL, LandmarkBasis, detrend_pairs
@@ -61,8 +60,7 @@ class _DaskSparseBase(_DaskBase):
                 compute, rows, stats, (sigma_grid, log_grid(None, N_GAMMAS, "gammas", *GAMMA_RANGE)), "loo",
                 refine=False, scoring="error" if self._classification else "squared")
             sigma, gamma = float(sigmas[0]), float(best_gamma if gamma is None else gamma)
-        resolved = _components.resolve(self.components, rows.n_features, rows.feature_names, float(sigma),
-                                       variances=stats.variances)
+        resolved = rows.resolve(self.components, float(sigma), variances=stats.variances)
         if detrend_pairs(resolved):
             raise ValueError("components: an RBF and a linear component of the same input are split into a line and "
                              "the rest on the training rows, which needs the rows; offer one component per input")
@@ -76,6 +74,7 @@ class _DaskSparseBase(_DaskBase):
         sums = rows.sums(compute, fmap, folds=None if n_folds is None else (int(n_folds), self.random_state))
         local.sigma_, local.gamma_ = self.sigma_, self.gamma_ = float(sigma), float(gamma)
         local.n_features_in_ = self.n_features_in_ = rows.n_features
+        local.encoding_ = self.encoding_ = rows.encoding
         if rows.feature_names is not None:
             local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
         if self._classification:
