@@ -321,3 +321,28 @@ def test_ordered_categories_keep_their_order_and_take_an_rbf_on_request():
     pl = pytest.importorskip("polars")
     enum = pl.DataFrame({"cut": pl.Series([str(v) for v in cut], dtype=pl.Enum(order)), "x": df["x"].to_numpy()})
     assert TableEncoding.fit(enum)[0].columns[0].levels == tuple(order)
+
+
+def test_the_sums_scatter_indicators_and_equal_the_dense_sums():
+    # the low-rank sums pass scatters a categorical component's indicator columns (one non-zero per row)
+    # instead of a rank update over them: G, B and yy per fold equal [Phi 1]' W [Phi 1] ... from the features
+    from cwlssvm.primal import FeatureMap
+
+    rng = np.random.default_rng(7)
+    n = 3000
+    X = np.column_stack([rng.uniform(size=n), rng.integers(0, 40, n).astype(float), rng.integers(0, 3, n) * 1.0])
+    X[rng.random(n) < 0.05, 0] = np.nan
+    X[rng.random(n) < 0.05, 1] = np.nan
+    resolved = C.resolve([C.rbf(0), C.categorical(1), C.rbf((0, 2)), C.categorical(2)], 3, None, 0.5, X)
+    fmap = FeatureMap.from_data(X, resolved)
+    assert fmap.ranks[1] == 41 and fmap.ranks[3] == 3  # 40 levels and a missing value; 3 levels
+    Y = rng.normal(size=(n, 2))
+    w = rng.uniform(0.5, 2.0, n)
+    fold = rng.integers(0, 3, n).astype(np.int32)
+    G, B, yy = fmap.sums(X, Y, w, fold=fold, n_folds=3)
+    Z = np.column_stack([fmap.features(X), np.ones(n)])
+    for f in range(3):
+        rows = fold == f
+        np.testing.assert_allclose(G[f], (Z[rows] * w[rows, None]).T @ Z[rows], rtol=1e-12, atol=1e-9)
+        np.testing.assert_allclose(B[f], (Z[rows] * w[rows, None]).T @ Y[rows], rtol=1e-12, atol=1e-9)
+        np.testing.assert_allclose(yy[f], (Y[rows] * w[rows, None]).T @ Y[rows], rtol=1e-12, atol=1e-9)

@@ -36,7 +36,7 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
         double* Kd = A + map.offsets[d] * lda;
         const double* Z = map.landmarks[d].data();
         for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
-        if (!transform) continue;
+        if (!transform || map.identity[d]) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
         const double* T = map.transform[d].data();
         for (std::size_t j = r; j-- > 0;) {
@@ -63,7 +63,7 @@ void transform_block(const LapackRoutines& r, const FeatureMap& map, double* A, 
     int mi = static_cast<int>(m), ld = static_cast<int>(lda);
     for (std::size_t d = 0; d < map.components.size(); ++d) {
         int rd = static_cast<int>(map.offsets[d + 1] - map.offsets[d]);
-        if (rd == 0 || m == 0) continue;
+        if (rd == 0 || m == 0 || map.identity[d]) continue;
         r.trmm(&R, &L, &T, &N, &mi, &rd, &one, const_cast<double*>(map.transform[d].data()), &rd,
                A + map.offsets[d] * lda, &ld);
     }
@@ -89,6 +89,7 @@ void FeatureMap::check(int p) {
     if (landmarks.size() != D || transform.size() != D)
         throw std::invalid_argument("landmarks and transform need one entry per component");
     offsets.assign(1, 0);
+    identity.assign(D, 0);
     for (std::size_t d = 0; d < D; ++d) {
         const std::size_t q = components[d].columns.size();
         if (q == 0 || landmarks[d].size() % q != 0)
@@ -96,6 +97,10 @@ void FeatureMap::check(int p) {
         const std::size_t r = landmarks[d].size() / q;
         if (transform[d].size() != r * r)
             throw std::invalid_argument("component " + std::to_string(d) + ": transform must be r x r");
+        bool eye = true;
+        for (std::size_t a = 0; a < r && eye; ++a)
+            for (std::size_t c = 0; c < r && eye; ++c) eye = transform[d][a * r + c] == (a == c ? 1.0 : 0.0);
+        identity[d] = eye;
         offsets.push_back(offsets.back() + r);
     }
 }
@@ -119,10 +124,64 @@ void features(const FeatureMap& map, const InputRows& X, double* Phi, int n_jobs
 FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const WeightedRows& rows, std::size_t block,
                          int n_jobs) {
     const int threads = resolve_n_jobs(n_jobs);
+    // A categorical component with the identity transform has the level indicators as features: one 1 per row
+    // at most, found by the row's value among the landmarks (distinct values; a missing one matches NaN).
+    FeatureMap dense_map;
+    std::vector<std::size_t> levels;  // the indicator components
+    for (std::size_t d = 0; d < map.components.size(); ++d) {
+        if (map.identity[d] && map.components[d].kind == KernelKind::categorical) {
+            levels.push_back(d);
+            continue;
+        }
+        dense_map.components.push_back(map.components[d]);
+        dense_map.landmarks.push_back(map.landmarks[d]);
+        dense_map.transform.push_back(map.transform[d]);
+    }
+    if (levels.empty()) {
+        const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
+            block_features(map, X, RowSelection{order, mb}, A, threads);
+        };
+        return sums_pass(map.size() + 1, fill, rows, block, n_jobs);
+    }
+    if (!dense_map.components.empty()) dense_map.check(X.p);
+    else dense_map.offsets.assign(1, 0);
     const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
-        block_features(map, X, RowSelection{order, mb}, A, threads);
+        if (dense_map.components.empty()) {
+            std::fill(A, A + mb, 1.0);  // the constant column only
+            return;
+        }
+        block_features(dense_map, X, RowSelection{order, mb}, A, threads);
     };
-    return sums_pass(map.size() + 1, fill, rows, block, n_jobs);
+    std::vector<std::vector<std::pair<double, std::size_t>>> lookup(levels.size());  // (value, column), sorted
+    OneHotFill one_hot;
+    for (std::size_t g = 0; g < levels.size(); ++g) {
+        const std::size_t d = levels[g];
+        one_hot.ranges.push_back({map.offsets[d], map.offsets[d + 1] - map.offsets[d]});
+        for (std::size_t j = 0; j < map.offsets[d + 1] - map.offsets[d]; ++j)
+            lookup[g].push_back({map.landmarks[d][j], map.offsets[d] + j});
+        std::sort(lookup[g].begin(), lookup[g].end(), [](const auto& a, const auto& b) {
+            return a.first < b.first || (a.first == a.first && b.first != b.first);  // NaN last
+        });
+    }
+    one_hot.fill = [&](const std::size_t* order, std::size_t mb, std::size_t* col) {
+        for (std::size_t g = 0; g < levels.size(); ++g) {
+            const int c = map.components[levels[g]].columns[0];
+            const auto& table = lookup[g];
+            for (std::size_t i = 0; i < mb; ++i) {
+                const double x = X.row(order[i])[c];
+                std::size_t found = kNoColumn;
+                if (x != x) {
+                    if (!table.empty() && table.back().first != table.back().first) found = table.back().second;
+                } else {
+                    auto it = std::lower_bound(table.begin(), table.end(), x,
+                                               [](const auto& e, double v) { return e.first < v; });
+                    if (it != table.end() && it->first == x) found = it->second;
+                }
+                col[g * mb + i] = found;
+            }
+        }
+    };
+    return sums_pass(map.size() + 1, fill, rows, block, n_jobs, &one_hot);
 }
 
 }  // namespace cwlssvm

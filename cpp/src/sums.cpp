@@ -76,16 +76,66 @@ FeatureSums row_major(std::vector<double>&& G, std::vector<double>&& B, std::vec
     return out;
 }
 
+// The dense columns (those in no one-hot range), in increasing order.
+std::vector<std::size_t> dense_columns(std::size_t R1, const std::vector<OneHotColumns>& ranges) {
+    std::vector<char> sparse(R1, 0);
+    for (const OneHotColumns& g : ranges) {
+        if (g.offset + g.len > R1) throw std::invalid_argument("one-hot columns beyond the features");
+        std::fill(sparse.begin() + g.offset, sparse.begin() + g.offset + g.len, 1);
+    }
+    std::vector<std::size_t> dense;
+    for (std::size_t c = 0; c < R1; ++c)
+        if (!sparse[c]) dense.push_back(c);
+    return dense;
+}
+
+// The one-hot part of the sums of rows [s, s + len) of a block into G (R1 x R1, column-major lower) and B
+// (R1 x k): a row with its 1 of range g at column c_g (scaled: v = sqrt(w)) adds w to G(c_g, c_g) and
+// G(c_g, c_h), v a to G(c_g, a) for its scaled dense values a (Ad: the block's dense columns, compact), and
+// v y to B(c_g, :) (Ys: the scaled targets).
+struct OneHotBlock {
+    const std::size_t* col;  // n_ranges x mb
+    const double* sw;        // sqrt(w) of the block's rows
+    const double* Ad;
+    const double* Ys;
+    std::size_t mb;
+};
+
+void scatter_one_hot(const OneHotBlock& blk, std::size_t s, std::size_t len, std::size_t n_ranges,
+                     const std::vector<std::size_t>& dense, std::size_t R1, int k, double* G, double* B) {
+    auto at = [R1](std::size_t a, std::size_t c) { return a >= c ? c * R1 + a : a * R1 + c; };  // lower triangle
+    std::vector<std::size_t> cols(n_ranges);
+    const std::size_t mb = blk.mb;
+    for (std::size_t i = s; i < s + len; ++i) {
+        std::size_t found = 0;
+        for (std::size_t g = 0; g < n_ranges; ++g)
+            if (blk.col[g * mb + i] != kNoColumn) cols[found++] = blk.col[g * mb + i];
+        const double v = blk.sw[i];
+        for (std::size_t u = 0; u < found; ++u) {
+            const std::size_t c = cols[u];
+            for (std::size_t j = 0; j < dense.size(); ++j) G[at(c, dense[j])] += v * blk.Ad[j * mb + i];
+            for (std::size_t t = 0; t <= u; ++t) G[at(c, cols[t])] += v * v;
+            for (int t = 0; t < k; ++t) B[t * R1 + c] += v * blk.Ys[t * mb + i];
+        }
+    }
+}
+
 }  // namespace
 
-FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs) {
+FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs,
+                      const OneHotFill* one_hot) {
     check(rows, block);
+    const std::vector<std::size_t> dense = dense_columns(R1, one_hot ? one_hot->ranges : std::vector<OneHotColumns>{});
+    const std::size_t Rd = dense.size(), n_ranges = one_hot ? one_hot->ranges.size() : 0;
+    const bool compact = n_ranges > 0;
     const std::size_t m = rows.m, F = static_cast<std::size_t>(rows.n_folds), k = static_cast<std::size_t>(rows.k);
     const int threads = resolve_n_jobs(n_jobs);
     std::vector<double> G(F * R1 * R1, 0.0), B(F * R1 * k, 0.0), yy(F * k * k, 0.0);  // column-major per fold
+    // with one-hot columns, the rank updates run on the dense columns only, into Gd (Rd x Rd) and Bd (Rd x k)
+    std::vector<double> Gd(compact ? F * Rd * Rd : 0, 0.0), Bd(compact ? F * Rd * k : 0, 0.0);
     block = std::min(block, std::max<std::size_t>(m, 1));
-    std::vector<double> A(block * R1), Ys(block * std::max<std::size_t>(k, 1));
-    std::vector<std::size_t> order(block), start(F + 1);
+    std::vector<double> A(block * Rd), Ys(block * std::max<std::size_t>(k, 1)), sw(compact ? block : 0);
+    std::vector<std::size_t> order(block), start(F + 1), col(block * n_ranges);
     auto fold_of = [&](std::size_t i) { return rows.fold ? static_cast<std::size_t>(rows.fold[i]) : 0; };
     for (std::size_t s0 = 0; s0 < m; s0 += block) {
         const std::size_t mb = std::min(block, m - s0);
@@ -96,26 +146,41 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
         std::vector<std::size_t> next(start.begin(), start.end() - 1);
         for (std::size_t i = 0; i < mb; ++i) order[next[fold_of(s0 + i)]++] = s0 + i;
         fill(order.data(), mb, A.data());
+        if (compact) {
+            one_hot->fill(order.data(), mb, col.data());
+            for (std::size_t i = 0; i < mb; ++i) sw[i] = std::sqrt(rows.w[order[i]]);
+        }
         parallel_for(mb, threads, kRowsPerTask, [&](std::size_t b, std::size_t e) {
-            std::vector<double> sw(e - b);  // rows scaled by sqrt(w_i), column by column
-            for (std::size_t i = b; i < e; ++i) sw[i - b] = std::sqrt(rows.w[order[i]]);
-            for (std::size_t c = 0; c < R1; ++c) {
-                double* col = A.data() + c * mb;
-                for (std::size_t i = b; i < e; ++i) col[i] *= sw[i - b];
+            std::vector<double> sq(e - b);  // rows scaled by sqrt(w_i), column by column
+            for (std::size_t i = b; i < e; ++i) sq[i - b] = std::sqrt(rows.w[order[i]]);
+            for (std::size_t c = 0; c < Rd; ++c) {
+                double* column = A.data() + c * mb;
+                for (std::size_t i = b; i < e; ++i) column[i] *= sq[i - b];
             }
             for (std::size_t j = 0; j < k; ++j)
-                for (std::size_t i = b; i < e; ++i) Ys[j * mb + i] = sw[i - b] * rows.Y[order[i] * k + j];
+                for (std::size_t i = b; i < e; ++i) Ys[j * mb + i] = sq[i - b] * rows.Y[order[i] * k + j];
         });
-        const ScaledBlock blk{A.data(), Ys.data(), mb, static_cast<int>(R1), rows.k};
+        const ScaledBlock blk{A.data(), Ys.data(), mb, static_cast<int>(Rd), rows.k};
         for (std::size_t f = 0; f < F; ++f) {
             const std::size_t s = start[f], len = start[f + 1] - s;
-            accumulate(blk, s, len, G.data() + f * R1 * R1, B.data() + f * R1 * k);
+            if (compact) {
+                accumulate(blk, s, len, Gd.data() + f * Rd * Rd, Bd.data() + f * Rd * k);
+                scatter_one_hot(OneHotBlock{col.data(), sw.data(), A.data(), Ys.data(), mb}, s, len, n_ranges, dense,
+                                R1, rows.k, G.data() + f * R1 * R1, B.data() + f * R1 * k);
+            } else {
+                accumulate(blk, s, len, G.data() + f * R1 * R1, B.data() + f * R1 * k);
+            }
             double* y2 = yy.data() + f * k * k;
             for (std::size_t i = s; i < s + len; ++i)
                 for (std::size_t a = 0; a < k; ++a)
                     for (std::size_t c = 0; c < k; ++c) y2[a * k + c] += Ys[a * mb + i] * Ys[c * mb + i];
         }
     }
+    for (std::size_t f = 0; compact && f < F; ++f)  // the dense columns' sums into their places
+        for (std::size_t c = 0; c < Rd; ++c) {
+            for (std::size_t a = c; a < Rd; ++a) G[f * R1 * R1 + dense[c] * R1 + dense[a]] += Gd[f * Rd * Rd + c * Rd + a];
+            for (std::size_t t = 0; t < k; ++t) B[f * R1 * k + t * R1 + dense[c]] += Bd[f * Rd * k + t * Rd + c];
+        }
     return row_major(std::move(G), std::move(B), std::move(yy), R1, rows);
 }
 

@@ -23,9 +23,11 @@ struct FeatureMap {
     std::vector<std::vector<double>> landmarks;  // per component: r_d x q_d row-major (q_d = its columns)
     std::vector<std::vector<double>> transform;  // per component: T_d = L_d^-T, r_d x r_d row-major (upper)
     std::vector<std::size_t> offsets;            // D + 1 column offsets; R = offsets.back()
+    std::vector<char> identity;                  // per component: T_d is the identity (indicator features), so
+                                                 // phi_d = k_d and no transform is applied
 
     std::size_t size() const { return offsets.empty() ? 0 : offsets.back(); }
-    // Checks shapes and kernel parameters against p input columns; fills offsets.
+    // Checks shapes and kernel parameters against p input columns; fills offsets and identity.
     void check(int p);
 };
 

@@ -36,8 +36,27 @@ struct FeatureSums {
     std::vector<double> G, B, yy;
 };
 
-// The sums of rows whose features fill() computes, R1 = R + 1 columns, in blocks of `block` rows.
-FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs);
+// A range of feature columns [offset, offset + len) in which every row holds at most one non-zero value, 1
+// (the level indicators of a categorical component). Their part of G and B is scattered row by row,
+// O(1 + dense columns) per row, instead of a rank update over all R + 1 columns, O((R + 1)^2) per row.
+struct OneHotColumns {
+    std::size_t offset = 0;
+    std::size_t len = 0;
+};
+
+// The one-hot columns of the features: their ranges (disjoint, increasing), and fill(rows, mb, col), which
+// writes for rows rows[0..mb) the column (an index into all R + 1 columns) of the row's 1 in range g to
+// col[g * mb + i], or kNoColumn when the row has none there.
+struct OneHotFill {
+    std::vector<OneHotColumns> ranges;
+    std::function<void(const std::size_t* rows, std::size_t mb, std::size_t* col)> fill;
+};
+constexpr std::size_t kNoColumn = static_cast<std::size_t>(-1);
+
+// The sums of rows whose features fill() computes, R1 = R + 1 columns, in blocks of `block` rows. With
+// one_hot, fill() writes only the other (dense) columns, in their order, and one_hot->fill the ones.
+FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows& rows, std::size_t block, int n_jobs,
+                      const OneHotFill* one_hot = nullptr);
 
 // Factors held in memory: F (n_F x R, row-major); row i of WeightedRows is row index[i] of F (index null:
 // row i).

@@ -141,7 +141,16 @@ class FeatureMap:
         m = cand.shape[0]
         max_rank = min(m, 600) if max_rank is None else min(m, int(max_rank))
         landmarks, transform, truncated, residual = [], [], [], 0.0
-        for c, (F, trunc, res, piv) in zip(resolved, component_factors(cand, resolved, tol, max_rank, n_jobs)):
+        factored = [c for c in resolved if not c.takes_levels]
+        factors = iter(component_factors(cand, factored, tol, max_rank, n_jobs) if factored else [])
+        for c in resolved:
+            if c.takes_levels:  # K(Z, Z) = I on the distinct values: the features are the level indicators
+                Z = np.unique(cand[:, c.columns[0]])[:, None]  # one column; NaN (a missing value) once, last
+                landmarks.append(np.ascontiguousarray(Z))
+                transform.append(np.eye(len(Z)))
+                truncated.append(False)
+                continue
+            F, trunc, res, piv = next(factors)
             piv = np.asarray(piv, dtype=np.int64)
             L = F[piv]  # (r, r) lower triangular: F = Omega^d[:, piv] L^-T
             T = solve_triangular(L, np.eye(len(piv)), lower=True, check_finite=False).T if len(piv) else L
