@@ -27,7 +27,7 @@ Error: test MSE over the variance of the test target (regression), test misclass
 over the same splits as that row.
 
 Run: python bench/bench_tables.py [cps1985 wage hmda default diamonds] [--flights] [--splits 5]
-     [--peer-splits N] [--no-peers]
+     [--peer-splits N] [--no-peers] [--only cwlssvm,LightGBM]
 """
 
 import argparse
@@ -103,7 +103,7 @@ def as_categories(X):
     return X.apply(lambda c: c.astype("category") if not pd.api.types.is_numeric_dtype(c) else c)
 
 
-def run_table(name, splits, peers, peer_splits):
+def run_table(name, splits, peers, peer_splits, only=None):
     X, y, task = load(name)
     print(f"\n{name}: {len(X)} rows, {X.shape[1]} columns ({task}); text columns: "
           f"{[c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c])]}; "
@@ -113,6 +113,8 @@ def run_table(name, splits, peers, peer_splits):
         tr, te = train_test_split(np.arange(len(X)), test_size=0.3, random_state=seed,
                                   stratify=y if task == "classification" else None)
         for label, make in models(task, X, peers and seed < peer_splits).items():
+            if only is not None and label not in only:
+                continue
             Xtr, Xte = X.iloc[tr], X.iloc[te]
             if label == "LightGBM":
                 Xtr, Xte = as_categories(Xtr), as_categories(Xte)
@@ -145,11 +147,13 @@ def main():
     p.add_argument("--peer-splits", type=int, default=None,
                    help="run EBM and LightGBM on the first N splits only (EBM takes minutes per fit on the larger "
                         "tables); their ratios are against cwlssvm on the same splits")
+    p.add_argument("--only", help="comma-separated models to run (e.g. cwlssvm,cwlssvm-sparse,LightGBM); default all")
     args = p.parse_args()
+    only = None if args.only is None else {m.strip() for m in args.only.split(",")} | {"cwlssvm"}
     header("bench_tables: public tables with text and blank cells, as loaded")
     for name in args.tables + (["flights"] if args.flights else []):
         run_table(name, args.splits, not args.no_peers,
-                  args.splits if args.peer_splits is None else args.peer_splits)
+                  args.splits if args.peer_splits is None else args.peer_splits, only)
 
 
 if __name__ == "__main__":
