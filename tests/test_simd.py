@@ -9,11 +9,46 @@ import pytest
 SCRIPT = """
 import numpy as np, cwlssvm
 from cwlssvm import _native, components as C
-X = np.random.default_rng(0).uniform(-1, 1, size=(300, 3))
-d = C.describe(C.resolve(None, 3, None, 0.7, X, None))
-np.save({out!r}, _native.gram(X, d, n_jobs=1))
+X = np.random.default_rng(0).uniform(-1, 1, size=(300, 4))
+X[:, 3] = np.floor(3 * X[:, 3])  # level codes
+X[::7, 0] = np.nan  # missing values
+X[::11, 3] = np.nan
+specs = [C.rbf(0), C.rbf(1), C.rbf(2), C.linear(0), C.poly(1, degree=3), C.rbf((0, 1)), C.categorical(3)]
+d = C.describe(C.resolve(specs, 4, None, 0.7, X, None))
+np.save({out!r}, np.stack([_native.gram(X, [c], n_jobs=1) for c in d]))
 print(cwlssvm.build_info()["simd"])
 """
+
+
+def _reference():
+    """The Gram blocks of SCRIPT by NumPy: K(missing, missing) = 1, K(missing, x) = 0, the kernel otherwise."""
+    import numpy as np
+
+    from cwlssvm import components as C
+
+    X = np.random.default_rng(0).uniform(-1, 1, size=(300, 4))
+    X[:, 3] = np.floor(3 * X[:, 3])
+    X[::7, 0] = np.nan
+    X[::11, 3] = np.nan
+    specs = [C.rbf(0), C.rbf(1), C.rbf(2), C.linear(0), C.poly(1, degree=3), C.rbf((0, 1)), C.categorical(3)]
+    out = []
+    for c in C.resolve(specs, 4, None, 0.7, X, None):
+        Z = X[:, list(c.columns)]
+        miss = np.isnan(Z).any(axis=1)
+        Zf = np.nan_to_num(Z)
+        if c.kernel == "rbf":
+            K = np.exp(-((Zf[:, None, :] - Zf[None, :, :]) ** 2).sum(axis=2) / c.sigma**2)
+        elif c.kernel == "linear":
+            K = Zf @ Zf.T
+        elif c.kernel == "poly":
+            K = (Zf @ Zf.T + c.coef0) ** c.degree
+        else:
+            K = (Zf[:, None, 0] == Zf[None, :, 0]).astype(float)
+        K[miss, :] = 0.0
+        K[:, miss] = 0.0
+        K[np.ix_(miss, miss)] = 1.0
+        out.append(K)
+    return np.stack(out)
 
 
 def _run(level, tmp_path):
@@ -28,11 +63,12 @@ def _run(level, tmp_path):
     return proc.stdout.strip(), proc.stderr, out
 
 
-def test_every_level_gives_the_same_gram(tmp_path):
+def test_every_level_gives_the_same_gram_and_the_reference_one(tmp_path):
     import numpy as np
 
     path, _, ref_file = _run(None, tmp_path)
     ref = np.load(ref_file)
+    np.testing.assert_allclose(ref, _reference(), rtol=1e-13, atol=1e-13)  # every kind, with missing values
     for level in ("baseline", "avx2", "avx512"):
         name, _, out = _run(level, tmp_path)
         if level == "baseline" and "single build" not in path:
