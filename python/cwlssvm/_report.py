@@ -54,14 +54,14 @@ def component_table(model):
     if tests is not None:
         for row, edf, p in zip(rows, tests["edf"], tests["p_value"]):
             row["edf"], row["p_value"] = float(edf), float(p)
-    _missing_values(model, rows)
+    _missing_values(model, rows, out.mean(axis=0))
     return rows
 
 
-def _missing_values(model, rows):
+def _missing_values(model, rows, mean):
     """Where the training inputs had missing values, each row gets ``missing`` (the share of training rows
-    missing on the component's inputs) and ``at_missing`` (c_d = f^d(missing) less the mean of f^d on the
-    training inputs, the largest in magnitude over several models)."""
+    missing on the component's inputs) and ``at_missing`` (c_d = f^d(missing) less ``mean`` (D, k), the
+    mean of f^d on the training inputs, the largest in magnitude over several models)."""
     encoding = getattr(model, "encoding_", None)
     if encoding is None or not any(c.missing_share > 0 for c in encoding.columns):
         return
@@ -71,8 +71,6 @@ def _missing_values(model, rows):
         probe[d, list(comp.columns)] = np.nan  # row d: component d's inputs missing
     out = np.asarray(model.contributions(training_inputs(model, probe)), dtype=float)
     out = out.reshape(len(rows), len(rows), -1)
-    mean = np.asarray(model.contributions(training_inputs(model)), dtype=float)
-    mean = mean.reshape(mean.shape[0], len(rows), -1).mean(axis=0)  # (D, k): f^d centred as in the plots
     for d, (row, comp) in enumerate(zip(rows, model.components_)):
         at = out[d, d] - mean[d]
         row["missing"] = float(1.0 - np.prod(1.0 - shares[list(comp.columns)]))

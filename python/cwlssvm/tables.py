@@ -249,10 +249,6 @@ class EncodedTable:
     encoding: TableEncoding
     names: list | None = None
 
-    @property
-    def shape(self):
-        return self.codes.shape
-
 
 # ---------------------------------------------------------------------------- reading columns
 def _columns_of(X):

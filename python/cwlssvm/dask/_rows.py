@@ -318,24 +318,12 @@ def _partition_stats(part, sample, seed, index, labels, levels):
     sw = w @ observed
     mean = np.divide(w @ np.where(observed, Z, 0.0), sw, out=np.zeros(Z.shape[1]), where=sw > 0)
     m2 = w @ np.where(observed, Z - mean, 0.0) ** 2
-    p = X.shape[1]
-    extremes = X[np.concatenate([np.where(observed[:, :p], X, np.inf).argmin(axis=0),
-                                 np.where(observed[:, :p], X, -np.inf).argmax(axis=0)])] if len(w) else X[:0]
+    extremes = X[FeatureMap.extreme_rows(X)] if len(w) else X[:0]
     keys = np.random.default_rng([seed, index]).random(len(w))
     take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS, TUNING_ROWS)]
-    return (len(w), w.sum(), sw, mean, m2, extremes, _cover(X, levels), (~observed[:, :p]).sum(axis=0),
+    return (len(w), w.sum(), sw, mean, m2, extremes, X[FeatureMap.covering_rows(X, levels)],
+            (~observed[:, :X.shape[1]]).sum(axis=0),
             keys[take], (X[take], y[take], w[take]), classes)
-
-
-def _cover(X, levels):
-    """The rows of X that hold the first of each value of the ``levels`` columns and the first missing value
-    of every column: each level, and a missing value, must be a landmark."""
-    if len(X) == 0:
-        return X
-    first = [np.unique(X[:, j], return_index=True)[1] for j in levels]  # NaN: np.unique keeps one
-    missing = np.isnan(X)
-    first.append(missing.argmax(axis=0)[missing.any(axis=0)])
-    return X[np.unique(np.concatenate(first))]
 
 
 def _range(extremes):
@@ -359,15 +347,14 @@ def _merge_stats(a, b, *, levels):
     m2 = qa + qb + delta**2 * np.divide(oa * ob, o, out=np.zeros_like(o), where=o > 0)
     extremes = np.vstack([ea, eb])
     if len(extremes):  # keep one minimum and one maximum row per input
-        observed = ~np.isnan(extremes)
-        extremes = extremes[np.unique(np.concatenate([np.where(observed, extremes, np.inf).argmin(axis=0),
-                                                      np.where(observed, extremes, -np.inf).argmax(axis=0)]))]
+        extremes = extremes[np.unique(FeatureMap.extreme_rows(extremes))]
     keys = np.concatenate([ka, kb])
     rows = tuple(np.concatenate([x, y]) for x, y in zip(ra, rb))  # (X, y, w) of the sampled rows
     cap = max(SAMPLE_ROWS, REFERENCE_ROWS, TUNING_ROWS, len(ka), len(kb))
     take = np.argsort(keys, kind="stable")[:cap]
-    return (na + nb, sa + sb, o, mean, m2, extremes, _cover(np.vstack([ca, cb]), levels), xa + xb, keys[take],
-            tuple(r[take] for r in rows), classes)
+    cover = np.vstack([ca, cb])
+    cover = cover[FeatureMap.covering_rows(cover, levels)]
+    return (na + nb, sa + sb, o, mean, m2, extremes, cover, xa + xb, keys[take], tuple(r[take] for r in rows), classes)
 
 
 def fold_ids(n_rows, folds, index):

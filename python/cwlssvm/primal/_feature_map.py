@@ -107,25 +107,35 @@ class FeatureMap:
     @staticmethod
     def candidates(X, *, sample=4096, random_state=0, levels=()):
         """The distinct rows of X (n, p) that landmarks are chosen from: all of them up to ``sample`` rows,
-        else a random sample of that many plus each input's smallest and largest row, a row where it is
-        missing (if it ever is), and one row per value of each column in ``levels`` (the columns of the
-        components that take levels: each level must be a landmark); sorted, since repeating a row must
+        else a random sample of that many plus the extreme and covering rows (extreme_rows, covering_rows;
+        ``levels``: the columns of the components that take levels); sorted, since repeating a row must
         not move the landmarks. They depend on the rows alone, not on the kernel, so a search over
         widths draws them once."""
         n = X.shape[0]
         if n > sample:
             rng = np.random.default_rng(random_state)
-            missing = np.isnan(X)
-            observed = np.where(missing, np.nan, X)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)  # a column missing everywhere
-                lo = np.nanargmin(np.where(missing.all(axis=0), 0.0, observed), axis=0)
-                hi = np.nanargmax(np.where(missing.all(axis=0), 0.0, observed), axis=0)
-            rows = [rng.choice(n, sample, replace=False), lo, hi, missing.argmax(axis=0)[missing.any(axis=0)]]
-            for j in sorted(set(levels)):
-                rows.append(np.unique(X[:, j], return_index=True)[1])  # NaN: np.unique keeps one
-            X = X[np.concatenate(rows)]
+            sampled = rng.choice(n, sample, replace=False)
+            X = X[np.concatenate([sampled, FeatureMap.extreme_rows(X), FeatureMap.covering_rows(X, levels)])]
         return np.unique(X, axis=0)
+
+    @staticmethod
+    def extreme_rows(X):
+        """The indices (2p,) of the rows of X (n >= 1, p) that hold each input's smallest and largest observed
+        value (any row for an input missing everywhere): the landmarks span every input's range."""
+        missing = np.isnan(X)
+        lowest = np.where(missing, np.inf, X).argmin(axis=0)
+        return np.concatenate([lowest, np.where(missing, -np.inf, X).argmax(axis=0)])
+
+    @staticmethod
+    def covering_rows(X, levels=()):
+        """The indices of the rows of X (n, p) that hold the first of each value of the ``levels`` columns and
+        the first missing value of every column: every level, and a missing value, must be a landmark."""
+        if len(X) == 0:
+            return np.zeros(0, dtype=np.int64)
+        first = [np.unique(X[:, j], return_index=True)[1] for j in sorted(set(levels))]  # NaN: np.unique keeps one
+        missing = np.isnan(X)
+        first.append(missing.argmax(axis=0)[missing.any(axis=0)])
+        return np.unique(np.concatenate(first)).astype(np.int64)
 
     @classmethod
     def from_data(cls, X, resolved, *, tol=1e-10, max_rank=None, sample=4096, random_state=0, n_jobs=None):
