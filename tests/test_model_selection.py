@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, LSSVR
 from cwlssvm import components as C
@@ -208,3 +210,26 @@ def test_explicit_splits_equal_integer_folds():
     splits = list(KFold(5, shuffle=True, random_state=0).split(X))
     b = ComponentwiseLSSVRCV(criterion="kfold", cv=splits, sigmas=3, gammas=4, refine=False).fit(X, y)
     np.testing.assert_allclose(a.cv_results_["criterion"], b.cv_results_["criterion"], rtol=1e-12)
+
+
+@given(st.floats(-3.0, 6.0), st.floats(0.1, 5.0), st.integers(5, 80))
+@settings(max_examples=60, deadline=None)
+def test_coarse_to_fine_finds_the_minimum_of_a_unimodal_criterion_with_fewer_solves(center, width, n):
+    from cwlssvm.model_selection import coarse_to_fine
+
+    gammas = np.geomspace(1e-3, 1e6, n)[np.random.default_rng(n).permutation(n)]  # any order
+    full = np.log1p(((np.log10(gammas) - center) / width) ** 2)
+    calls = []
+
+    def score(g):
+        calls.append(len(g))
+        return {"criterion": np.log1p(((np.log10(g) - center) / width) ** 2), "other": -g}
+
+    out = coarse_to_fine(gammas, score)
+    assert np.argmin(out["criterion"]) == np.argmin(full)
+    assert out["evaluated"].sum() == sum(calls) and (n < 30 or sum(calls) <= 0.5 * n)
+    np.testing.assert_array_equal(out["criterion"][out["evaluated"]], full[out["evaluated"]])
+    assert np.all(np.isinf(out["criterion"][~out["evaluated"]]))
+    np.testing.assert_array_equal(out["other"][out["evaluated"]], -gammas[out["evaluated"]])
+    one_more = coarse_to_fine(gammas, score, golden=False)  # a pass per call: two calls
+    assert np.argmin(one_more["criterion"]) == np.argmin(full)

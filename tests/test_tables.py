@@ -346,3 +346,91 @@ def test_the_sums_scatter_indicators_and_equal_the_dense_sums():
         np.testing.assert_allclose(G[f], (Z[rows] * w[rows, None]).T @ Z[rows], rtol=1e-12, atol=1e-9)
         np.testing.assert_allclose(B[f], (Z[rows] * w[rows, None]).T @ Y[rows], rtol=1e-12, atol=1e-9)
         np.testing.assert_allclose(yy[f], (Y[rows] * w[rows, None]).T @ Y[rows], rtol=1e-12, atol=1e-9)
+
+
+def _wide_case(n=3000, levels=400, seed=11):
+    """Rows with a wide categorical input (levels + a missing value), a numeric one with blanks and a small
+    categorical one; two targets, positive weights."""
+    rng = np.random.default_rng(seed)
+    X = np.column_stack([rng.uniform(size=n), rng.integers(0, levels, n).astype(float), rng.integers(0, 3, n) * 1.0])
+    X[rng.random(n) < 0.05, 0] = np.nan
+    X[rng.random(n) < 0.03, 1] = np.nan
+    effect = rng.normal(size=levels + 1)
+    y = np.sin(6 * np.nan_to_num(X[:, 0])) + effect[np.nan_to_num(X[:, 1], nan=levels).astype(int)]
+    Y = np.column_stack([y + 0.3 * rng.normal(size=n), rng.normal(size=n)])
+    return X, Y, rng.uniform(0.5, 2.0, n)
+
+
+def test_a_wide_categorical_block_is_kept_as_its_diagonal_and_every_gamma_matches_the_dense_spectrum():
+    # the structured sums leave out the L x L block of a wide categorical component (its diagonal: the level
+    # weights); LevelSpectrum eliminates it per gamma (Schur complement) and must give what the
+    # eigendecomposition of the dense sums gives: GCV, tr S, RSS, coefficients, leave-one-out residuals and
+    # the k-fold validation errors
+    from cwlssvm.primal import FeatureMap, LevelSpectrum, Spectrum, ridge_spectrum, validation_sq
+
+    X, Y, w = _wide_case()
+    resolved = C.resolve([C.rbf(0), C.categorical(1), C.categorical(2)], 3, None, 0.4, X)
+    fmap = FeatureMap.from_data(X, resolved)
+    assert fmap.wide == 1 and fmap.ranks[1] == 401
+    fold = np.random.default_rng(0).integers(0, 3, len(w)).astype(np.int32)
+    sums = fmap.sums(X, Y, w, fold=fold, n_folds=3, structured=True)
+    G, B, yy = fmap.sums(X, Y, w, fold=fold, n_folds=3)
+    assert sums.G.shape[1] == G.shape[1] - 401 and sums.cross.shape == (3, 401, sums.G.shape[1])
+    for f in range(3):
+        np.testing.assert_allclose(sums.gram(f), G[f], rtol=1e-12, atol=1e-9)
+    train, val = sums.total() - sums.fold(0), sums.fold(0)
+    structured = ridge_spectrum(train, n=len(w))
+    dense = Spectrum.from_sums(G[1] + G[2], B[1] + B[2], yy[1] + yy[2], n=len(w))
+    assert isinstance(structured, LevelSpectrum)
+    gammas = np.array([1e-3, 0.3, 30.0, 3e4])
+    np.testing.assert_allclose(structured.gcv(gammas), dense.gcv(gammas), rtol=1e-8)
+    np.testing.assert_allclose(structured.trace(gammas), dense.trace(gammas), rtol=1e-8)
+    np.testing.assert_allclose(structured.rss(gammas), dense.rss(gammas), rtol=1e-7, atol=1e-8)
+    (t1, b1), (t2, b2) = structured.coef(gammas), dense.coef(gammas)
+    np.testing.assert_allclose(t1, t2, atol=1e-6)
+    np.testing.assert_allclose(b1, b2, atol=1e-6)
+    np.testing.assert_allclose(val.validation_sq(t1, b1), validation_sq(G[0], B[0], yy[0], t2, b2), rtol=1e-8)
+    Phi = fmap.features(X[:500])
+    rs = structured.loo_residuals(structured.coordinates(Phi), Y[:500], w[:500], gammas)
+    rd = dense.loo_residuals(dense.coordinates(Phi), Y[:500], w[:500], gammas)
+    np.testing.assert_allclose(rs, rd, rtol=1e-7, atol=1e-8)
+    sign = np.sign(Y[:500])
+    for a, b in zip(structured.loo_totals(structured.coordinates(Phi), sign, w[:500], gammas, errors=True),
+                    dense.loo_totals(dense.coordinates(Phi), sign, w[:500], gammas, errors=True)):
+        np.testing.assert_allclose(a, b, rtol=1e-8)
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "kfold", "loo"])
+def test_tuning_with_a_wide_component_equals_tuning_with_the_dense_spectrum(criterion, monkeypatch):
+    # the same search through LevelSpectrum (the default at >= WIDE_LEVELS levels) and through the dense
+    # eigendecomposition (WIDE_LEVELS raised): the same choice, the same predictions
+    import cwlssvm.primal._feature_map as feature_map
+
+    X, Y, w = _wide_case(n=2500, levels=300)
+    frame = pd.DataFrame({"x": X[:, 0], "g": pd.Series(X[:, 1]).map(lambda v: f"g{v:.0f}" if v == v else None),
+                          "r": X[:, 2]})
+    fit = lambda: ComponentwiseLSSVRCV(solver="lowrank", criterion=criterion, cv=3, sigmas=[0.3, 1.0],
+                                       gammas=[0.1, 10.0, 1000.0]).fit(frame, Y[:, 0], sample_weight=w)
+    wide = fit()
+    monkeypatch.setattr(feature_map, "WIDE_LEVELS", 10**9)
+    dense = fit()
+    assert isinstance(wide.components_[1], C.Categorical) and len(wide.components_[1].levels) == 300
+    assert wide.sigma_ == pytest.approx(dense.sigma_, rel=1e-6)
+    assert wide.gamma_ == pytest.approx(dense.gamma_, rel=1e-3)
+    np.testing.assert_allclose(wide.predict(frame), dense.predict(frame), atol=1e-6)
+
+
+def test_a_wide_component_keeps_bands_up_to_the_gram_limit(monkeypatch):
+    import cwlssvm.primal._fit as fit
+
+    X, Y, _ = _wide_case(n=2000, levels=300)
+    frame = pd.DataFrame({"x": X[:, 0], "g": X[:, 1]})
+    model = ComponentwiseLSSVR(components=[C.rbf("x"), C.categorical("g")], sigma=0.3, gamma=10.0,
+                               solver="lowrank").fit(frame, Y[:, 0])
+    values, std = model.posterior().components(model._check_predict_X(frame.iloc[:5]))
+    assert np.all(np.isfinite(std)) and np.all(std > 0)
+    monkeypatch.setattr(fit, "GRAM_FEATURES", 100)
+    model.fit(frame, Y[:, 0])
+    assert np.all(np.isfinite(model.predict(frame)))
+    with pytest.raises(ValueError, match="many levels"):
+        model.posterior()

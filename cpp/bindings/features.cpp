@@ -37,11 +37,16 @@ WeightedRows weighted_rows(const Array& Y, const Array& w, const std::optional<p
     return rows;
 }
 
+// (G, B, yy), and with a wide range (cross, counts) after them (sums.hpp).
 py::tuple sums_tuple(FeatureSums&& s, std::size_t R1, const WeightedRows& rows) {
     const auto r1 = static_cast<py::ssize_t>(R1), F = static_cast<py::ssize_t>(rows.n_folds);
-    const auto k = static_cast<py::ssize_t>(rows.k);
-    return py::make_tuple(to_numpy(std::move(s.G), {F, r1, r1}), to_numpy(std::move(s.B), {F, r1, k}),
-                          to_numpy(std::move(s.yy), {F, k, k}));
+    const auto k = static_cast<py::ssize_t>(rows.k), L = static_cast<py::ssize_t>(s.wide_len), rg = r1 - L;
+    if (L == 0)
+        return py::make_tuple(to_numpy(std::move(s.G), {F, r1, r1}), to_numpy(std::move(s.B), {F, r1, k}),
+                              to_numpy(std::move(s.yy), {F, k, k}));
+    return py::make_tuple(to_numpy(std::move(s.G), {F, rg, rg}), to_numpy(std::move(s.B), {F, r1, k}),
+                          to_numpy(std::move(s.yy), {F, k, k}), to_numpy(std::move(s.cross), {F, L, rg}),
+                          to_numpy(std::move(s.counts), {F, L}));
 }
 
 }  // namespace
@@ -68,7 +73,8 @@ void bind_features(py::module_& m) {
     m.def("feature_sums",
           [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
              const std::vector<Array>& transform, const Array& Y, const Array& w,
-             std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds, std::size_t block, int n_jobs) {
+             std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds, std::size_t block, int n_jobs,
+             int wide) {
               require_2d(X, "X");
               const int p = static_cast<int>(X.shape(1));
               const FeatureMap map = to_feature_map(specs, landmarks, transform, p);
@@ -76,14 +82,15 @@ void bind_features(py::module_& m) {
               FeatureSums s;
               {
                   CoreCall release;
-                  s = feature_sums(map, input_rows(X, "X"), rows, block, n_jobs);
+                  s = feature_sums(map, input_rows(X, "X"), rows, block, n_jobs, wide);
               }
               return sums_tuple(std::move(s), map.size() + 1, rows);
           },
-          "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [phi; 1], over row blocks.",
+          "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [phi; 1], over row blocks; with a wide\n"
+          "categorical component, G without its columns and (cross, counts) its part.",
           py::arg("X").noconvert(), py::arg("components"), py::arg("landmarks"), py::arg("transform"),
           py::arg("Y").noconvert(), py::arg("w").noconvert(), py::arg("fold"), py::arg("n_folds"), py::arg("block"),
-          py::arg("n_jobs") = -1);
+          py::arg("n_jobs") = -1, py::arg("wide") = -1);
 
     m.def("factor_sums",
           [](const Array& F, std::optional<py::array_t<std::int64_t, py::array::c_style>> index, const Array& Y,

@@ -95,10 +95,10 @@ void FeatureMap::check(int p) {
         if (q == 0 || landmarks[d].size() % q != 0)
             throw std::invalid_argument("component " + std::to_string(d) + ": landmarks must be r x (its columns)");
         const std::size_t r = landmarks[d].size() / q;
-        if (transform[d].size() != r * r)
-            throw std::invalid_argument("component " + std::to_string(d) + ": transform must be r x r");
-        bool eye = true;
-        for (std::size_t a = 0; a < r && eye; ++a)
+        if (transform[d].size() != r * r && !transform[d].empty())
+            throw std::invalid_argument("component " + std::to_string(d) + ": transform must be r x r (or empty: I)");
+        bool eye = true;  // an empty transform stands for the identity
+        for (std::size_t a = 0; a < r && eye && !transform[d].empty(); ++a)
             for (std::size_t c = 0; c < r && eye; ++c) eye = transform[d][a * r + c] == (a == c ? 1.0 : 0.0);
         identity[d] = eye;
         offsets.push_back(offsets.back() + r);
@@ -122,7 +122,7 @@ void features(const FeatureMap& map, const InputRows& X, double* Phi, int n_jobs
 }
 
 FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const WeightedRows& rows, std::size_t block,
-                         int n_jobs) {
+                         int n_jobs, int wide) {
     const int threads = resolve_n_jobs(n_jobs);
     // A categorical component with the identity transform has the level indicators as features: one 1 per row
     // at most, found by the row's value among the landmarks (distinct values; a missing one matches NaN).
@@ -137,6 +137,9 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
         dense_map.landmarks.push_back(map.landmarks[d]);
         dense_map.transform.push_back(map.transform[d]);
     }
+    if (wide >= 0 && (wide >= static_cast<int>(map.components.size()) ||
+                      std::find(levels.begin(), levels.end(), static_cast<std::size_t>(wide)) == levels.end()))
+        throw std::invalid_argument("the wide component must be a categorical one with indicator features");
     if (levels.empty()) {
         const BlockFill fill = [&](const std::size_t* order, std::size_t mb, double* A) {
             block_features(map, X, RowSelection{order, mb}, A, threads);
@@ -156,6 +159,7 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
     OneHotFill one_hot;
     for (std::size_t g = 0; g < levels.size(); ++g) {
         const std::size_t d = levels[g];
+        if (static_cast<int>(d) == wide) one_hot.wide = static_cast<int>(g);
         one_hot.ranges.push_back({map.offsets[d], map.offsets[d + 1] - map.offsets[d]});
         for (std::size_t j = 0; j < map.offsets[d + 1] - map.offsets[d]; ++j)
             lookup[g].push_back({map.landmarks[d][j], map.offsets[d] + j});
@@ -163,15 +167,37 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
             return a.first < b.first || (a.first == a.first && b.first != b.first);  // NaN last
         });
     }
+    // Level codes (the integers 0, 1, ... of cwlssvm.tables) are looked up directly: direct[g][x] is the column
+    // of value x, or kNoColumn; other values by binary search in the sorted table.
+    std::vector<std::vector<std::size_t>> direct(levels.size());
+    for (std::size_t g = 0; g < levels.size(); ++g) {
+        const auto& table = lookup[g];
+        double top = -1.0;
+        bool codes = true;
+        for (const auto& e : table)
+            if (e.first == e.first) {
+                codes = codes && e.first >= 0.0 && e.first == std::floor(e.first) && e.first < 4.0 * table.size() + 64.0;
+                top = std::max(top, e.first);
+            }
+        if (!codes) continue;
+        direct[g].assign(static_cast<std::size_t>(top + 1.0), kNoColumn);
+        for (const auto& e : table)
+            if (e.first == e.first) direct[g][static_cast<std::size_t>(e.first)] = e.second;
+    }
     one_hot.fill = [&](const std::size_t* order, std::size_t mb, std::size_t* col) {
         for (std::size_t g = 0; g < levels.size(); ++g) {
             const int c = map.components[levels[g]].columns[0];
             const auto& table = lookup[g];
+            const auto& codes = direct[g];
+            const bool by_code = !codes.empty();
             for (std::size_t i = 0; i < mb; ++i) {
                 const double x = X.row(order[i])[c];
                 std::size_t found = kNoColumn;
                 if (x != x) {
                     if (!table.empty() && table.back().first != table.back().first) found = table.back().second;
+                } else if (by_code) {
+                    if (x >= 0.0 && x < static_cast<double>(codes.size()) && x == std::floor(x))
+                        found = codes[static_cast<std::size_t>(x)];
                 } else {
                     auto it = std::lower_bound(table.begin(), table.end(), x,
                                                [](const auto& e, double v) { return e.first < v; });

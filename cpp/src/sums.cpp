@@ -57,19 +57,19 @@ void check(const WeightedRows& rows, std::size_t block) {
                 throw std::invalid_argument("fold ids must be in [0, n_folds)");
 }
 
-// Row-major outputs: G symmetric from its column-major lower triangle, B transposed.
-FeatureSums row_major(std::vector<double>&& G, std::vector<double>&& B, std::vector<double>&& yy, std::size_t R1,
-                      const WeightedRows& rows) {
+// Row-major outputs: G (Rg x Rg per fold) symmetric from its column-major lower triangle, B (R1 x k) transposed.
+FeatureSums row_major(std::vector<double>&& G, std::vector<double>&& B, std::vector<double>&& yy, std::size_t Rg,
+                      std::size_t R1, const WeightedRows& rows) {
     const std::size_t k = static_cast<std::size_t>(rows.k);
     FeatureSums out;
     out.G.resize(G.size());
     out.B.resize(B.size());
     out.yy = std::move(yy);
     for (int f = 0; f < rows.n_folds; ++f) {
-        const double* g = G.data() + f * R1 * R1;
-        double* o = out.G.data() + f * R1 * R1;
-        for (std::size_t a = 0; a < R1; ++a)
-            for (std::size_t c = 0; c < R1; ++c) o[a * R1 + c] = a >= c ? g[c * R1 + a] : g[a * R1 + c];
+        const double* g = G.data() + f * Rg * Rg;
+        double* o = out.G.data() + f * Rg * Rg;
+        for (std::size_t a = 0; a < Rg; ++a)
+            for (std::size_t c = 0; c < Rg; ++c) o[a * Rg + c] = a >= c ? g[c * Rg + a] : g[a * Rg + c];
         for (std::size_t a = 0; a < R1; ++a)
             for (std::size_t c = 0; c < k; ++c) out.B[f * R1 * k + a * k + c] = B[f * R1 * k + c * R1 + a];
     }
@@ -89,10 +89,22 @@ std::vector<std::size_t> dense_columns(std::size_t R1, const std::vector<OneHotC
     return dense;
 }
 
-// The one-hot part of the sums of rows [s, s + len) of a block into G (R1 x R1, column-major lower) and B
-// (R1 x k): a row with its 1 of range g at column c_g (scaled: v = sqrt(w)) adds w to G(c_g, c_g) and
-// G(c_g, c_h), v a to G(c_g, a) for its scaled dense values a (Ad: the block's dense columns, compact), and
-// v y to B(c_g, :) (Ys: the scaled targets).
+// Where the one-hot part of a block's sums goes: G (Rg x Rg, column-major lower) over the columns that are
+// not wide, their index in G by column (narrow: kNoColumn for a wide column), and for a wide range
+// [wo, wo + L): cross (L x Rg, row-major) and counts (L). B (R1 x k, column-major) over every column.
+struct OneHotTarget {
+    double* G;
+    double* B;
+    double* cross;
+    double* counts;
+    const std::size_t* narrow;
+    std::size_t Rg, R1, wo, L;
+};
+
+// The one-hot part of the sums of rows [s, s + len) of a block: a row with its 1 of range g at column c_g
+// (scaled: v = sqrt(w)) adds w to G(c_g, c_g) and G(c_g, c_h), v a to G(c_g, a) for its scaled dense values a
+// (Ad: the block's dense columns, compact), and v y to B(c_g, :) (Ys: the scaled targets); for a wide column
+// c_g, G(c_g, c_g) is counts[c_g - wo] and G(c_g, x) is cross[c_g - wo, x].
 struct OneHotBlock {
     const std::size_t* col;  // n_ranges x mb
     const double* sw;        // sqrt(w) of the block's rows
@@ -102,8 +114,9 @@ struct OneHotBlock {
 };
 
 void scatter_one_hot(const OneHotBlock& blk, std::size_t s, std::size_t len, std::size_t n_ranges,
-                     const std::vector<std::size_t>& dense, std::size_t R1, int k, double* G, double* B) {
-    auto at = [R1](std::size_t a, std::size_t c) { return a >= c ? c * R1 + a : a * R1 + c; };  // lower triangle
+                     const std::vector<std::size_t>& dense, int k, const OneHotTarget& to) {
+    const std::size_t Rg = to.Rg;
+    auto at = [Rg](std::size_t a, std::size_t c) { return a >= c ? c * Rg + a : a * Rg + c; };  // lower triangle
     std::vector<std::size_t> cols(n_ranges);
     const std::size_t mb = blk.mb;
     for (std::size_t i = s; i < s + len; ++i) {
@@ -113,9 +126,19 @@ void scatter_one_hot(const OneHotBlock& blk, std::size_t s, std::size_t len, std
         const double v = blk.sw[i];
         for (std::size_t u = 0; u < found; ++u) {
             const std::size_t c = cols[u];
-            for (std::size_t j = 0; j < dense.size(); ++j) G[at(c, dense[j])] += v * blk.Ad[j * mb + i];
-            for (std::size_t t = 0; t <= u; ++t) G[at(c, cols[t])] += v * v;
-            for (int t = 0; t < k; ++t) B[t * R1 + c] += v * blk.Ys[t * mb + i];
+            for (int t = 0; t < k; ++t) to.B[t * to.R1 + c] += v * blk.Ys[t * mb + i];
+            if (to.narrow[c] == kNoColumn) {  // the wide range: its diagonal and its row of cross
+                double* row = to.cross + (c - to.wo) * Rg;
+                to.counts[c - to.wo] += v * v;
+                for (std::size_t j = 0; j < dense.size(); ++j) row[to.narrow[dense[j]]] += v * blk.Ad[j * mb + i];
+                for (std::size_t t = 0; t < found; ++t)
+                    if (t != u) row[to.narrow[cols[t]]] += v * v;
+                continue;
+            }
+            const std::size_t cn = to.narrow[c];
+            for (std::size_t j = 0; j < dense.size(); ++j) to.G[at(cn, to.narrow[dense[j]])] += v * blk.Ad[j * mb + i];
+            for (std::size_t t = 0; t <= u; ++t)
+                if (to.narrow[cols[t]] != kNoColumn) to.G[at(cn, to.narrow[cols[t]])] += v * v;
         }
     }
 }
@@ -128,9 +151,16 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
     const std::vector<std::size_t> dense = dense_columns(R1, one_hot ? one_hot->ranges : std::vector<OneHotColumns>{});
     const std::size_t Rd = dense.size(), n_ranges = one_hot ? one_hot->ranges.size() : 0;
     const bool compact = n_ranges > 0;
+    if (compact && one_hot->wide >= static_cast<int>(n_ranges)) throw std::invalid_argument("no such wide range");
+    const std::size_t wo = compact && one_hot->wide >= 0 ? one_hot->ranges[one_hot->wide].offset : 0;
+    const std::size_t L = compact && one_hot->wide >= 0 ? one_hot->ranges[one_hot->wide].len : 0;
+    const std::size_t Rg = R1 - L;  // the columns of G: all but the wide range's
+    std::vector<std::size_t> narrow(R1);
+    for (std::size_t c = 0, j = 0; c < R1; ++c) narrow[c] = (c >= wo && c < wo + L) ? kNoColumn : j++;
     const std::size_t m = rows.m, F = static_cast<std::size_t>(rows.n_folds), k = static_cast<std::size_t>(rows.k);
     const int threads = resolve_n_jobs(n_jobs);
-    std::vector<double> G(F * R1 * R1, 0.0), B(F * R1 * k, 0.0), yy(F * k * k, 0.0);  // column-major per fold
+    std::vector<double> G(F * Rg * Rg, 0.0), B(F * R1 * k, 0.0), yy(F * k * k, 0.0);  // column-major per fold
+    std::vector<double> cross(F * L * Rg, 0.0), counts(F * L, 0.0);
     // with one-hot columns, the rank updates run on the dense columns only, into Gd (Rd x Rd) and Bd (Rd x k)
     std::vector<double> Gd(compact ? F * Rd * Rd : 0, 0.0), Bd(compact ? F * Rd * k : 0, 0.0);
     block = std::min(block, std::max<std::size_t>(m, 1));
@@ -165,8 +195,10 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
             const std::size_t s = start[f], len = start[f + 1] - s;
             if (compact) {
                 accumulate(blk, s, len, Gd.data() + f * Rd * Rd, Bd.data() + f * Rd * k);
+                const OneHotTarget to{G.data() + f * Rg * Rg, B.data() + f * R1 * k, cross.data() + f * L * Rg,
+                                      counts.data() + f * L, narrow.data(), Rg, R1, wo, L};
                 scatter_one_hot(OneHotBlock{col.data(), sw.data(), A.data(), Ys.data(), mb}, s, len, n_ranges, dense,
-                                R1, rows.k, G.data() + f * R1 * R1, B.data() + f * R1 * k);
+                                rows.k, to);
             } else {
                 accumulate(blk, s, len, G.data() + f * R1 * R1, B.data() + f * R1 * k);
             }
@@ -178,10 +210,16 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
     }
     for (std::size_t f = 0; compact && f < F; ++f)  // the dense columns' sums into their places
         for (std::size_t c = 0; c < Rd; ++c) {
-            for (std::size_t a = c; a < Rd; ++a) G[f * R1 * R1 + dense[c] * R1 + dense[a]] += Gd[f * Rd * Rd + c * Rd + a];
+            const std::size_t nc = narrow[dense[c]];
+            for (std::size_t a = c; a < Rd; ++a) G[f * Rg * Rg + nc * Rg + narrow[dense[a]]] += Gd[f * Rd * Rd + c * Rd + a];
             for (std::size_t t = 0; t < k; ++t) B[f * R1 * k + t * R1 + dense[c]] += Bd[f * Rd * k + t * Rd + c];
         }
-    return row_major(std::move(G), std::move(B), std::move(yy), R1, rows);
+    FeatureSums out = row_major(std::move(G), std::move(B), std::move(yy), Rg, R1, rows);
+    out.cross = std::move(cross);
+    out.counts = std::move(counts);
+    out.wide_offset = wo;
+    out.wide_len = L;
+    return out;
 }
 
 FeatureSums factor_sums(const FactorRows& factors, const WeightedRows& rows, int n_jobs) {

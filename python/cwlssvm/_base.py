@@ -137,8 +137,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         model = models[0]
         if self.solver_ == "lowrank":
             if getattr(model, "gram", None) is None:
-                raise ValueError("this low-rank model does not hold the sums of its fit (written by an older "
-                                 "version); refit it for standard errors and bands")
+                raise ValueError("this low-rank model does not hold the sums of its fit (a categorical component "
+                                 "with many levels: more features than its bands are kept for, or a model written "
+                                 "by an older version); standard errors and bands are not available for it")
             return primal_posterior(model, self.components_)
         if getattr(model, "inv_gamma", None) is None:
             raise ValueError("this model does not hold its per-row gamma (written by an older version); refit it")

@@ -161,15 +161,16 @@ def features(X, described, landmarks, transform, n_jobs=None) -> np.ndarray:
                           _threads(n_jobs))
 
 
-def feature_sums(X, fmap, Y, w, folds=None, block=32768, n_jobs=None):
+def feature_sums(X, fmap, Y, w, folds=None, block=32768, n_jobs=None, wide=-1):
     """Per fold f: G[f] = sum w z z' ((R+1)^2), B[f] = sum w z y' ((R+1) x k), yy[f] = sum w y y' (k x k),
     z = [phi(x); 1] the features of fmap (described, landmarks, transform; a FeatureMap) for the rows of
     X, accumulated over blocks of `block` rows in the C++ core (GIL released). folds: (fold id per row,
-    number of folds), or None for one."""
+    number of folds), or None for one. wide: the index of a categorical component whose block of G is
+    kept as its diagonal: then (G without its L columns, B, yy, cross (F, L, R+1-L), counts (F, L))."""
     fold, n_folds = (None, 1) if folds is None else (_c(folds[0], np.int32), int(folds[1]))
     return _core.feature_sums(_c(X), _kinds(fmap.described), [_c(z) for z in fmap.landmarks],
                               [_c(t) for t in fmap.transform], _c(Y), _c(w), fold, n_folds, int(block),
-                              _threads(n_jobs))
+                              _threads(n_jobs), int(wide))
 
 
 def factor_sums(F, rows, Y, w, fold=None, n_folds=1):

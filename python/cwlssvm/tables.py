@@ -292,7 +292,7 @@ def _numeric_block(columns, *, split):
 def _read_codes(columns, read):
     """The codes (n, p) float64 of columns read one by one, ``read(j, column)`` -> (n,) codes of column j
     (a 2-D block of numbers is split into its columns)."""
-    if len(columns) == 1 and np.ndim(columns[0]) == 2:
+    if len(columns) == 1 and isinstance(columns[0], np.ndarray) and columns[0].ndim == 2:
         columns = [columns[0][:, j] for j in range(columns[0].shape[1])]
     codes = np.empty((len(columns[0]) if columns else 0, len(columns)), dtype=np.float64)
     for j, col in enumerate(columns):
@@ -383,7 +383,8 @@ def _transform_column(enc, col, unknown):
 
 def _read(name, col):
     """(kind, values, ordered, declared levels) of one column: numeric values as float64 with NaN where
-    missing; categorical values as a NumPy array (object, bool or numbers) with None/NaN where missing."""
+    missing; categorical values as a NumPy array (object, bool or numbers) with None/NaN where missing, or
+    a pandas string Series (pd.factorize reads either)."""
     import narwhals.stable.v2 as nw
 
     if isinstance(col, np.ndarray):  # a column of an object or string array
@@ -407,6 +408,9 @@ def _read(name, col):
         declared = list(native.cat.categories) if hasattr(native, "cat") and hasattr(native.cat, "categories") else None
         return CATEGORICAL, np.asarray(col.to_numpy(), dtype=object), False, declared
     if dtype == nw.String:
+        native = col.to_native()
+        if type(native).__module__.startswith("pandas"):  # pandas factorizes its own strings without objects
+            return CATEGORICAL, native, False, None
         return CATEGORICAL, np.asarray(col.to_numpy(), dtype=object), False, None
     if dtype == nw.Object or dtype == nw.Unknown:
         return _read_objects(name, np.asarray(col.to_numpy(), dtype=object))
@@ -459,7 +463,9 @@ def _share(mask) -> float:
 
 
 def _what(values):
-    v = next((x for x in values if x is not None and x == x), None)
+    import pandas as pd
+
+    v = next((x for x in values if not pd.isna(x)), None)
     return f"values such as {v!r:.40}" if v is not None else "no values"
 
 

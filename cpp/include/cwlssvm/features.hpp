@@ -21,7 +21,8 @@ namespace cwlssvm {
 struct FeatureMap {
     std::vector<Component> components;
     std::vector<std::vector<double>> landmarks;  // per component: r_d x q_d row-major (q_d = its columns)
-    std::vector<std::vector<double>> transform;  // per component: T_d = L_d^-T, r_d x r_d row-major (upper)
+    std::vector<std::vector<double>> transform;  // per component: T_d = L_d^-T, r_d x r_d row-major (upper), or
+                                                 // empty for the identity
     std::vector<std::size_t> offsets;            // D + 1 column offsets; R = offsets.back()
     std::vector<char> identity;                  // per component: T_d is the identity (indicator features), so
                                                  // phi_d = k_d and no transform is applied
@@ -35,8 +36,10 @@ struct FeatureMap {
 void features(const FeatureMap& map, const InputRows& X, double* Phi, int n_jobs);
 
 // The sums of eq.clssvmr.train's ridge problem (sums.hpp) over the rows of X summed in WeightedRows,
-// their features computed block by block: memory O(block R + n_folds R^2).
+// their features computed block by block: memory O(block R + n_folds R^2). wide: a categorical component
+// with indicator features whose diagonal block of G is kept as its counts (FeatureSums), or -1 for none:
+// memory O(n_folds (R - L)(L + R)) for its L levels.
 FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const WeightedRows& rows, std::size_t block,
-                         int n_jobs);
+                         int n_jobs, int wide = -1);
 
 }  // namespace cwlssvm

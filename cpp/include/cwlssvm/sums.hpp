@@ -32,8 +32,14 @@ struct WeightedRows {
 using BlockFill = std::function<void(const std::size_t* rows, std::size_t mb, double* A)>;
 
 // All outputs row-major, concatenated over folds: G (n_folds x R1 x R1), B (n_folds x R1 x k), yy (n_folds x k x k).
+// With a wide one-hot range (OneHotFill::wide) of L columns [wide_offset, wide_offset + L), whose L x L block of
+// G is diagonal, G holds the other Rn = R1 - L columns only (n_folds x Rn x Rn, in their order), and the wide
+// block's part is cross (n_folds x L x Rn: the wide columns against the others) and counts (n_folds x L: its
+// diagonal). B keeps all R1 rows.
 struct FeatureSums {
     std::vector<double> G, B, yy;
+    std::vector<double> cross, counts;
+    std::size_t wide_offset = 0, wide_len = 0;
 };
 
 // A range of feature columns [offset, offset + len) in which every row holds at most one non-zero value, 1
@@ -50,6 +56,7 @@ struct OneHotColumns {
 struct OneHotFill {
     std::vector<OneHotColumns> ranges;
     std::function<void(const std::size_t* rows, std::size_t mb, std::size_t* col)> fill;
+    int wide = -1;  // the range whose block of G is kept as its diagonal (FeatureSums), or -1 for none
 };
 constexpr std::size_t kNoColumn = static_cast<std::size_t>(-1);
 

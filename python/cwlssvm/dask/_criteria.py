@@ -67,7 +67,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return self.stats.feature_map(specs, self.tol)
 
     def _row_sums(self, fmap, w, fold, n_folds):
-        return self.rows.sums(self.compute, fmap, folds=self._folds)
+        return self.rows.sums(self.compute, fmap, folds=self._folds, structured=True)
 
     def _reduce(self, fmap, chunk_fn):
         return self.rows.reduce(self.compute, fmap, chunk_fn, folds=self._folds)
@@ -90,7 +90,8 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         if new:
             fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
             self.passes += 1
-            for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps, folds=self._folds)):
+            for key, fmap, sums in zip(new, fmaps, self.rows.sums(self.compute, fmaps, folds=self._folds,
+                                                                   structured=True)):
                 self._stored[key] = (fmap, sums)
         fmaps = [self._feature_map(s) for s in sigma_list]
         gammas = [np.asarray(g, dtype=float) for g in gamma_list]
@@ -119,9 +120,10 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return self._feature_map(sigmas)
 
     def stored_sums(self, fmap):
-        """The training sums of fmap's features over all rows (kept by the search, else one pass)."""
+        """The training sums of fmap's features over all rows, a RidgeSums (kept by the search, else one
+        pass)."""
         sums = self._sums(fmap, None, self.fold_id, self.n_folds, part="folds" if self._folds else "all")
-        return tuple(a.sum(axis=0, keepdims=True) for a in sums) if self._folds else sums
+        return sums.total() if self._folds else sums
 
 
 def search(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None):

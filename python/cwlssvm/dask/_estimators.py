@@ -157,7 +157,7 @@ class _DaskBase(BaseEstimator):
         resolved = rows.resolve(self.components, float(self.sigma), variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=3)
-        sums = rows.sums(compute, fmap) if self._family().name == "squared" else None
+        sums = rows.sums(compute, fmap, structured=True) if self._family().name == "squared" else None
         self._finish(local, compute, rows, stats, fmap, sums, self.sigma, self.gamma)
         return self
 

@@ -32,7 +32,7 @@ from .. import components as _components
 from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
 from ..tables import EncodedTable, TableEncoding
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
-from ..primal import FeatureMap, row_chunks
+from ..primal import FeatureMap, RidgeSums, row_chunks
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
@@ -190,14 +190,15 @@ class DaskRows:
             stats.y_mean, stats.y_variances = mean[p:], m2[p:] / weight
         return stats
 
-    def sums(self, compute, fmaps, folds=None):
+    def sums(self, compute, fmaps, folds=None, *, structured=False):
         """One pass: for each feature map, (G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)) of its features,
-        F = 1, or per fold for folds = (K, seed) (fold_ids); a list for a list of maps, else one tuple."""
+        F = 1, or per fold for folds = (K, seed) (fold_ids), or with ``structured`` a RidgeSums
+        (FeatureMap.sums); a list for a list of maps, else one."""
         many = isinstance(fmaps, (list, tuple))
         shared = dask.delayed(list(fmaps) if many else [fmaps], traverse=False)  # one copy in the graph
         tasks = [dask.delayed(_partition_sums)(part, shared, folds, i) for i, part in enumerate(self.parts)]
-        flat = tree_merge(compute, tasks, _add)
-        out = [tuple(flat[3 * i: 3 * i + 3]) for i in range(len(flat) // 3)]
+        merged = tree_merge(compute, tasks, _add_each)
+        out = merged if structured else [tuple(sums) for sums in merged]
         return out if many else out[0]
 
     def reduce(self, compute, fmaps, chunk_fns, folds=None):
@@ -365,10 +366,10 @@ def fold_ids(n_rows, folds, index):
 
 
 def _partition_sums(part, fmaps, folds, index):
-    """(G, B, yy) of every feature map over this partition (per fold for folds), flattened into one tuple."""
+    """[RidgeSums of every feature map over this partition (per fold for folds)]."""
     X, Y, w = part
     kw = {} if folds is None else {"fold": fold_ids(len(w), folds, index), "n_folds": folds[0]}
-    return tuple(a for fmap in fmaps for a in fmap.sums(X, Y, w, n_jobs=1, **kw))
+    return [fmap.sums(X, Y, w, n_jobs=1, structured=True, **kw) for fmap in fmaps]
 
 
 def _feature_blocks(fmap, X):
@@ -430,7 +431,10 @@ def _add_each(a, b):
 
 
 def _add(a, b):
-    """Elementwise sum of two tuples of arrays; None (an empty partition's part) adds nothing."""
+    """Elementwise sum of two tuples of arrays (or two RidgeSums); None (an empty partition's part) adds
+    nothing."""
     if a is None or b is None:
         return b if a is None else a
+    if isinstance(a, RidgeSums):
+        return a + b
     return tuple(x + y for x, y in zip(a, b))

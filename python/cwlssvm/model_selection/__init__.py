@@ -6,7 +6,7 @@ from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS
                           ComponentwiseLSSVRCV, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
-from ._search import SearchRecord, tune
+from ._search import SearchRecord, coarse_to_fine, tune
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -36,4 +36,5 @@ __all__ = [
     "PrimalCriterionEvaluator",
     "tune",
     "SearchRecord",
+    "coarse_to_fine",
 ]

@@ -22,8 +22,12 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import FeatureMap, Spectrum, row_chunks, validation_sq, weighted_errors
+from ..primal import FeatureMap, ridge_spectrum, row_chunks, weighted_errors
 from ._evaluate import CriterionEvaluator
+from ._search import coarse_to_fine
+
+# Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
+FEW_GAMMAS = 12
 
 
 class PrimalCriterionEvaluator(CriterionEvaluator):
@@ -72,8 +76,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return FeatureMap.from_candidates(self._candidates, specs, tol=self.tol, n_jobs=self.n_jobs)
 
     def _row_sums(self, fmap, w, fold, n_folds):
-        """FeatureMap.sums over every row with the weights w (n,) (one pass)."""
-        return fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs)
+        """FeatureMap.sums over every row with the weights w (n,) (one pass): a RidgeSums."""
+        return fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs, structured=True)
 
     def _reduce(self, fmap, chunk_fn):
         """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,
@@ -105,6 +109,16 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self.passes += 1
         return self._reduce(fmap, chunk_fn)
 
+    def evaluate(self, sigmas, gammas):
+        """CriterionEvaluator.evaluate; where each gamma costs a solve (a wide categorical component:
+        LevelSpectrum), on the subset of the gammas that coarse_to_fine picks ("evaluated")."""
+        gammas = np.asarray(gammas, dtype=float)
+        if len(gammas) <= FEW_GAMMAS or self._feature_map(sigmas).wide is None:
+            return super().evaluate(sigmas, gammas)
+        passes = self.criterion == "loo" or self.classification  # each call a pass over the rows
+        return coarse_to_fine(gammas, lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g),
+                              golden=not passes)
+
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
         fmap = self._feature_map(sigmas)
@@ -117,9 +131,11 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return self._loo_result(*self._pass(fmap, self._loo_part(spec, gammas)))
 
     def _spectrum(self, fmap):
-        """The Spectrum of the training sums of these features (a pass unless cached)."""
-        G, B, yy = self._sums(fmap, self.w)
-        return Spectrum.from_sums(G[0], B[0], yy[0], n=self.n_rows)
+        """The spectrum of the training sums of these features (a pass unless cached; kept with them)."""
+        key = ("spectrum", id(fmap))
+        if key not in self._cache:
+            self._cache[key] = ridge_spectrum(self._sums(fmap, self.w), self.n_rows)
+        return self._cache[key]
 
     def _gcv_part(self, spec, gammas):
         """The per-chunk part of a classifier's GCV pass: chunk_fn -> (misclassifications (G,),)."""
@@ -150,31 +166,35 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return out
 
     def _fold_sums(self, fmap):
-        """[((G, B, yy) of fold f's training rows, (G, B, yy) of its validation rows)] for every fold."""
+        """[(RidgeSums of fold f's training rows, of its validation rows)] for every fold (key "folds" of
+        the cache; the training sums' spectra are cached with them)."""
+        key = ("fold sums", id(fmap))
+        if key in self._cache:
+            return self._cache[key]
         if self.fold_id is not None:  # the folds partition the rows: one pass, training = total - fold
-            G, B, yy = self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds")
-            total = G.sum(axis=0), B.sum(axis=0), yy.sum(axis=0)
-            return [((total[0] - G[f], total[1] - B[f], total[2] - yy[f]), (G[f], B[f], yy[f]))
-                    for f in range(self.n_folds)]
-        parts = []  # overlapping or partial splits: each set summed on its own
-        for i, (train, val) in enumerate(self.folds):
-            sums = []
-            for name, rows in (("train", train), ("val", val)):
-                mask = np.zeros_like(self.w)
-                mask[rows] = self.w[rows]
-                G, B, yy = self._sums(fmap, mask, part=(i, name))
-                sums.append((G[0], B[0], yy[0]))
-            parts.append(tuple(sums))
-        return parts
+            sums = self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds")
+            total = sums.total()
+            parts = [(total - sums.fold(f), sums.fold(f)) for f in range(self.n_folds)]
+        else:
+            parts = []  # overlapping or partial splits: each set summed on its own
+            for i, (train, val) in enumerate(self.folds):
+                sets = []
+                for name, rows in (("train", train), ("val", val)):
+                    mask = np.zeros_like(self.w)
+                    mask[rows] = self.w[rows]
+                    sets.append(self._sums(fmap, mask, part=(i, name)))
+                parts.append(tuple(sets))
+        self._cache[key] = [(ridge_spectrum(train, self.n_rows), val) for train, val in parts]  # n serves GCV only
+        return self._cache[key]
 
     def _kfold_result(self, fold_sums, gammas):
-        """(criteria, [(theta, b) of every fold]) from the fold sums: each fold's model from its training
-        sums, its squared validation error a quadratic form in its validation sums."""
+        """(criteria, [(theta, b) of every fold]) from _fold_sums: each fold's model from its training
+        spectrum, its squared validation error a quadratic form in its validation sums."""
         sq = np.zeros(len(gammas))
         coefs = []
-        for (Gt, Bt, yyt), (Gv, Bv, yyv) in fold_sums:
-            theta, b = Spectrum.from_sums(Gt, Bt, yyt, n=self.n_rows).coef(gammas)  # n serves GCV only
-            sq += validation_sq(Gv, Bv, yyv, theta, b).mean(axis=1)
+        for spectrum, val in fold_sums:
+            theta, b = spectrum.coef(gammas)
+            sq += val.validation_sq(theta, b).mean(axis=1)
             coefs.append((theta, b))
         return {"criterion": sq / self.n_weight}, coefs
 

@@ -9,7 +9,10 @@ owns that form:
 - :class:`Spectrum` (_spectrum): the spectral engine of the C++ core, one eigendecomposition per
   training set for every gamma (coefficients, RSS, tr S, GCV, leave-one-out residuals), from the
   sums of explicit features or from a dense kernel matrix; every tuning path uses it.
-- :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors.
+- :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors;
+  :class:`RidgeSums` (_ridge), one feature map's per-fold sums, with a wide categorical component's block kept
+  as its diagonal, and :class:`LevelSpectrum` (_spectrum), every gamma of such sums by the Schur
+  complement of that block (:func:`ridge_spectrum` picks it or Spectrum).
 - :func:`ridge_solve` and :func:`ridge_leverages` (_ridge): one gamma by a Cholesky factorization (the
   iterations of IRLS for the likelihood families); :func:`validation_sq`, validation errors from sums.
 - :class:`PrimalModel` and :class:`DualModel` (_model): the fitted models behind one protocol,
@@ -33,9 +36,9 @@ from ._model import DualModel, FittedModel, PrimalModel, row_chunks
 from ._fit import fit_lowrank, model_from_sums
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
-from ._ridge import ridge_leverages, ridge_solve, validation_sq
-from ._spectrum import Spectrum, error_score, weighted_errors
+from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
+from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["weighted_sums", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
+__all__ = ["weighted_sums", "RidgeSums", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

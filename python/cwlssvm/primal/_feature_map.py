@@ -10,7 +10,9 @@ reproduced to that tolerance. For a 1-D RBF block on [0, 1] the rank at tol = 1e
 2.5 x range / sigma + 5 and does not grow with n.
 
 Features. With L_d = chol(K^d(Z_d, Z_d)) (lower) and T_d = L_d^-T, phi_d(x)' = k_d(x, Z_d)' T_d
-(r_d values); phi = [phi_1, ..., phi_D] has R = sum_d r_d columns and K ~= Phi Phi'. When the
+(r_d values); phi = [phi_1, ..., phi_D] has R = sum_d r_d columns and K ~= Phi Phi'. A kind that
+takes levels has its distinct values as landmarks and T_d = I, stored as an empty (0, 0) array: its
+features are the level indicators. When the
 candidates are all the rows, Phi is exactly the pivoted-Cholesky factor F of each block. A model with
 primal coefficients theta_d is the dual expansion f^d(x) = sum_j K^d(x, z_j) a_j, a = T_d theta_d,
 with ||w_d|| = ||theta_d||.
@@ -25,8 +27,13 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
+from ._ridge import RidgeSums
 
 BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
+# A categorical component with at least this many levels (its rank) is "wide": the structured sums keep
+# its diagonal block of G as the level weights and the tuning eliminates it per gamma (LevelSpectrum)
+# instead of an eigendecomposition of order R.
+WIDE_LEVELS = 256
 
 
 def component_factors(X, resolved, tol, max_rank, n_jobs=None):
@@ -55,6 +62,35 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
             for d, factor in zip(index, _native.component_factors(X, [described[d] for d in index], tol, cap, n_jobs)):
                 out[d] = factor
     return out
+
+
+def transformed(T, theta_d):
+    """T_d theta_d (a_d, the dual coefficients of one component's landmarks); an empty T_d is the identity.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import transformed
+    >>> transformed(np.zeros((0, 0)), np.array([1.0, 2.0])).tolist(), transformed(2 * np.eye(2), np.ones(2)).tolist()
+    ([1.0, 2.0], [2.0, 2.0])
+    """
+    return theta_d if T.size == 0 else T @ theta_d
+
+
+def _first_of_each(v):
+    """The index of the first row of each distinct value of v (n,), NaN included once: O(n) for level
+    codes (integers 0 .. n), else by sorting."""
+    observed = ~np.isnan(v)
+    codes = v[observed]
+    if codes.size and codes.min() >= 0 and codes.max() <= len(v) and np.array_equal(codes, np.floor(codes)):
+        first = np.full(int(codes.max()) + 1, len(v), dtype=np.int64)
+        np.minimum.at(first, codes.astype(np.int64), np.flatnonzero(observed))
+        return np.concatenate([first[first < len(v)], np.flatnonzero(~observed)[:1]])
+    return np.unique(v, return_index=True)[1]  # NaN: np.unique keeps one
+
+
+def _is_identity(T, r):
+    return T.size == 0 or (T.shape == (r, r) and np.array_equal(T, np.eye(r)))
 
 
 class LowRankWarning(UserWarning):
@@ -132,7 +168,7 @@ class FeatureMap:
         the first missing value of every column: every level, and a missing value, must be a landmark."""
         if len(X) == 0:
             return np.zeros(0, dtype=np.int64)
-        first = [np.unique(X[:, j], return_index=True)[1] for j in sorted(set(levels))]  # NaN: np.unique keeps one
+        first = [_first_of_each(X[:, j]) for j in sorted(set(levels))]
         missing = np.isnan(X)
         first.append(missing.argmax(axis=0)[missing.any(axis=0)])
         return np.unique(np.concatenate(first)).astype(np.int64)
@@ -157,7 +193,7 @@ class FeatureMap:
             if c.takes_levels:  # K(Z, Z) = I on the distinct values: the features are the level indicators
                 Z = np.unique(cand[:, c.columns[0]])[:, None]  # one column; NaN (a missing value) once, last
                 landmarks.append(np.ascontiguousarray(Z))
-                transform.append(np.eye(len(Z)))
+                transform.append(np.zeros((0, 0)))  # the identity
                 truncated.append(False)
                 continue
             F, trunc, res, piv = next(factors)
@@ -192,10 +228,25 @@ class FeatureMap:
         """Phi (m, R) of the rows of X."""
         return _native.features(X, self.described, self.landmarks, self.transform, n_jobs)
 
-    def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None):
-        """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem."""
+    @property
+    def wide(self):
+        """The index of the categorical component whose block the structured sums keep as its diagonal
+        (the one with the most levels, at least WIDE_LEVELS of them), or None."""
+        levels = [(r, d) for d, (c, r) in enumerate(zip(self.resolved, self.ranks))
+                  if c.takes_levels and _is_identity(self.transform[d], r)]
+        best = max(levels, default=(0, None))
+        return best[1] if best[0] >= WIDE_LEVELS else None
+
+    def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None, *, structured=False):
+        """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem; with
+        ``structured``, a RidgeSums (a wide component's block kept as its diagonal)."""
         folds = None if fold is None else (fold, n_folds)
-        return _native.feature_sums(X, self, Y, w, folds, self.block_rows(), n_jobs)
+        wide = self.wide if structured else None
+        out = _native.feature_sums(X, self, Y, w, folds, self.block_rows(), n_jobs,
+                                   wide=-1 if wide is None else wide)
+        if not structured:
+            return out
+        return RidgeSums(*out, wide=None if wide is None else (self.offsets[wide], self.ranks[wide]))
 
     def blocks(self, theta):
         """theta (R, ...) split per component."""
@@ -203,7 +254,7 @@ class FeatureMap:
 
     def dual(self, theta):
         """Dual coefficients over the landmarks, a_d = T_d theta_d, stacked: (R, ...) like theta."""
-        return np.concatenate([T @ th for T, th in zip(self.transform, self.blocks(theta))], axis=0)
+        return np.concatenate([transformed(T, th) for T, th in zip(self.transform, self.blocks(theta))], axis=0)
 
     def landmark_rows(self, n_features):
         """(R, p): one row per landmark, its component's columns set to the landmark, the others 0."""

@@ -7,13 +7,19 @@ from __future__ import annotations
 import numpy as np
 
 from ._model import PrimalModel, row_chunks
-from ._spectrum import Spectrum
+from ._spectrum import ridge_spectrum
+from ._ridge import RidgeSums
+
+# The dense sums G ((R+1)^2) a low-rank model keeps for its standard errors and bands, up to this many
+# features (a wide categorical component of many levels beyond it: no bands, the fit unchanged).
+GRAM_FEATURES = 4096
 
 
 def model_from_sums(fmap, sums, n, gamma, n_features):
-    """The PrimalModel of eq.clssvmr.train at gamma from the sums (G, B, yy) of fmap's features over n
-    training rows with positive weight (FeatureMap.sums, one fold), from their Spectrum.
-    Returns (model, spectrum); the spectrum serves the leave-one-out pass.
+    """The PrimalModel of eq.clssvmr.train at gamma from the sums of fmap's features over n training rows
+    with positive weight (FeatureMap.sums, one fold: (G, B, yy) or a RidgeSums), from their spectrum.
+    Returns (model, spectrum); the spectrum serves the leave-one-out pass. The model keeps the dense G
+    for its bands up to GRAM_FEATURES features.
 
     Examples
     --------
@@ -26,11 +32,13 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     >>> model.theta.shape == (fmap.size, 1), float(spectrum.trace([10.0])[0]) < fmap.size + 1
     (True, True)
     """
-    G, B, yy = sums
-    spec = Spectrum.from_sums(G[0], B[0], yy[0], n=n)
+    if not isinstance(sums, RidgeSums):
+        sums = RidgeSums(*sums)
+    spec = ridge_spectrum(sums, n)
     theta, b = spec.coef([gamma])
     model = PrimalModel.from_theta(fmap, theta[0], b[0], n_features, edf=float(spec.trace([gamma])[0]))
-    model.keep_sums(fmap, G[0], spec.rss([gamma])[0], n, gamma)
+    gram = sums.gram() if fmap.size < GRAM_FEATURES else None
+    model.keep_sums(fmap, gram, spec.rss([gamma])[0], n, gamma)
     return model, spec
 
 
@@ -48,7 +56,8 @@ def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     >>> bool(np.abs(model.loo_residuals).max() < 0.01)  # leave-one-out residuals of a noiseless curve
     True
     """
-    model, spec = model_from_sums(fmap, fmap.sums(X, Y, w, n_jobs=n_jobs), X.shape[0], gamma, X.shape[1])
+    sums = fmap.sums(X, Y, w, n_jobs=n_jobs, structured=True)
+    model, spec = model_from_sums(fmap, sums, X.shape[0], gamma, X.shape[1])
     if loo:
         residuals = np.empty_like(Y)
         for rows in row_chunks(X.shape[0], fmap.block_rows()):

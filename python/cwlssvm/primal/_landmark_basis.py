@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._basis import BlockLayout
+from ._feature_map import transformed
 
 
 class LandmarkBasis(BlockLayout):
@@ -51,7 +52,7 @@ class LandmarkBasis(BlockLayout):
     def dual(self, theta):
         """Per-component dual expansions over the landmark rows of X: (supports, coefs), a = T_d theta_d."""
         supports = [np.arange(self.offsets[d], self.offsets[d + 1]) for d in range(self.n_components)]
-        coefs = [T @ th for T, th in zip(self.fmap.transform, self.blocks(theta))]
+        coefs = [transformed(T, th) for T, th in zip(self.fmap.transform, self.blocks(theta))]
         return supports, coefs
 
     def trend(self, theta):

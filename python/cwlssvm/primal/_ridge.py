@@ -6,6 +6,8 @@ sums G = sum w z z', B = sum w z y', yy = sum w y y' (z = [phi; 1]): eliminating
 mu = sum w phi / s and the centred Gram matrix A = G_pp - s mu mu', one gamma is one Cholesky
 factorization of gamma A + I, cheaper than an eigendecomposition when only one gamma is wanted (the
 iterations of IRLS); the squared error of a model on validation rows is a quadratic form in their sums.
+RidgeSums holds one feature map's per-fold sums (FeatureMap.sums with structured=True), a wide
+categorical component's block kept as its diagonal.
 """
 
 from __future__ import annotations
@@ -89,3 +91,89 @@ def ridge_leverages(G, Phi, v, gamma):
     s, mu, factor = _centred_factor(G, gamma)
     U = Phi - mu
     return v / s + v * gamma * np.einsum("ij,ij->i", U, cho_solve(factor, U.T).T)
+
+
+class RidgeSums:
+    """The per-fold sums of one FeatureMap's features (FeatureMap.sums with ``structured=True``).
+
+    G (F, Rg, Rg), B (F, R+1, k), yy (F, k, k) as in weighted_sums; with a wide categorical component
+    (``wide`` = (its first column, L levels)), G leaves out its L columns (Rg = R + 1 - L), whose part is
+    cross (F, L, Rg), the sums of each level's other features, and counts (F, L), the weight of each level
+    (its block of G is diag(counts)): nothing of size L x L is held. Folds add and subtract;
+    cwlssvm.primal.ridge_spectrum gives every gamma of one fold's sums.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap
+    >>> X = np.column_stack([np.arange(2000) % 300, np.linspace(0, 1, 2000)])  # 300 levels, a numeric input
+    >>> y = X[:, 1:] ** 2
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.categorical(0), C.rbf(1)], 2, None, 1.0, X))
+    >>> sums = fmap.sums(X, y, np.ones(2000), structured=True)
+    >>> sums.wide, sums.counts.shape, bool(np.isclose(sums.counts.sum(), 2000))  # 300 levels: a wide block
+    ((0, 300), (1, 300), True)
+    >>> bool(np.allclose(sums.gram(), FeatureMap.sums(fmap, X, y, np.ones(2000))[0][0]))  # the same sums, densified
+    True
+    """
+
+    def __init__(self, G, B, yy, cross=None, counts=None, wide=None):
+        self.G, self.B, self.yy, self.cross, self.counts = G, B, yy, cross, counts
+        self.wide = None if wide is None else (int(wide[0]), int(wide[1]))
+
+    def _parts(self):
+        return (self.G, self.B, self.yy) + (() if self.wide is None else (self.cross, self.counts))
+
+    def _like(self, parts):
+        return RidgeSums(*parts[:3], *(parts[3:] or (None, None)), wide=self.wide)
+
+    @property
+    def n_folds(self):
+        return self.G.shape[0]
+
+    def fold(self, f):
+        """The sums of fold f (one fold)."""
+        return self._like([a[f:f + 1] for a in self._parts()])
+
+    def total(self):
+        """The sums over every fold (one fold)."""
+        return self._like([a.sum(axis=0, keepdims=True) for a in self._parts()])
+
+    def __add__(self, other):
+        return self._like([a + b for a, b in zip(self._parts(), other._parts())])
+
+    def __sub__(self, other):
+        return self._like([a - b for a, b in zip(self._parts(), other._parts())])
+
+    def validation_sq(self, theta, b):
+        """sum w ||y - theta' phi - b||^2 over these (one fold's) rows for every gamma, (G, k), from theta
+        (G, R, k) and b (G, k) (primal._ridge.validation_sq, with the wide block's structure)."""
+        if self.wide is None:
+            return validation_sq(self.G[0], self.B[0], self.yy[0], theta, b)
+        offset, L = self.wide
+        Z = np.concatenate([theta, b[:, None, :]], axis=1)  # (G, R+1, k)
+        Zn = np.concatenate([Z[:, :offset], Z[:, offset + L:]], axis=1)  # (G, Rg, k)
+        Zz = Z[:, offset:offset + L]  # (G, L, k)
+        quad = (np.einsum("grk,rs,gsk->gk", Zn, self.G[0], Zn) + 2.0 * np.einsum("glk,lr,grk->gk", Zz, self.cross[0], Zn)
+                + np.einsum("l,glk->gk", self.counts[0], Zz**2))
+        cross = np.einsum("grk,rk->gk", Z, self.B[0])
+        return np.clip(np.diag(self.yy[0])[None, :] - 2.0 * cross + quad, 0.0, None)
+
+    def gram(self, f=0):
+        """The dense G (R+1, R+1) of fold f (what cwlssvm.uncertainty needs), its wide block filled in."""
+        if self.wide is None:
+            return self.G[f]
+        offset, L = self.wide
+        R1 = self.B.shape[1]
+        narrow = np.r_[0:offset, offset + L:R1]
+        out = np.zeros((R1, R1))
+        out[np.ix_(narrow, narrow)] = self.G[f]
+        out[offset:offset + L, narrow] = self.cross[f]
+        out[narrow, offset:offset + L] = self.cross[f].T
+        out[np.arange(offset, offset + L), np.arange(offset, offset + L)] = self.counts[f]
+        return out
+
+    def __iter__(self):
+        """(G, B, yy), dense (the wide block filled in: gram()), as the sums of weighted_sums."""
+        G = self.G if self.wide is None else np.stack([self.gram(f) for f in range(self.n_folds)])
+        return iter((G, self.B, self.yy))

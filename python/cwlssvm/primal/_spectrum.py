@@ -23,11 +23,39 @@ A spectrum comes from the sums [phi 1]'W[phi 1], [phi 1]'W Y, Y'W Y of the train
 (:meth:`Spectrum.from_sums`, any number of rows: an (R+1) x (R+1) eigenproblem), or from the dense
 kernel matrix of the training rows (:meth:`Spectrum.from_kernel`: the n x n weighted centred kernel,
 with the dual coefficients of eq.clssvmr.evald).
+
+One wide categorical component (LevelSpectrum). The ridge problem of eq.clssvmr.train with one wide categorical component, every gamma by its Schur complement.
+
+A categorical component of L levels has the level indicators e_l as features (T = I); every row has at
+most one of them, so their block of the weighted Gram matrix is diagonal, diag(c) (c_l the weight of
+level l). Ordering the unknowns as the narrow ones (the other components' features and the bias; Rg of
+them, the bias last, penalized by P_n = diag(1, ..., 1, 0)) and the level values beta (L), the normal
+equations of the ridge problem are
+
+    [ G_n + P_n / gamma    C'              ] [theta_n]   [B_n]
+    [ C                    diag(c) + I/gamma] [beta   ] = [B_z]
+
+with C (L, Rg) the sums of each level's narrow features. With d = c + 1/gamma and E = diag(1/d) C, the
+level values are eliminated exactly:
+
+    S = G_n + P_n / gamma - C' diag(1/d) C        (Rg x Rg, positive definite),
+    S theta_n = B_n - C' (B_z / d),   beta = (B_z - C theta_n) / d,
+    RSS  = yy - z'B - z'P z / gamma                       (z = (theta_n, beta), P = diag(P_n, I)),
+    tr S = Rg + L - [tr(S^-1 P_n) + sum 1/d + tr(S^-1 E'E)] / gamma,
+    h_ii = w_i [(phi_i - E_l)' S^-1 (phi_i - E_l) + 1 / d_l]  (row i of level l, narrow features phi_i),
+
+so each gamma costs O(L Rg^2 + Rg^3) instead of an eigendecomposition of order Rg + L, and nothing of
+size L x L is formed. The targets are centred at their weighted mean first (the intercept absorbs it).
+LevelSpectrum answers what Spectrum answers (gcv, trace, rss, coef, and the leave-one-out values of rows).
+:func:`ridge_spectrum` gives the one or the other for a fold's RidgeSums.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg import cho_factor, cho_solve
+from scipy.linalg.blas import dsyrk
+from scipy.linalg.lapack import dpotri
 
 from .. import _native
 
@@ -160,3 +188,213 @@ def error_score(error_rate, squared, n):
     True
     """
     return _native.error_score(error_rate, squared, n)
+
+
+class LevelSpectrum:
+    """Every gamma of the ridge problem with one wide categorical component (module doc), from its sums.
+
+    Gn (Rg, Rg): the sums of the narrow features (the bias last); B (R + 1, k) the sums of the targets
+    against every feature; yy (k, k); cross (L, Rg) and counts (L,) the wide block's part; wide = (offset,
+    L): its columns among the R features; n the number of rows with positive weight (for GCV).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import LevelSpectrum, Spectrum
+    >>> rng = np.random.default_rng(0)
+    >>> level, x = rng.integers(0, 5, 40), rng.normal(size=40)
+    >>> Z = np.column_stack([np.eye(5)[level], x, np.ones(40)])  # 5 indicators, then x and the bias
+    >>> y = rng.normal(size=(40, 1)); G, B = Z.T @ Z, Z.T @ y
+    >>> spec = LevelSpectrum(G[5:, 5:], B, y.T @ y, G[:5, 5:], G[:5, :5].diagonal(), (0, 5), n=40)
+    >>> dense = Spectrum.from_sums(G, B, y.T @ y, n=40)
+    >>> bool(np.allclose(spec.gcv([0.5, 20.0]), dense.gcv([0.5, 20.0])))
+    True
+    """
+
+    def __init__(self, Gn, B, yy, cross, counts, wide, n):
+        offset, L = (int(v) for v in wide)
+        R1 = B.shape[0]
+        self.wide = (offset, L)
+        self.narrow = np.r_[0:offset, offset + L:R1]  # the narrow columns among R + 1 (the bias last)
+        self.n = int(n)
+        self.s = float(Gn[-1, -1])
+        self.ybar = B[-1] / self.s  # (k,)
+        self.Gn = (Gn + Gn.T) / 2
+        self.C = np.asarray(cross, dtype=float)
+        self.c = np.asarray(counts, dtype=float)
+        self.Bn = B[self.narrow] - np.outer(self.Gn[:, -1], self.ybar)  # centred targets
+        self.Bz = B[offset:offset + L] - np.outer(self.c, self.ybar)
+        self.syy = np.diag(yy) - self.s * self.ybar**2  # (k,) centred
+        self.pn = np.ones(len(self.narrow))
+        self.pn[-1] = 0.0
+        self._cache = {}
+
+    @property
+    def rank(self):
+        """Rg + L, the number of unknowns."""
+        return len(self.narrow) + self.wide[1]
+
+    # ------------------------------------------------------------------ one gamma
+    def _solve(self, gamma):
+        """(theta_n (Rg, k), beta (L, k), a function giving (S^-1 (Rg, Rg), E (L, Rg))) at gamma (cached):
+        S by one rank-L update of G_n (dsyrk), S^-1 and E only when asked (tr S, leverages)."""
+        key = float(gamma)
+        if key not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            d = self.c + 1.0 / key
+            S = self.Gn - _gram(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C
+            S[np.diag_indices_from(S)] += self.pn / key
+            solve, inverse = _spd_solver(S)
+            theta = solve(self.Bn - self.C.T @ (self.Bz / d[:, None]))
+            beta = (self.Bz - self.C @ theta) / d[:, None]
+            state = {}
+
+            def parts():
+                if not state:
+                    state["S_inv"], state["E"] = inverse(), self.C / d[:, None]
+                return state["S_inv"], state["E"]
+
+            self._cache[key] = (theta, beta, parts, d)
+        return self._cache[key]
+
+    # ------------------------------------------------------------------ what Spectrum answers
+    def rss(self, gammas):
+        """Weighted residual sum of squares on the training rows, (G, k), >= 0."""
+        out = []
+        for g in np.atleast_1d(gammas):
+            theta, beta, _, _ = self._solve(g)
+            fit = (theta * self.Bn).sum(axis=0) + (beta * self.Bz).sum(axis=0)
+            penalty = ((self.pn[:, None] * theta) ** 2).sum(axis=0) + (beta**2).sum(axis=0)
+            out.append(self.syy - fit - penalty / g)
+        return np.clip(np.array(out), 0.0, None)
+
+    def trace(self, gammas):
+        """tr S, the smoother with the bias, (G,)."""
+        out = []
+        for g in np.atleast_1d(gammas):
+            _, _, parts, _ = self._solve(g)
+            S_inv, E = parts()
+            narrow = len(self.pn) - (np.diag(S_inv) * self.pn).sum() / g
+            levels = (g * self.c / (g * self.c + 1.0)).sum() - (S_inv * _gram(E)).sum() / g
+            out.append(narrow + levels)
+        return np.array(out)
+
+    def gcv(self, gammas):
+        """Weighted GCV [RSS / s] / (1 - tr S / n)^2, averaged over the targets, (G,)."""
+        gammas = np.atleast_1d(gammas)
+        rss = self.rss(gammas).mean(axis=1) / self.s
+        return rss / (1.0 - self.trace(gammas) / self.n) ** 2
+
+    def coef(self, gammas):
+        """theta (G, R, k) and b (G, k) for every gamma."""
+        offset, L = self.wide
+        R = len(self.narrow) - 1 + L
+        k = len(self.ybar)
+        gammas = np.atleast_1d(gammas)
+        theta = np.empty((len(gammas), R, k))
+        b = np.empty((len(gammas), k))
+        for j, g in enumerate(gammas):
+            tn, beta, _, _ = self._solve(g)
+            theta[j, self.narrow[:-1]] = tn[:-1]
+            theta[j, offset:offset + L] = beta
+            b[j] = tn[-1] + self.ybar
+        return theta, b
+
+    # ------------------------------------------------------------------ rows
+    def coordinates(self, Phi):
+        """(narrow features (m, Rg) with the bias column, level (m,): the row's level, -1 for none) of rows
+        with features Phi (m, R)."""
+        offset, L = self.wide
+        ones = np.ones((Phi.shape[0], 1))
+        narrow = np.hstack([Phi[:, self.narrow[:-1]], ones])
+        block = Phi[:, offset:offset + L]
+        level = np.where(block.any(axis=1), block.argmax(axis=1), -1) if L else np.full(Phi.shape[0], -1)
+        return narrow, level
+
+    def fitted(self, U, gammas):
+        """Fitted values (G, m, k) of rows with coordinates U (LevelSpectrum.coordinates)."""
+        narrow, level = U
+        out = []
+        for g in np.atleast_1d(gammas):
+            theta, beta, _, _ = self._solve(g)
+            f = narrow @ theta + self.ybar
+            known = level >= 0
+            f[known] += beta[level[known]]
+            out.append(f)
+        return np.array(out)
+
+    def loo_residuals(self, U, Y, w, gammas):
+        """Exact leave-one-out residuals (y_i - f_i) / (1 - h_ii), (G, m, k)."""
+        narrow, level = U
+        F = self.fitted(U, gammas)
+        out = []
+        for j, g in enumerate(np.atleast_1d(gammas)):
+            _, _, parts, d = self._solve(g)
+            S_inv, E = parts()
+            known = level >= 0
+            v = narrow.copy()
+            v[known] -= E[level[known]]
+            h = np.einsum("ij,jk,ik->i", v, S_inv, v)
+            h[known] += 1.0 / d[level[known]]
+            h *= w
+            out.append((Y - F[j]) / (1.0 - h)[:, None])
+        return np.array(out)
+
+    def loo_totals(self, U, Y, w, gammas, *, errors=False):
+        """(sum_i w_i mean_t r_it^2 (G,), weight of the misclassified leave-one-out decision values (G,),
+        zero unless ``errors``); non-finite residuals count as infinite."""
+        r = self.loo_residuals(U, Y, w, gammas)
+        sq = np.einsum("i,gik->g", w, r**2) / Y.shape[1]
+        sq = np.where(np.isfinite(sq), sq, np.inf)
+        if not errors:
+            return sq, np.zeros(len(sq))
+        return sq, weighted_errors(Y, Y[None] - r, w)
+
+
+def _gram(A):
+    """A'A (n, n) of A (m, n), by BLAS dsyrk (half the flops of a product)."""
+    if A.shape[0] == 0:
+        return np.zeros((A.shape[1], A.shape[1]))
+    upper = dsyrk(1.0, A, trans=1)
+    return np.triu(upper) + np.triu(upper, 1).T
+
+
+def _spd_solver(S):
+    """(solve(b) = S^-1 b, inverse() = S^-1) for a symmetric positive definite S: Cholesky, or, when S is
+    too ill-conditioned for it (a huge gamma), the eigendecomposition with eigenvalues floored at
+    1e-14 of the largest."""
+    try:
+        factor = cho_factor(S, lower=True, check_finite=False)
+    except np.linalg.LinAlgError:
+        lam, V = np.linalg.eigh((S + S.T) / 2)
+        lam = np.maximum(lam, 1e-14 * max(lam.max(), 1e-300))
+        return (lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T)
+
+    def inverse():
+        inv, info = dpotri(factor[0], lower=1)  # from the Cholesky factor: the lower triangle of S^-1
+        if info != 0:
+            raise np.linalg.LinAlgError(f"dpotri failed ({info})")
+        return np.tril(inv) + np.tril(inv, -1).T
+
+    return (lambda b: cho_solve(factor, b, check_finite=False)), inverse
+
+
+def ridge_spectrum(sums, n):
+    """Every gamma of the ridge problem of one fold's RidgeSums over n rows with positive weight: a
+    Spectrum, or a LevelSpectrum when the sums keep a wide component's block as its diagonal.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, ridge_spectrum
+    >>> X = np.random.default_rng(0).uniform(size=(500, 1)); y = np.sin(6 * X)
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 1, None, 0.3, X))
+    >>> spec = ridge_spectrum(fmap.sums(X, y, np.ones(500), structured=True), n=500)
+    >>> type(spec).__name__, spec.gcv([1e3]).shape
+    ('Spectrum', (1,))
+    """
+    if sums.wide is None:
+        return Spectrum.from_sums(sums.G[0], sums.B[0], sums.yy[0], n=n)
+    return LevelSpectrum(sums.G[0], sums.B[0], sums.yy[0], sums.cross[0], sums.counts[0], sums.wide, n)

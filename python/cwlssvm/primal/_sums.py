@@ -38,3 +38,4 @@ def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, folds=None
         return fmap.sums(X, Y, w, fold=fold, n_folds=n_folds, n_jobs=n_jobs)
     fold, n_folds = (None, 1) if folds is None else folds
     return _native.factor_sums(F, rows, Y, w, fold, n_folds)
+
