@@ -434,3 +434,18 @@ def test_a_wide_component_keeps_bands_up_to_the_gram_limit(monkeypatch):
     assert np.all(np.isfinite(model.predict(frame)))
     with pytest.raises(ValueError, match="many levels"):
         model.posterior()
+
+
+def test_a_categorical_expansion_is_read_by_level_lookup_as_the_kernel_sum():
+    # f(x) = sum_j K(x, z_j) a_j with K(u, v) = [u = v] (a missing value equal to a missing one only),
+    # computed by level lookup: equal to the sum written out, repeated and missing support values included
+    from cwlssvm import _native
+
+    rng = np.random.default_rng(3)
+    Z = np.array([[2.0], [0.0], [2.0], [np.nan], [5.0], [np.nan]])
+    a = rng.normal(size=6)
+    X = np.array([[2.0], [np.nan], [1.0], [5.0], [0.0], [7.5]])
+    described = C.describe([C.categorical(0).resolved(("g",), (0,), 1.0, None, levels=("a", "b", "c"))])
+    out = _native.sparse_component_outputs(Z, described, [np.arange(6)], [a], X)
+    same = (X == Z.T) | (np.isnan(X) & np.isnan(Z.T))
+    np.testing.assert_allclose(out[:, 0], same @ a, rtol=0, atol=1e-15)
