@@ -4,7 +4,7 @@ n rows, y = f(x) + e; the model ComponentwiseLSSVR(solver="lowrank", gamma=10) w
 on a numeric input uniform on [0, 1] (the baseline, measured in the same run), or a categorical component
 on a column of L levels (drawn uniformly, as strings). Prints the best of 3 fit times and their ratio.
 
-Run: python bench/bench_categorical.py [--rows 100000 1000000] [--levels 10 100 1000]
+Run: python bench/bench_categorical.py [--rows 100000 1000000] [--levels 10 100 1000 10000]
 """
 
 import argparse
@@ -19,7 +19,7 @@ from cwlssvm import ComponentwiseLSSVR
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
-    p.add_argument("--levels", type=int, nargs="+", default=[10, 100, 1000])
+    p.add_argument("--levels", type=int, nargs="+", default=[10, 100, 1000, 10000])
     args = p.parse_args()
     header("bench_categorical: one categorical component against one numeric component, low-rank path")
     rng = np.random.default_rng(0)

@@ -190,6 +190,9 @@ def error_score(error_rate, squared, n):
     return _native.error_score(error_rate, squared, n)
 
 
+SOLVES_KEPT = 16  # per-gamma solves a LevelSpectrum keeps (each holds S^-1, Rg x Rg, once asked)
+
+
 class LevelSpectrum:
     """Every gamma of the ridge problem with one wide categorical component (module doc), from its sums.
 
@@ -236,24 +239,25 @@ class LevelSpectrum:
 
     # ------------------------------------------------------------------ one gamma
     def _solve(self, gamma):
-        """(theta_n (Rg, k), beta (L, k), a function giving (S^-1 (Rg, Rg), E (L, Rg))) at gamma (cached):
-        S by one rank-L update of G_n (dsyrk), S^-1 and E only when asked (tr S, leverages)."""
+        """(theta_n (Rg, k), beta (L, k), a function giving (S^-1 (Rg, Rg), E (L, Rg)), d (L,)) at gamma
+        (the last SOLVES_KEPT cached): S by one rank-L update of G_n (dsyrk), S^-1 only when asked (tr S,
+        leverages) and E = diag(1/d) C formed again at each ask (it is L x Rg)."""
         key = float(gamma)
         if key not in self._cache:
-            if len(self._cache) > 64:
-                self._cache.clear()
+            if len(self._cache) >= SOLVES_KEPT:
+                del self._cache[next(iter(self._cache))]  # the oldest
             d = self.c + 1.0 / key
             S = self.Gn - _gram(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C
             S[np.diag_indices_from(S)] += self.pn / key
             solve, inverse = _spd_solver(S)
             theta = solve(self.Bn - self.C.T @ (self.Bz / d[:, None]))
             beta = (self.Bz - self.C @ theta) / d[:, None]
-            state = {}
+            state, C = {}, self.C  # no reference to self: the cache holds no cycle (big arrays freed at once)
 
             def parts():
                 if not state:
-                    state["S_inv"], state["E"] = inverse(), self.C / d[:, None]
-                return state["S_inv"], state["E"]
+                    state["S_inv"] = inverse()
+                return state["S_inv"], C / d[:, None]
 
             self._cache[key] = (theta, beta, parts, d)
         return self._cache[key]
