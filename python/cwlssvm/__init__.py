@@ -4,7 +4,7 @@ Additive models f(x) = sum_d f^d(x^d) + b fitted by one linear system (Pelckmans
 De Brabanter, Suykens, De Moor, "Componentwise Least Squares Support Vector Machines").
 """
 
-from . import components, datasets
+from . import components, datasets, interactions
 from ._native import NotPositiveDefiniteError, build_info
 from .classification import LSSVC, ComponentwiseLSSVC
 from .regression import LSSVR, ComponentwiseLSSVR
@@ -39,5 +39,6 @@ __all__ = [
     "build_info",
     "components",
     "datasets",
+    "interactions",
     "__version__",
 ]
