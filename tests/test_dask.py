@@ -442,3 +442,24 @@ def test_categories_and_missing_values_on_dask_give_the_in_memory_fit(client):
     tuned = cdask.ComponentwiseLSSVRCV(client=client, refine=False).fit(
         dd.from_pandas(frame, npartitions=3), dd.from_pandas(pd.Series(y), npartitions=3))
     assert tuned.to_local().score(frame, y) > 0.9
+
+
+def test_a_wide_categorical_column_on_dask_is_searched_as_in_memory(client):
+    # 300 levels: the level block is eliminated per gamma on both sides, and both score the same subset of
+    # the gamma grid (coarse_to_fine), so the grid search chooses the same widths and gamma
+    rng = np.random.default_rng(8)
+    n = 3000
+    level = rng.integers(0, 300, n)
+    x = rng.uniform(-1, 1, n)
+    y = np.sin(3 * x) + rng.normal(size=300)[level] + 0.3 * rng.normal(size=n)
+    frame = pd.DataFrame({"x": x, "g": np.char.add("g", level.astype(str))})
+    grid = dict(criterion="gcv", sigmas=3, gammas=25, refine=False)
+    model = cdask.ComponentwiseLSSVRCV(client=client, **grid).fit(dd.from_pandas(frame, npartitions=3),
+                                                                 dd.from_pandas(pd.Series(y), npartitions=3))
+    ref = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", **grid).fit(frame, y)
+    assert len(ref.cv_results_["criterion"]) < 3 * 25  # a subset of each width's gammas
+    assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-9)
+    np.testing.assert_allclose(np.sort(model.cv_results_["criterion"]), np.sort(ref.cv_results_["criterion"]),
+                               rtol=1e-7)
+    np.testing.assert_allclose(model.to_local().predict(frame.iloc[:200]), ref.predict(frame.iloc[:200]),
+                               atol=1e-6 * np.std(y))

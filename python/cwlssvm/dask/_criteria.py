@@ -95,6 +95,9 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
                 self._stored[key] = (fmap, sums)
         fmaps = [self._feature_map(s) for s in sigma_list]
         gammas = [np.asarray(g, dtype=float) for g in gamma_list]
+        if self.criterion == "kfold" and not self.classification:  # from the stored sums alone
+            return [self._over_gammas(f, g, lambda gs, fs=self._fold_sums(f): self._scored(self._kfold_result(fs, gs)[0]))
+                    for f, g in zip(fmaps, gammas)]
         if self.criterion == "kfold":
             results = [self._kfold_result(self._fold_sums(f), g) for f, g in zip(fmaps, gammas)]
             if self.classification:
@@ -106,7 +109,8 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         specs = [self._spectrum(f) for f in fmaps]
         if self.criterion == "gcv":
             if not self.classification:  # from the stored sums alone
-                return [self._scored(self._gcv_result(sp, g)) for sp, g in zip(specs, gammas)]
+                return [self._over_gammas(f, g, lambda gs, sp=sp: self._scored(self._gcv_result(sp, gs)))
+                        for f, sp, g in zip(fmaps, specs, gammas)]
             parts = [self._gcv_part(sp, g) for sp, g in zip(specs, gammas)]
             self.passes += 1
             errors = self.rows.reduce(self.compute, fmaps, parts)

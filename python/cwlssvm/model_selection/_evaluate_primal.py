@@ -112,12 +112,19 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def evaluate(self, sigmas, gammas):
         """CriterionEvaluator.evaluate; where each gamma costs a solve (a wide categorical component:
         LevelSpectrum), on the subset of the gammas that coarse_to_fine picks ("evaluated")."""
-        gammas = np.asarray(gammas, dtype=float)
-        if len(gammas) <= FEW_GAMMAS or self._feature_map(sigmas).wide is None:
-            return super().evaluate(sigmas, gammas)
         passes = self.criterion == "loo" or self.classification  # each call a pass over the rows
-        return coarse_to_fine(gammas, lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g),
-                              golden=not passes)
+        return self._over_gammas(self._feature_map(sigmas), gammas,
+                                 lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g), passes)
+
+    @staticmethod
+    def _over_gammas(fmap, gammas, score, passes=False):
+        """score(gammas) -> the criteria dict, over every gamma, or, where each gamma costs a solve (fmap has a
+        wide categorical component) and there are more than FEW_GAMMAS, over a coarse_to_fine subset (passes:
+        each call of score makes a pass over the rows)."""
+        gammas = np.asarray(gammas, dtype=float)
+        if len(gammas) <= FEW_GAMMAS or fmap.wide is None:
+            return score(gammas)
+        return coarse_to_fine(gammas, score, golden=not passes)
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
