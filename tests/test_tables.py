@@ -449,3 +449,30 @@ def test_a_categorical_expansion_is_read_by_level_lookup_as_the_kernel_sum():
     out = _native.sparse_component_outputs(Z, described, [np.arange(6)], [a], X)
     same = (X == Z.T) | (np.isnan(X) & np.isnan(Z.T))
     np.testing.assert_allclose(out[:, 0], same @ a, rtol=0, atol=1e-15)
+
+
+@given(st.integers(1, 40), st.integers(0, 3), st.integers(1, 2), st.integers(0, 10**6))
+@settings(max_examples=40, deadline=None)
+def test_level_spectrum_is_the_dense_spectrum_for_any_sums(n_levels, n_other, k, seed):
+    # any level count (a level may be empty), any number of other features (none: the bias alone), one or two
+    # targets, positive weights: the Schur elimination equals the eigendecomposition of the full sums
+    from cwlssvm.primal import LevelSpectrum, Spectrum
+
+    rng = np.random.default_rng(seed)
+    n = 60
+    level = rng.integers(0, n_levels, n)
+    Z = np.column_stack([np.eye(n_levels)[level], rng.normal(size=(n, n_other)), np.ones(n)])
+    Y, w = rng.normal(size=(n, k)) + 3.0, rng.uniform(0.2, 3.0, n)
+    G, B, yy = (Z * w[:, None]).T @ Z, (Z * w[:, None]).T @ Y, (Y * w[:, None]).T @ Y
+    L = n_levels
+    levels = LevelSpectrum(G[L:, L:], B, yy, G[:L, L:], np.diag(G)[:L], (0, L), n=n)
+    dense = Spectrum.from_sums(G, B, yy, n=n)
+    gammas = np.array([1e-2, 1.0, 1e2])
+    np.testing.assert_allclose(levels.trace(gammas), dense.trace(gammas), rtol=1e-8, atol=1e-9)
+    np.testing.assert_allclose(levels.rss(gammas), dense.rss(gammas), rtol=1e-7, atol=1e-8)
+    (t1, b1), (t2, b2) = levels.coef(gammas), dense.coef(gammas)
+    np.testing.assert_allclose(t1, t2, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(b1, b2, rtol=1e-7, atol=1e-8)
+    Phi = Z[:, :-1]
+    np.testing.assert_allclose(levels.loo_residuals(levels.coordinates(Phi), Y, w, gammas),
+                               dense.loo_residuals(dense.coordinates(Phi), Y, w, gammas), rtol=1e-6, atol=1e-8)
