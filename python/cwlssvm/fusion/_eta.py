@@ -134,13 +134,13 @@ def eta_als(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None
 
     z, J = state(eta, c)
     history = [{"objective": J, "validation": validation_error(level1, z, Gv, y_val, w_val)}]
+    lam, V = np.linalg.eigh(level1.gram)
+    root = V * np.sqrt(np.clip(lam, 0.0, None))  # G = root root', G = Fa' W Fa the level's sums
     for _ in range(max_iter):
         # (i) c-step at fixed eta: validation outputs p0 - B c with B = Gv A^-1 Fa' W
-        P = level1.solve_many(eta, Gv)  # (n, R + 1) rows A^-1 g_v
         z0 = level1.solve(eta)
         t = swv * (Gv @ z0 - y_val)
-        Bt = (swv[:, None] * (P @ level1.Fa.T)) * sw[None, :]  # W_v^1/2 B W^-1/2 (n, N)
-        c = (Bt.T @ np.linalg.solve(Bt @ Bt.T + mu * np.eye(len(t)), t)) / sw
+        c = level1.Fa @ _c_step(level1, eta, Gv, swv, root, mu, t)
         z = level1.solve(eta, c)
         # (ii) eta-step at fixed (a, b): a = W (e - c), outputs eta_d F_d (F_d' a) are linear in eta
         a = w * (level1.residuals(z) - c)
@@ -161,6 +161,23 @@ def eta_als(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None
             break
         J = J_new
     return EtaPath(eta, history, len(history) - 1)
+
+
+def _c_step(level1, eta, Gv, swv, root, mu, t):
+    """SP' (SP G SP' + mu I)^-1 t with SP = W_v^1/2 Gv A^-1 (n, R + 1; A = A(eta) the level's system) and
+    G = Fa' W Fa = root root': the c-step of eta_als, c = Fa times this. With Bt = W_v^1/2 B W^-1/2 =
+    SP Fa' W^1/2 (n x N), Bt Bt' = SP G SP' and Bt' x / sqrt(w) = Fa SP' x, so nothing of size n x N is
+    formed. With Q = SP root and fewer unknowns than validation rows, Q = W_v^1/2 Gv (A^-1 root) takes R + 1
+    solves instead of n, and (Q Q' + mu I)^-1 t = (t - Q (Q'Q + mu I)^-1 Q't) / mu is solved in R + 1
+    dimensions."""
+    n, q = Gv.shape
+    if q < n:
+        Q = swv[:, None] * (Gv @ level1.solve_many(eta, root.T).T)
+        x = (t - Q @ np.linalg.solve(Q.T @ Q + mu * np.eye(q), Q.T @ t)) / mu
+        return level1.solve_many(eta, Gv.T @ (swv * x))[0]
+    SP = swv[:, None] * level1.solve_many(eta, Gv)  # rows W_v^1/2 A^-1 g_v
+    Q = SP @ root
+    return SP.T @ np.linalg.solve(Q @ Q.T + mu * np.eye(n), t)
 
 
 def prune_one_se(level1, Gv, t_val, w_val, eta, sizes):

@@ -17,8 +17,11 @@ so the core keeps its Cholesky factor and solves new eta by preconditioned conju
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg import cho_factor, cho_solve
 
 from .. import _native
+
+DIRECT_RHS = 32  # solve_many factors A(eta) itself for more right-hand sides than this
 
 
 class Level1:
@@ -45,6 +48,7 @@ class Level1:
         self.gram, self._rhs, _ = basis.sums(self.rows, self.w, self.y)
         self._ridge = _native.block_ridge(self.gram, basis.offsets, 1.0)
         self._last = np.zeros((1, self.Fa.shape[1]))
+        self._direct = (None, None)  # (eta, Cholesky factor of A(eta)) of the last direct solve_many
         self.cg_iterations = 0
 
     @property
@@ -57,9 +61,23 @@ class Level1:
             raise ValueError(f"eta must hold {self.basis.n_components} positive values")
         return np.ascontiguousarray(1.0 / eta - 1.0)
 
+    def system(self, eta):
+        """A(eta) = [F 1]' W [F 1] + blockdiag_d((1 + s_d) I, 0), (R + 1, R + 1)."""
+        A = self.gram.copy()
+        A[np.diag_indices(A.shape[0] - 1)] += 1.0 + self._scale(eta).repeat(self.basis.ranks)
+        return A
+
     def solve_many(self, eta, rhs, z0=None):
-        """A(eta)^-1 rhs for rhs (k, R + 1), warm-started at z0 (k, R + 1)."""
+        """A(eta)^-1 rhs for rhs (k, R + 1), warm-started at z0 (k, R + 1): by the core's preconditioned
+        conjugate gradients, or, for more than DIRECT_RHS right-hand sides, by a Cholesky factorization of
+        A(eta) (one factorization costs less than that many CG runs), kept for the later solves at the same
+        eta."""
         rhs = np.ascontiguousarray(np.atleast_2d(rhs), dtype=np.float64)
+        key = np.asarray(eta, dtype=np.float64).tobytes()
+        if rhs.shape[0] > DIRECT_RHS and self._direct[0] != key:
+            self._direct = (key, cho_factor(self.system(eta), lower=True, check_finite=False))
+        if self._direct[0] == key:  # this eta's factorization is at hand: every solve at it uses it
+            return cho_solve(self._direct[1], rhs.T, check_finite=False).T
         z0 = np.zeros_like(rhs) if z0 is None else np.ascontiguousarray(np.atleast_2d(z0), dtype=np.float64)
         Z, its, _ = self._ridge.solve(self._scale(eta), rhs, z0)
         self.cg_iterations += its
@@ -82,10 +100,7 @@ class Level1:
 
     def edf(self, eta):
         """Effective degrees of freedom trace(S) of the level-1 smoother at eta (with the bias)."""
-        G = self.gram
-        A = G.copy()
-        A[np.diag_indices(G.shape[0] - 1)] += 1.0 + self._scale(eta).repeat(self.basis.ranks)
-        return float(np.trace(np.linalg.solve(A, G)))
+        return float(np.trace(np.linalg.solve(self.system(eta), self.gram)))
 
 
 def fit_level1(basis, rows, y, w, eta, mask=None):
