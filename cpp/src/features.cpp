@@ -35,6 +35,21 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
         const std::size_t q = comp.columns.size(), r = map.offsets[d + 1] - map.offsets[d];
         double* Kd = A + map.offsets[d] * lda;
         const double* Z = map.landmarks[d].data();
+        if (!map.levels.empty() && !map.levels[d].empty()) {  // the level indicators: one 1 per row, by lookup
+            const auto& table = map.levels[d];
+            const double* x = fc.cols[comp.columns[0]].data();
+            for (std::size_t j = 0; j < r; ++j) std::fill(Kd + j * lda, Kd + j * lda + len, 0.0);
+            for (std::size_t i = 0; i < len; ++i) {
+                if (x[i] != x[i]) {
+                    if (table.back().first != table.back().first) Kd[table.back().second * lda + i] = 1.0;
+                    continue;
+                }
+                auto it = std::lower_bound(table.begin(), table.end(), x[i],
+                                           [](const auto& e, double v) { return e.first < v; });
+                if (it != table.end() && it->first == x[i]) Kd[it->second * lda + i] = 1.0;
+            }
+            continue;
+        }
         for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
         if (!transform || map.identity[d]) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
@@ -102,6 +117,14 @@ void FeatureMap::check(int p) {
             for (std::size_t c = 0; c < r && eye; ++c) eye = transform[d][a * r + c] == (a == c ? 1.0 : 0.0);
         identity[d] = eye;
         offsets.push_back(offsets.back() + r);
+    }
+    levels.assign(D, {});
+    for (std::size_t d = 0; d < D; ++d) {
+        if (!identity[d] || components[d].kind != KernelKind::categorical) continue;
+        for (std::size_t j = 0; j < offsets[d + 1] - offsets[d]; ++j) levels[d].push_back({landmarks[d][j], j});
+        std::sort(levels[d].begin(), levels[d].end(), [](const auto& a, const auto& b) {
+            return a.first < b.first || (a.first == a.first && b.first != b.first);  // NaN last
+        });
     }
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "cwlssvm/kernels.hpp"
@@ -26,6 +27,9 @@ struct FeatureMap {
     std::vector<std::size_t> offsets;            // D + 1 column offsets; R = offsets.back()
     std::vector<char> identity;                  // per component: T_d is the identity (indicator features), so
                                                  // phi_d = k_d and no transform is applied
+    // per categorical component with the identity transform: its landmarks' values and indices, sorted by
+    // value (a missing value last), so that a row's one indicator is found by binary search
+    std::vector<std::vector<std::pair<double, std::size_t>>> levels;
 
     std::size_t size() const { return offsets.empty() ? 0 : offsets.back(); }
     // Checks shapes and kernel parameters against p input columns; fills offsets and identity.
