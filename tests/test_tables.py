@@ -476,3 +476,28 @@ def test_level_spectrum_is_the_dense_spectrum_for_any_sums(n_levels, n_other, k,
     Phi = Z[:, :-1]
     np.testing.assert_allclose(levels.loo_residuals(levels.coordinates(Phi), Y, w, gammas),
                                dense.loo_residuals(dense.coordinates(Phi), Y, w, gammas), rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "kfold"])
+def test_a_classifier_with_a_wide_component_passes_compact_rows_and_equals_the_dense_passes(criterion, monkeypatch):
+    # the classifier's error passes take LevelRows (the other features and each row's level) with a wide
+    # component: the same choice and decision values as the dense passes (WIDE_LEVELS raised)
+    import cwlssvm.primal._feature_map as feature_map
+    from cwlssvm.primal import FeatureMap, LevelRows
+
+    X, Y, w = _wide_case(n=2500, levels=300)
+    frame = pd.DataFrame({"x": X[:, 0], "g": pd.Series(X[:, 1]).map(lambda v: f"g{v:.0f}" if v == v else None)})
+    labels = np.where(Y[:, 0] > np.median(Y[:, 0]), "high", "low")
+    fit = lambda: ComponentwiseLSSVCCV(solver="lowrank", criterion=criterion, cv=3, sigmas=[0.3, 1.0],
+                                       gammas=[0.1, 10.0, 1000.0]).fit(frame, labels)
+    wide = fit()
+    monkeypatch.setattr(feature_map, "WIDE_LEVELS", 10**9)
+    dense = fit()
+    assert (wide.sigma_, wide.gamma_) == pytest.approx((dense.sigma_, dense.gamma_), rel=1e-9)
+    np.testing.assert_allclose(wide.decision_function(frame), dense.decision_function(frame), atol=1e-6)
+    monkeypatch.setattr(feature_map, "WIDE_LEVELS", 256)
+    fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0), C.categorical(1)], 3, None, 0.5, X))
+    rows = fmap.pass_features(X[:400])
+    assert isinstance(rows, LevelRows)
+    theta = np.random.default_rng(0).normal(size=(2, fmap.size, 1))
+    np.testing.assert_allclose(rows @ theta, fmap.features(X[:400]) @ theta, atol=1e-12)

@@ -375,7 +375,7 @@ def _partition_sums(part, fmaps, folds, index):
 def _feature_blocks(fmap, X):
     """(rows, Phi) of a partition's rows, block_rows() at a time, on the task's one thread."""
     for rows in row_chunks(X.shape[0], fmap.block_rows()):
-        yield rows, fmap.features(X[rows], 1)
+        yield rows, fmap.pass_features(X[rows], 1)
 
 
 def _partition_reduce(part, pairs, folds, index):

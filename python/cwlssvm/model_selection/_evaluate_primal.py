@@ -85,7 +85,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         total = None
         for rows in row_chunks(self.X.shape[0], fmap.block_rows()):
             fold = None if self.fold_id is None else self.fold_id[rows]
-            part = chunk_fn(fmap.features(self.X[rows], self.n_jobs), self.Y[rows], self.w[rows], fold,
+            part = chunk_fn(fmap.pass_features(self.X[rows], self.n_jobs), self.Y[rows], self.w[rows], fold,
                             np.arange(rows.start, rows.stop))
             total = part if total is None else tuple(a + b for a, b in zip(total, part))
         return total

@@ -29,7 +29,7 @@ The estimators that keep one dual expansion per component (structure detection, 
 """
 
 from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
-from ._feature_map import FeatureMap, LowRankWarning, component_factors
+from ._feature_map import FeatureMap, LevelRows, LowRankWarning, component_factors
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import DualModel, FittedModel, PrimalModel, row_chunks
@@ -39,6 +39,6 @@ from ._sums import weighted_sums
 from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["weighted_sums", "RidgeSums", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
+__all__ = ["weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -77,6 +77,41 @@ def transformed(T, theta_d):
     return theta_d if T.size == 0 else T @ theta_d
 
 
+class LevelRows:
+    """Rows' features with a wide categorical component left compact: ``narrow`` (m, R - L) the other features,
+    ``level`` (m,) the index of each row's level among the component's L columns (-1: none), ``wide`` (its first
+    column, L). ``rows[idx]`` selects rows; ``rows @ theta`` (theta (..., R, k) or (R,)) is Phi theta.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import LevelRows
+    >>> rows = LevelRows(np.array([[1.0], [2.0]]), np.array([1, -1]), (0, 2))  # columns: 2 levels, then one other
+    >>> theta = np.array([[10.0], [20.0], [3.0]])
+    >>> (rows @ theta).ravel().tolist()  # [0 1 1] theta and [0 0 2] theta
+    [23.0, 6.0]
+    """
+
+    def __init__(self, narrow, level, wide):
+        self.narrow, self.level, self.wide = narrow, level, wide
+
+    def __len__(self):
+        return len(self.level)
+
+    def __getitem__(self, idx):
+        return LevelRows(self.narrow[idx], self.level[idx], self.wide)
+
+    def __matmul__(self, theta):
+        if theta.ndim == 1:
+            return (self @ theta[:, None])[:, 0]
+        offset, L = self.wide
+        other = np.r_[0:offset, offset + L:theta.shape[-2]]
+        out = self.narrow @ theta[..., other, :]
+        known = self.level >= 0
+        out[..., known, :] += theta[..., offset + self.level[known], :]
+        return out
+
+
 def _first_of_each(v):
     """The index of the first row of each distinct value of v (n,), NaN included once: O(n) for level
     codes (integers 0 .. n), else by sorting."""
@@ -227,6 +262,27 @@ class FeatureMap:
     def features(self, X, n_jobs=None):
         """Phi (m, R) of the rows of X."""
         return _native.features(X, self.described, self.landmarks, self.transform, n_jobs)
+
+    def pass_features(self, X, n_jobs=None):
+        """The features of rows of X for a pass over them: Phi (m, R), or, with a wide component, LevelRows
+        (the other features and each row's level), which never holds the m x L indicator block."""
+        wide = self.wide
+        if wide is None:
+            return self.features(X, n_jobs)
+        keep = [d for d in range(len(self.ranks)) if d != wide]
+        narrow = (_native.features(X, [self.described[d] for d in keep], [self.landmarks[d] for d in keep],
+                                   [self.transform[d] for d in keep], n_jobs) if keep else np.zeros((len(X), 0)))
+        values = self.landmarks[wide][:, 0]  # the distinct values, sorted, NaN (a missing value) last
+        observed = values[~np.isnan(values)]
+        x = X[:, self.resolved[wide].columns[0]]
+        level = np.full(len(x), -1, dtype=np.int64)
+        if len(observed):
+            at = np.searchsorted(observed, x).clip(0, len(observed) - 1)
+            hit = observed[at] == x  # False where x is NaN or not a level
+            level[hit] = at[hit]
+        if len(observed) < len(values):
+            level[np.isnan(x)] = len(observed)
+        return LevelRows(narrow, level, (int(self.offsets[wide]), int(self.ranks[wide])))
 
     @property
     def wide(self):

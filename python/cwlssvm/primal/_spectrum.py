@@ -308,8 +308,10 @@ class LevelSpectrum:
     # ------------------------------------------------------------------ rows
     def coordinates(self, Phi):
         """(narrow features (m, Rg) with the bias column, level (m,): the row's level, -1 for none) of rows
-        with features Phi (m, R)."""
+        with features Phi (m, R), or of LevelRows (FeatureMap.pass_features)."""
         offset, L = self.wide
+        if hasattr(Phi, "level"):
+            return np.hstack([Phi.narrow, np.ones((len(Phi), 1))]), Phi.level
         ones = np.ones((Phi.shape[0], 1))
         narrow = np.hstack([Phi[:, self.narrow[:-1]], ones])
         block = Phi[:, offset:offset + L]
