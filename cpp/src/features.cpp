@@ -15,6 +15,14 @@ namespace {
 
 constexpr std::size_t kRowsPerTask = 256;  // rows of one thread's task: a feature-major copy fits in L2
 
+// The index of value x among a categorical component's sorted landmark values (FeatureMap::levels; a missing x
+// matches the missing landmark, last), or kNoColumn when x is not one of them.
+std::size_t find_level(const std::vector<std::pair<double, std::size_t>>& table, double x) {
+    if (x != x) return !table.empty() && table.back().first != table.back().first ? table.back().second : kNoColumn;
+    auto it = std::lower_bound(table.begin(), table.end(), x, [](const auto& e, double v) { return e.first < v; });
+    return it != table.end() && it->first == x ? it->second : kNoColumn;
+}
+
 // A column-major block of features: column c of row i at A[c * lda + i].
 struct FeatureBlock {
     double* A;
@@ -40,13 +48,8 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
             const double* x = fc.cols[comp.columns[0]].data();
             for (std::size_t j = 0; j < r; ++j) std::fill(Kd + j * lda, Kd + j * lda + len, 0.0);
             for (std::size_t i = 0; i < len; ++i) {
-                if (x[i] != x[i]) {
-                    if (table.back().first != table.back().first) Kd[table.back().second * lda + i] = 1.0;
-                    continue;
-                }
-                auto it = std::lower_bound(table.begin(), table.end(), x[i],
-                                           [](const auto& e, double v) { return e.first < v; });
-                if (it != table.end() && it->first == x[i]) Kd[it->second * lda + i] = 1.0;
+                const std::size_t j = find_level(table, x[i]);
+                if (j != kNoColumn) Kd[j * lda + i] = 1.0;
             }
             continue;
         }
@@ -178,23 +181,17 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
         }
         block_features(dense_map, X, RowSelection{order, mb}, A, threads);
     };
-    std::vector<std::vector<std::pair<double, std::size_t>>> lookup(levels.size());  // (value, column), sorted
     OneHotFill one_hot;
     for (std::size_t g = 0; g < levels.size(); ++g) {
         const std::size_t d = levels[g];
         if (static_cast<int>(d) == wide) one_hot.wide = static_cast<int>(g);
         one_hot.ranges.push_back({map.offsets[d], map.offsets[d + 1] - map.offsets[d]});
-        for (std::size_t j = 0; j < map.offsets[d + 1] - map.offsets[d]; ++j)
-            lookup[g].push_back({map.landmarks[d][j], map.offsets[d] + j});
-        std::sort(lookup[g].begin(), lookup[g].end(), [](const auto& a, const auto& b) {
-            return a.first < b.first || (a.first == a.first && b.first != b.first);  // NaN last
-        });
     }
-    // Level codes (the integers 0, 1, ... of cwlssvm.tables) are looked up directly: direct[g][x] is the column
-    // of value x, or kNoColumn; other values by binary search in the sorted table.
+    // Level codes (the integers 0, 1, ... of cwlssvm.tables) are looked up directly: direct[g][x] is the index of
+    // value x within its component, or kNoColumn; other values by binary search in FeatureMap::levels.
     std::vector<std::vector<std::size_t>> direct(levels.size());
     for (std::size_t g = 0; g < levels.size(); ++g) {
-        const auto& table = lookup[g];
+        const auto& table = map.levels[levels[g]];
         double top = -1.0;
         bool codes = true;
         for (const auto& e : table)
@@ -209,24 +206,19 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
     }
     one_hot.fill = [&](const std::size_t* order, std::size_t mb, std::size_t* col) {
         for (std::size_t g = 0; g < levels.size(); ++g) {
-            const int c = map.components[levels[g]].columns[0];
-            const auto& table = lookup[g];
+            const std::size_t d = levels[g];
+            const int c = map.components[d].columns[0];
             const auto& codes = direct[g];
-            const bool by_code = !codes.empty();
             for (std::size_t i = 0; i < mb; ++i) {
                 const double x = X.row(order[i])[c];
                 std::size_t found = kNoColumn;
-                if (x != x) {
-                    if (!table.empty() && table.back().first != table.back().first) found = table.back().second;
-                } else if (by_code) {
+                if (!codes.empty() && x == x) {
                     if (x >= 0.0 && x < static_cast<double>(codes.size()) && x == std::floor(x))
                         found = codes[static_cast<std::size_t>(x)];
                 } else {
-                    auto it = std::lower_bound(table.begin(), table.end(), x,
-                                               [](const auto& e, double v) { return e.first < v; });
-                    if (it != table.end() && it->first == x) found = it->second;
+                    found = find_level(map.levels[d], x);
                 }
-                col[g * mb + i] = found;
+                col[g * mb + i] = found == kNoColumn ? kNoColumn : map.offsets[d] + found;
             }
         }
     };
