@@ -14,6 +14,7 @@
 
 #include "cwlssvm/interrupt.hpp"
 #include "cwlssvm/kernels.hpp"
+#include "cwlssvm/pair.hpp"
 #include "cwlssvm/solver.hpp"
 
 namespace cwlssvm::bindings {
@@ -36,13 +37,32 @@ inline bool poll_python_interrupt() {
 }
 
 using Array = py::array_t<double, py::array::c_style>;
-// (kind, columns, sigma, degree, coef0), as cwlssvm.components.describe() returns it.
-using ComponentTuple = std::tuple<KernelKind, std::vector<int>, double, int, double>;
+// A pair's factor: (kind, column, sigma, landmarks Z (r,), transform T (r, r) or (0, 0), means mu (r,)).
+using FactorTuple = std::tuple<KernelKind, int, double, Array, Array, Array>;
+// (kind, columns, sigma, degree, coef0, factors), as cwlssvm.components.describe() returns it (cwlssvm._native
+// adds the empty factors of the kinds other than a pair).
+using ComponentTuple = std::tuple<KernelKind, std::vector<int>, double, int, double, std::vector<FactorTuple>>;
+
+inline PairFactor to_factor(const FactorTuple& t) {
+    const auto& [kind, column, sigma, Z, T, mu] = t;
+    PairFactor f;
+    f.kernel = Component{kind, {column}, sigma, 2, 1.0, nullptr};
+    f.Z.assign(Z.data(), Z.data() + Z.size());
+    f.T.assign(T.data(), T.data() + T.size());
+    f.mu.assign(mu.data(), mu.data() + mu.size());
+    return f;
+}
 
 inline std::vector<Component> to_components(const std::vector<ComponentTuple>& specs) {
     std::vector<Component> out;
-    for (const auto& [kind, columns, sigma, degree, coef0] : specs)
-        out.push_back(Component{kind, columns, sigma, degree, coef0});
+    for (const auto& [kind, columns, sigma, degree, coef0, factors] : specs) {
+        Component c{kind, columns, sigma, degree, coef0, nullptr};
+        if (factors.size() == 2)
+            c.pair = std::make_shared<const PairFactors>(PairFactors{to_factor(factors[0]), to_factor(factors[1])});
+        else if (!factors.empty())
+            throw std::invalid_argument("a pair component has two factors");
+        out.push_back(std::move(c));
+    }
     return out;
 }
 

@@ -23,7 +23,8 @@ PYBIND11_MODULE(_core, m) {
         .value("rbf", KernelKind::rbf)
         .value("linear", KernelKind::linear)
         .value("poly", KernelKind::poly)
-        .value("categorical", KernelKind::categorical);
+        .value("categorical", KernelKind::categorical)
+        .value("pair", KernelKind::pair);
 
     bind_config(m);
     bind_kernels(m);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
 #include "cwlssvm/solver.hpp"
 #include "cwlssvm/sums.hpp"
@@ -53,7 +54,11 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
             }
             continue;
         }
-        for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
+        if (comp.kind == KernelKind::pair)  // the factors' features of the rows once, not once per landmark
+            pair_columns(comp, fc.cols[comp.columns[0]].data(), fc.cols[comp.columns[1]].data(), len,
+                         map.landmarks[d], Kd, lda);
+        else
+            for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
         if (!transform || map.identity[d]) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
         const double* T = map.transform[d].data();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
 
 namespace cwlssvm {
@@ -137,6 +138,17 @@ void sparse_component_outputs(const InputRows& X, const std::vector<Component>& 
     for (std::size_t d = 0; d < D; ++d)
         if (components[d].kind == KernelKind::categorical)
             levels[d] = LevelValues(X, components[d].columns[0], supports[d], coefs[d]);
+    // A pair component's output is the bilinear form of its factors' features (PairExpansion): O(r_a r_b) per row.
+    std::vector<PairExpansion> pairs(D);
+    for (std::size_t d = 0; d < D; ++d) {
+        if (components[d].kind != KernelKind::pair) continue;
+        std::vector<double> sa(supports[d].size()), sb(supports[d].size());
+        for (std::size_t j = 0; j < sa.size(); ++j) {
+            const double* z = X.row(static_cast<std::size_t>(supports[d][j]));
+            sa[j] = z[components[d].columns[0]], sb[j] = z[components[d].columns[1]];
+        }
+        pairs[d] = PairExpansion(components[d], sa, sb, coefs[d]);
+    }
     std::size_t widest = 1;
     for (const auto& s : supports) widest = std::max(widest, s.size());
     parallel_for(m, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
@@ -150,6 +162,11 @@ void sparse_component_outputs(const InputRows& X, const std::vector<Component>& 
                 }
                 if (components[d].kind == KernelKind::categorical) {
                     out[i * D + d] = levels[d].at(Xnew.row(i)[components[d].columns[0]]);
+                    continue;
+                }
+                if (components[d].kind == KernelKind::pair) {
+                    const double* x = Xnew.row(i);
+                    out[i * D + d] = pairs[d].at(x[components[d].columns[0]], x[components[d].columns[1]]);
                     continue;
                 }
                 gather(components[d], Xnew.row(i), q);

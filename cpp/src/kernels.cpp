@@ -5,6 +5,8 @@
 // or unset: the widest), so that every path can be tested on one machine.
 #include "cwlssvm/kernels.hpp"
 
+#include "cwlssvm/pair.hpp"
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -233,6 +235,10 @@ bool missing(const double* q, std::size_t n_cols) {
 
 void row(const Component& c, const FeatureColumns& X, const double* q, double scale, const KernelRow& r, bool add) {
     const std::size_t n_cols = c.columns.size(), n = r.n;
+    if (c.kind == KernelKind::pair) {  // its factors take a missing value as one more value
+        pair_row(c, X, q, scale, r.out, n, add);
+        return;
+    }
     if (c.kind == KernelKind::categorical || missing(q, n_cols)) {
         if (n_cols == 1) {  // a categorical row, or the rows missing where q is
             loops().equal(X.cols[c.columns[0]].data(), q[0], n, scale, r.out, add);
@@ -259,6 +265,22 @@ void row(const Component& c, const FeatureColumns& X, const double* q, double sc
     loops().poly_finish(r.work, n, form, r.out, add);
 }
 
+// A pair component: two columns, each the column of one factor (RBF with sigma > 0 or categorical) with r
+// landmarks, an r x r transform (or none) and r means.
+void check_pair(const Component& c, const std::string& where) {
+    if (c.columns.size() != 2 || !c.pair) throw std::invalid_argument(where + ": a pair component needs two factors");
+    for (const PairFactor* f : {&c.pair->a, &c.pair->b}) {
+        const std::size_t r = f->rank();
+        const Component& k = f->kernel;
+        const bool kind_ok = (k.kind == KernelKind::rbf && k.sigma > 0.0) || k.kind == KernelKind::categorical;
+        if (!kind_ok || k.columns.size() != 1 || r == 0 || f->mu.size() != r || !(f->T.empty() || f->T.size() == r * r))
+            throw std::invalid_argument(where + ": a pair factor must be one RBF or categorical column with r landmarks, "
+                                                "an r x r transform and r means");
+    }
+    if (c.pair->a.kernel.columns[0] != c.columns[0] || c.pair->b.kernel.columns[0] != c.columns[1])
+        throw std::invalid_argument(where + ": a pair's factors must act on its two columns");
+}
+
 }  // namespace
 
 void check_components(const std::vector<Component>& components, int n_columns) {
@@ -277,6 +299,7 @@ void check_components(const std::vector<Component>& components, int n_columns) {
             throw std::invalid_argument(where + ": degree must be >= 1");
         if (c.kind == KernelKind::categorical && c.columns.size() != 1)
             throw std::invalid_argument(where + ": a categorical component has one column");
+        if (c.kind == KernelKind::pair) check_pair(c, where);
     }
 }
 

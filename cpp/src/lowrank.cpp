@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
 
 namespace cwlssvm {
@@ -12,9 +13,10 @@ namespace {
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// K(x_i, x_i) for every row i: 1 for RBF and categorical, (||x_i||^2 + coef0)^degree otherwise (on the
+// K(x_i, x_i) for every row i: 1 for RBF and categorical, ||psi_a||^2 ||psi_b||^2 for a pair, (||x_i||^2 + coef0)^degree otherwise (on the
 // columns); 1 where x_i is missing (K(missing, missing) = 1).
 std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X) {
+    if (c.kind == KernelKind::pair) return pair_diagonal(c, X);
     std::vector<double> diag(X.n, 1.0);
     if (c.kind == KernelKind::rbf || c.kind == KernelKind::categorical) return diag;
     for (std::size_t i = 0; i < X.n; ++i) {

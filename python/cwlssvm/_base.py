@@ -9,7 +9,7 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
-from .primal import SOLVER_POLICY, DualModel, fit_lowrank
+from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
 from ._report import ReportMixin
@@ -64,8 +64,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_, names)
         w = check_sample_weight(sample_weight, X.shape[0])
-        self.components_ = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w,
-                                               encoding=getattr(self, "encoding_", None))
+        resolved = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w,
+                                       encoding=getattr(self, "encoding_", None))
+        self.components_ = centre_pairs(resolved, X, w, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         self._described = _components.describe(self.components_)
 
     def _solve(self, X, Y, sample_weight, loo=False):

@@ -86,8 +86,14 @@ def _threads(n_jobs) -> int:
 
 
 def _kinds(described):
-    """components.describe() tuples with the kernel name replaced by the core's KernelKind."""
-    return [(getattr(KernelKind, kind), *rest) for kind, *rest in described]
+    """components.describe() tuples with the kernel names replaced by the core's KernelKind, and a pair's
+    factors (kernel name, column, sigma, Z, T, mu) converted alike (the other kinds have none)."""
+    out = []
+    for kind, columns, sigma, degree, coef0, *factors in described:
+        factors = [(getattr(KernelKind, k), int(j), float(s), _c(Z), _c(T), _c(mu))
+                   for k, j, s, Z, T, mu in (factors[0] if factors else ())]
+        out.append((getattr(KernelKind, kind), columns, sigma, degree, coef0, factors))
+    return out
 
 
 def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:

@@ -2,12 +2,15 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cwlssvm {
 
-enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3 };
+enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3, pair = 4 };
+
+struct PairFactors;  // pair.hpp
 
 // One component f^d of the additive model: a kernel over one column (a main effect) or over a
 // few columns (an interaction term of eq.clssvmr.anova). Columns index the rows of X.
@@ -15,13 +18,15 @@ enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3 };
 // A missing value (NaN in any of the component's columns) is one more value of the component's input:
 // K(u, v) = 1 when both are missing, 0 when one is, the kernel otherwise, so f^d(missing) = c_d is one
 // constant learned and shrunk with the component. categorical: one column of level codes,
-// K(u, v) = 1 if u = v else 0.
+// K(u, v) = 1 if u = v else 0. pair: two columns, the product of two centred one-column kernels (pair.hpp),
+// which handle a missing value themselves.
 struct Component {
     KernelKind kind = KernelKind::rbf;
     std::vector<int> columns;
     double sigma = 1.0;  // rbf: K(u, v) = exp(-||u - v||^2 / sigma^2)
     int degree = 2;      // poly: K(u, v) = (u'v + coef0)^degree
     double coef0 = 1.0;
+    std::shared_ptr<const PairFactors> pair;  // pair: its two factors
 };
 
 // Throws std::invalid_argument naming the component if a parameter is out of range or a column is

@@ -16,7 +16,8 @@ plots and the model files ask a component through these methods and never branch
   goes to such a component when both act on one input (cwlssvm.primal.detrend_pairs);
 - ``takes_levels``: its one column is read as categorical, and every level (and a missing value) must
   be a landmark of the low-rank features (cwlssvm.primal.FeatureMap.candidates);
-- ``levels``: the level labels of a categorical input (cwlssvm.tables), for summaries and plots.
+- ``levels``: the level labels of a categorical input (cwlssvm.tables), for summaries and plots;
+- ``factors``: the one-column components a pair is the product of (empty for the other kinds).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def kind(cls):
     --------
     >>> from cwlssvm.components import KINDS
     >>> sorted(KINDS)  # each module of cwlssvm.components registers its kind with @kind
-    ['categorical', 'linear', 'poly', 'rbf']
+    ['categorical', 'linear', 'pair', 'poly', 'rbf']
     """
     known = KINDS.setdefault(cls.kernel, cls)
     if known is not cls:
@@ -77,6 +78,7 @@ class Component:
     name_shows_kernel: ClassVar[bool] = True  # "linear(x3)"; False: "x3"
     takes_levels: ClassVar[bool] = False  # its one column is read as categorical (level codes), whatever its type
     sigma = None  # the width of the kinds that have one (a field there)
+    factors: ClassVar[tuple] = ()  # a pair's two one-column components (a field there)
 
     @property
     def name(self) -> str:
@@ -110,10 +112,11 @@ class Component:
         if not ok:
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
 
-    def resolved(self, features, columns, sigma, spread, levels=()):
+    def resolved(self, features, columns, sigma, spread, levels=(), part=None):
         """The component with its features named, its column indices, (kinds with a width and none of
         their own) the width sigma x spread(), spread() the distance scale of its inputs, and (kinds that
-        take levels) the level labels of its column."""
+        take levels) the level labels of its column. ``part(item)`` resolves a component made of others
+        (a pair): item a component spec, or a column index for that column's default kind."""
         return replace(self, features=features, columns=columns)
 
 

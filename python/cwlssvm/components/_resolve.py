@@ -89,17 +89,22 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
     """
     kinds = encoding.kinds if encoding is not None else ["numeric"] * n_features
     levels = encoding.levels if encoding is not None else [()] * n_features
+
+    def default(j):
+        """The default component of column j: categorical for a categorical column, else RBF."""
+        make = categorical_component if kinds[j] == "categorical" else rbf_component
+        return make(j if feature_names is None else str(feature_names[j]))
+
     if components is None:
-        components = [(categorical_component if kinds[j] == "categorical" else rbf_component)(
-            j if feature_names is None else str(feature_names[j])) for j in range(n_features)]
+        components = [default(j) for j in range(n_features)]
     if isinstance(components, Component):
         components = [components]
     components = list(components)
     if not components:
         raise ValueError("components: at least one component is needed")
     positions = {} if feature_names is None else {str(n): j for j, n in enumerate(feature_names)}
-    resolved = []
-    for spec in components:
+
+    def one(spec):
         if not isinstance(spec, Component):
             raise ValueError(
                 f"components: {spec!r} is not a component; build them with cwlssvm.components.rbf/linear/poly"
@@ -114,8 +119,12 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
                 return spread_of(variances, columns)
             return 1.0 if X is None else spread(X, w, columns)
 
-        resolved.append(spec.resolved(features, columns, sigma, scale, levels=levels[columns[0]]))
-    return resolved
+        def part(item):  # a factor of a pair: a component spec, or a column index for its default kind
+            return one(item if isinstance(item, Component) else default(item))
+
+        return spec.resolved(features, columns, sigma, scale, levels=levels[columns[0]], part=part)
+
+    return [one(spec) for spec in components]
 
 
 def _column(feature, positions, n_features) -> int:

@@ -45,7 +45,7 @@ class Categorical(Component):
         if not ok:
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
 
-    def resolved(self, features, columns, sigma, spread, levels=()):
+    def resolved(self, features, columns, sigma, spread, levels=(), part=None):
         return replace(self, features=features, columns=columns, levels=tuple(levels))
 
 

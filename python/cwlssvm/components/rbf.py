@@ -44,7 +44,7 @@ class RBF(Component):
         if not (self.sigma is None or (is_number(self.sigma) and self.sigma > 0)):
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
 
-    def resolved(self, features, columns, sigma, spread, levels=()):
+    def resolved(self, features, columns, sigma, spread, levels=(), part=None):
         width = self.sigma if self.sigma is not None else sigma * spread()
         return replace(self, features=features, columns=columns, sigma=width)
 
