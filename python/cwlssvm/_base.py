@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numbers
+from dataclasses import replace
+
 import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
@@ -9,6 +12,8 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
+from .components.pair import pair
+from .interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
@@ -34,6 +39,11 @@ SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
 """ + TABLE_PARAMS.rstrip()
 
 
+# the ``interactions`` parameter of the estimators with fixed sigma and gamma ("auto" needs a criterion: the
+# tuned estimators)
+PLAIN_INTERACTIONS = INTERACTIONS_PARAM.replace('; "auto" (the tuned estimators) adds', '. The tuned estimators also take "auto", which adds')
+
+
 class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
@@ -52,6 +62,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
 
     def _check_params(self):
         self.parameter_rules.check(self)
+        check_interactions(getattr(self, "interactions", None), auto=False)
         self._family()
         vars(self).pop("n_iter_", None)  # weighted solves per target of an IRLS fit, set by _solve
 
@@ -59,13 +70,33 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""
         return validate_fit_data(self, X, y, **kw)
 
-    def _resolve(self, X, sample_weight):
-        """components_ for the training inputs X (n, p): RBF widths sigma x the spread of their inputs."""
+    def _resolve(self, X, sample_weight, Y=None):
+        """components_ for the training inputs X (n, p): RBF widths sigma x the spread of their inputs, and
+        the pairs ``interactions`` asks for, centred on the rows; for an int, screened on the residuals of the
+        additive model solved first for the targets Y (n, k) (sets ``interactions_``)."""
+        names = getattr(self, "feature_names_in_", None)
+        w = check_sample_weight(sample_weight, X.shape[0])
+        interactions = getattr(self, "interactions", None)
+        self._set_components(X, w, listed_pairs(interactions))
+        if isinstance(interactions, numbers.Integral) and interactions > 0 and Y is not None:
+            model = self._solve(X, Y, w)
+            keep = w > 0
+            fitted = model.outputs(self._described, X[keep], self.n_jobs).sum(axis=1) + model.intercept
+            residuals = Y[keep] - self._family().mean(fitted)
+            screen = screen_pairs(X[keep], residuals, w[keep], self.components_, float(self.gamma))
+            screen = replace(screen, names=pair_names(screen.pairs, names))
+            self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
+            self._set_components(X, w, [pair(int(a), int(b)) for a, b in screen.pairs[:interactions]])
+
+    def _set_components(self, X, w, pairs):
+        """components_ (and their description for the core): the specs and the pairs, resolved and centred."""
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_, names)
-        w = check_sample_weight(sample_weight, X.shape[0])
-        resolved = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w,
-                                       encoding=getattr(self, "encoding_", None))
+        encoding = getattr(self, "encoding_", None)
+        resolved = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w, encoding=encoding)
+        if pairs:
+            resolved += _components.resolve(pairs, self.n_features_in_, names, float(self.sigma), X, w,
+                                            encoding=encoding)
         self.components_ = centre_pairs(resolved, X, w, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         self._described = _components.describe(self.components_)
 

@@ -135,6 +135,8 @@ class _Encoder:
             return [self(v, where) for v in value]
         if isinstance(value, dict):
             return {"__dict__": [[self(k, where), self(v, where)] for k, v in value.items()]}
+        if isinstance(value, pd.DataFrame):  # a small table of results (interactions_), column by column
+            return {"__frame__": [[str(k), self(value[k].to_numpy(), where)] for k in value.columns]}
         if isinstance(value, Component):
             return {"__component__": {k: self(v, where) for k, v in value.fields().items()}}
         if self.classes.get(type(value).__name__) is type(value):
@@ -160,6 +162,8 @@ def _decode(value, arrays):
         return tuple(_decode(v, arrays) for v in value["__tuple__"])
     if "__dict__" in value:
         return {_decode(k, arrays): _decode(v, arrays) for k, v in value["__dict__"]}
+    if "__frame__" in value:
+        return pd.DataFrame({k: _decode(v, arrays) for k, v in value["__frame__"]})
     if "__component__" in value:
         return from_fields({k: _decode(v, arrays) for k, v in value["__component__"].items()})
     if "__object__" in value:

@@ -17,7 +17,7 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _calibration
 from ._validation import check_all_numeric
-from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import PLAIN_INTERACTIONS, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from ._params import BOOLEAN, one_of
 from ._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
@@ -76,7 +76,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         n_classes = len(self.classes_)
         w = check_sample_weight(sample_weight, X.shape[0])
         check_weighted_classes(y_idx, w, self.classes_, type(self).__name__)
-        self._resolve(X, w)
+        self._resolve(X, w, family_targets(pm1_coding(y_idx, n_classes), self._family()))
         if n_classes == 2 or self.multi_class == "ovr":
             self.pairs_ = None
             targets = [pm1_coding(y_idx, n_classes)]
@@ -250,6 +250,7 @@ class ComponentwiseLSSVC(_LSSVCBase):
         Width of the RBF components that do not set their own, in units of each component's input
         spread (see :class:`ComponentwiseLSSVR`).
     gamma : float, default=1.0
+    {PLAIN_INTERACTIONS}
     {_PARAMS}
 
     Examples
@@ -268,7 +269,8 @@ class ComponentwiseLSSVC(_LSSVCBase):
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True,
                  n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10, missing="separate",
-                     unknown="missing"):
+                 unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.components = components

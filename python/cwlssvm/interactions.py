@@ -24,10 +24,22 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
 
+from .components.pair import pair
 from .primal import FeatureMap
 
-__all__ = ["PairScreen", "screen_pairs", "rank_pairs"]
+__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "INTERACTIONS_PARAM", "check_interactions", "listed_pairs",
+           "interactions_table", "pair_names"]
+
+# the docstring of the ``interactions`` parameter of the componentwise estimators
+INTERACTIONS_PARAM = """interactions : None, int, "auto" or list of pairs, default=None
+        Pair components (the purified second term of the ANOVA expansion, :func:`cwlssvm.components.pair`)
+        added to the main effects. A list of pairs of columns (names or indices) adds those; an int k adds
+        the k pairs that rank best when the residuals of the additive model at the same parameters are
+        screened (:func:`cwlssvm.interactions.screen_pairs`); "auto" (the tuned estimators) adds screened
+        pairs one at a time, best first, while each lowers the estimator's own criterion by at least 1%.
+        ``interactions_`` then lists the screened pairs, their gains and which were kept."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +127,7 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
     pairs = np.array(list(combinations(columns, 2)), dtype=np.int64)
     gains = np.array(gains)
     order = np.argsort(-gains, kind="stable")
-    return PairScreen(pairs[order], gains[order], _pair_names(pairs[order], None), len(w))
+    return PairScreen(pairs[order], gains[order], pair_names(pairs[order], None), len(w))
 
 
 def rank_pairs(model, X, y, sample_weight=None, **kw):
@@ -144,11 +156,79 @@ def rank_pairs(model, X, y, sample_weight=None, **kw):
     w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
     gamma = getattr(model, "gamma_", None) or model.gamma
     screen = screen_pairs(X_codes, residuals, w, model.components_, float(gamma), **kw)
-    return replace(screen, names=_pair_names(screen.pairs, getattr(model, "feature_names_in_", None)))
+    return replace(screen, names=pair_names(screen.pairs, getattr(model, "feature_names_in_", None)))
 
 
-def _pair_names(pairs, names):
-    """"a:b" for the column pairs (P, 2): the column names, or x0, x1, ... without them."""
+def check_interactions(value, *, auto=True):
+    """ValueError naming ``interactions`` unless value is None, an int >= 0, "auto" (when ``auto``) or a list of
+    pairs of columns (names or indices).
+
+    Examples
+    --------
+    >>> from cwlssvm.interactions import check_interactions
+    >>> check_interactions([("age", "city"), (0, 2)]); check_interactions(3)
+    >>> try:
+    ...     check_interactions("all")
+    ... except ValueError as e:
+    ...     print(str(e)[:40])
+    interactions must be None, an int >= 0,
+    """
+    if value is None or (auto and isinstance(value, str) and value == "auto"):
+        return
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if value >= 0:
+            return
+    elif isinstance(value, (list, tuple)) and all(
+            isinstance(p, (list, tuple)) and len(p) == 2 and p[0] != p[1]
+            and all(isinstance(f, (str, int, np.integer)) and not isinstance(f, bool) for f in p) for p in value):
+        return
+    what = '"auto", ' if auto else ""
+    raise ValueError(f"interactions must be None, an int >= 0, {what}or a list of pairs of two different columns, "
+                     f"got {value!r}")
+
+
+def listed_pairs(value):
+    """The pair components of an explicit list of pairs (no pairs for None, an int or "auto").
+
+    Examples
+    --------
+    >>> from cwlssvm.interactions import listed_pairs
+    >>> [c.name for c in listed_pairs([("age", "city")])], listed_pairs(3)
+    (['age:city'], [])
+    """
+    if not isinstance(value, (list, tuple)):
+        return []
+    return [pair(a, b) for a, b in value]
+
+
+def interactions_table(screen, kept, criterion=None):
+    """The screened pairs as a DataFrame: ``pair`` ("a:b"), ``gain`` (screening), ``kept`` (bool) and, when
+    the criterion was evaluated with the pair added, ``criterion`` (NaN where it was not).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.interactions import PairScreen, interactions_table
+    >>> screen = PairScreen(np.array([[0, 1], [1, 2]]), np.array([0.4, 0.01]), ("x0:x1", "x1:x2"), 100)
+    >>> interactions_table(screen, [True, False])["kept"].tolist()
+    [True, False]
+    """
+    table = pd.DataFrame({"pair": list(screen.names), "gain": screen.gain, "kept": np.asarray(kept, dtype=bool)})
+    if criterion is not None:
+        table["criterion"] = np.asarray(criterion, dtype=float)
+    return table
+
+
+def pair_names(pairs, names):
+    """"a:b" for the column pairs (P, 2): the column names, or x0, x1, ... without them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.interactions import pair_names
+    >>> pair_names(np.array([[0, 2]]), None), pair_names(np.array([[0, 2]]), ["age", "sex", "city"])
+    (('x0:x2',), ('age:city',))
+    """
     label = (lambda j: f"x{j}") if names is None else (lambda j: str(names[j]))
     return tuple(f"{label(a)}:{label(b)}" for a, b in pairs)
 

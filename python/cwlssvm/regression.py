@@ -10,7 +10,7 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._validation import check_all_numeric
-from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import PLAIN_INTERACTIONS, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
 from .primal import DualModel
@@ -74,7 +74,7 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         self._check_params()
         X, y = self._validate_fit_data(X, y, multi_output=True, y_numeric=True)
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
-        self._resolve(X, sample_weight)
+        self._resolve(X, sample_weight, Y)
         model = self._solve(X, Y, sample_weight)
         attach_model(self, model, self.components_, single=y.ndim == 1, solver=self.solver_,
                      X_reference=reference_rows(X) if self.solver_ == "lowrank" else None)
@@ -195,6 +195,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
         "squared"); ``predict`` returns the mean exp(f), ``contributions`` the terms of f = log mean.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
+    {PLAIN_INTERACTIONS}
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
     Attributes
@@ -232,7 +233,8 @@ class ComponentwiseLSSVR(_LSSVRBase):
     """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, n_jobs=None, family="squared", solver="auto",
-                 lowrank_tol=1e-10, missing="separate", unknown="missing"):
+                 lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.components = components
@@ -264,6 +266,7 @@ class LSSVR(_LSSVRBase):
         As for :class:`ComponentwiseLSSVR`.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
+    {PLAIN_INTERACTIONS}
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _native
 from .. import components as _components
-from ..primal import Spectrum, error_score, weighted_sums, weighted_errors
+from ..primal import Spectrum, centre_pairs, error_score, weighted_sums, weighted_errors
 
 CRITERIA = ("loo", "gcv", "kfold")
 # Tolerance of the pivoted Cholesky factors on the exact path: far below any difference of criteria
@@ -85,11 +85,19 @@ class CriterionEvaluator:
         self._factor_cache = {}
         self._spectra_key = None
         self._spectra = None
+        self._centred = None  # (width key, the components with their pairs centred)
 
     # ----------------------------------------------------------------- kernel representation
     def _specs(self, sigmas):
-        """The components with RBF widths sigmas (D,) (relative: x scales) as absolute widths."""
-        return [c.with_width(s * k) for c, s, k in zip(self.resolved, sigmas, self.scales)]
+        """The components with RBF widths sigmas (D,) (relative: x scales) as absolute widths, pairs centred
+        on the training rows at those widths (the last widths' kept)."""
+        specs = [c.with_width(s * k) for c, s, k in zip(self.resolved, sigmas, self.scales)]
+        if not any(c.factors for c in specs):
+            return specs
+        key = self._width_key(sigmas)
+        if self._centred is None or self._centred[0] != key:
+            self._centred = (key, centre_pairs(specs, self.X, self.w, tol=self.tol, n_jobs=self.n_jobs))
+        return self._centred[1]
 
     def _factors(self, sigmas):
         """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""
