@@ -78,8 +78,9 @@ class Pair(Component):
         return "pair(" + " x ".join(f.kernel_label() for f in self.factors) + ")"
 
     def with_width(self, sigma):
-        """The pair with its RBF factors' widths scaled by sigma / its width (None: every width cleared, the
-        estimator's sigma applies); the centring, which depends on the widths, is cleared."""
+        """The pair with its RBF factors' widths scaled by sigma / its width, so that each stays the same
+        multiple of its own input's spread (None: every width cleared, the estimator's sigma applies); the
+        centring, which depends on the widths, is cleared."""
         if sigma is None or self.sigma is None:
             return replace(self, sigma=None if sigma is None else float(sigma),
                            factors=tuple(f.with_width(None) for f in self.factors), centring=())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
@@ -27,6 +28,8 @@ from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import results_table, tune, tune_profiled
+from ..components.pair import pair
+from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10
@@ -43,6 +46,12 @@ FAMILY_TUNING_ROWS = 5000
 # there is (n / FAMILY_WIDTH_ROWS)^3 times cheaper), then gamma on all rows at those widths.
 FAMILY_WIDTH_ROWS = 1000
 
+
+# interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
+# bring to be kept
+AUTO_CANDIDATES = 10
+AUTO_GAIN = 0.01
+AUTO_Z = 2.5  # and its standard errors (LOO, k-fold): about a one-sided 5% test over AUTO_CANDIDATES candidates
 
 GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refused
 
@@ -110,6 +119,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _check_params(self):
         self.parameter_rules.check(self)
+        check_interactions(getattr(self, "interactions", None))
         if self.criterion == "kfold":
             check_cv(self.cv)
 
@@ -134,6 +144,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0, encoding=self.encoding_)
+        listed = listed_pairs(getattr(self, "interactions", None))
+        if listed:  # tuned with the main effects; a pair's factors at widths relative to each one's spread
+            resolved += _components.resolve(listed, self.n_features_in_, names, 1.0, encoding=self.encoding_,
+                                            variances=_components.column_variances(X, w))
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
         if family.name != "squared":
@@ -158,7 +172,75 @@ class _TunedBase(ReportMixin, BaseEstimator):
         sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                      per_component=per_component, verbose=self.verbose, grid_evaluator=grid_evaluator)
         self.passes_ = getattr(evaluator, "passes", None)
-        return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
+        chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
+        make = partial(PrimalCriterionEvaluator, tol=self.lowrank_tol, **common) if primal else partial(
+            CriterionEvaluator, **common)
+        return self._with_pairs(X, Y, w, resolved, chosen, lambda comps: make(X, Y, w, comps), gamma_grid)
+
+    def _with_pairs(self, X, Y, w, resolved, chosen, evaluator_of, gamma_grid):
+        """(components, sigma, gamma) with the pairs ``interactions`` asks for: as tuned for a list; for an int
+        or "auto", screened on the residuals of the additive model at the chosen sigma and gamma, kept (the
+        best k, or while each lowers the criterion by AUTO_GAIN) and gamma chosen again with them by the
+        criterion at that sigma (sets ``interactions_``). evaluator_of(resolved) -> an evaluator of the rows."""
+        interactions = getattr(self, "interactions", None)
+        components, sigma, gamma = chosen
+        if interactions is None:
+            return chosen
+        mains = [c for c in resolved if not c.factors]
+        pairs = [c for c in resolved if c.factors]
+        if isinstance(interactions, (list, tuple)) or interactions == 0:
+            return self._with_listed(components, mains, pairs), sigma, gamma
+        widths = np.asarray(self.sigma_, dtype=float).ravel()
+        widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
+        # the main effects by column index (X holds the codes), at the chosen widths (relative: x each one's scale)
+        scales = evaluator_of(mains).scales
+        additive = ComponentwiseLSSVR([replace(c.with_width(s * k) if c.tunes_width else c, features=c.columns)
+                                       for c, s, k in zip(mains, widths, scales)],
+                                      gamma=gamma, n_jobs=self.n_jobs, solver=self.solver, lowrank_tol=self.lowrank_tol,
+                                      missing=self.missing).fit(X, Y, sample_weight=w)
+        residuals = Y - additive.predict(X).reshape(Y.shape)
+        names = getattr(self, "feature_names_in_", None)
+        screen = screen_pairs(X, residuals, w, additive.components_, gamma)
+        screen = replace(screen, names=pair_names(screen.pairs, names))
+        tried = AUTO_CANDIDATES if interactions == "auto" else interactions
+        candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
+                                         self.n_features_in_, names, 1.0, encoding=self.encoding_,
+                                         variances=_components.column_variances(X, w))
+        pair_width = float(np.exp(np.mean(np.log(widths))))
+
+        def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
+            evaluator = evaluator_of(comps)
+            sigmas = np.r_[widths, np.full(len(comps) - len(mains), pair_width)]
+            out = evaluator.evaluate(sigmas, gamma_grid)
+            g = int(np.argmin(out["criterion"]))
+            rows = evaluator.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
+            return float(out["criterion"][g]), float(gamma_grid[g]), rows
+
+        criterion = np.full(len(screen.names), np.nan)
+        if interactions == "auto":
+            kept = []
+            current, _, rows = best(mains)
+            for j, c in enumerate(candidates):
+                value, g, new_rows = best(mains + kept + [c])
+                criterion[j] = value
+                if not _significant(current, value, rows, new_rows):
+                    break  # the pairs are ranked: the next ones gain less
+                kept, current, gamma, rows = kept + [c], value, g, new_rows
+        else:
+            kept = candidates[:interactions]
+            if kept:
+                criterion[0], gamma, _ = best(mains + kept)
+        is_kept = np.arange(len(screen.names)) < len(kept)
+        self.interactions_ = interactions_table(screen, is_kept, criterion)
+        self.gamma_ = self.best_params_["gamma"] = gamma
+        return self._with_listed(components, mains, kept), sigma, gamma
+
+    def _with_listed(self, components, mains, pairs):
+        """The refit's components: the chosen ones (the main effects when the defaults were used) and pairs."""
+        if components is None:
+            components = [c.with_width(None) for c in mains]
+        components = [c for c in _as_list(components) if not c.factors]
+        return components + [pair(*c.features) for c in pairs]
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
@@ -366,6 +448,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         After the shared-sigma optimum, tune one width per RBF component (coordinate descent on the
         same criterion), an ARD-like additive model.
     {_REG_FAMILY}
+    {INTERACTIONS_PARAM}
     {_CV_PARAMS}
 
     Examples
@@ -382,7 +465,8 @@ class ComponentwiseLSSVRCV(_RegressorCV):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
-                 solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing"):
+                 solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.components = components
@@ -432,7 +516,8 @@ class LSSVRCV(_RegressorCV):
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                     missing="separate", unknown="missing"):
+                 missing="separate", unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.sigmas = sigmas
@@ -453,6 +538,19 @@ class LSSVRCV(_RegressorCV):
 
     def _base_estimator(self, components, sigma, gamma):
         return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs, **self._solver_params())
+
+
+def _significant(before, after, rows_before, rows_after):
+    """Whether a pair lowers the criterion by at least AUTO_GAIN (relative) and, where the criterion has
+    out-of-sample errors per row (LOO, k-fold), by more than AUTO_Z standard errors of their paired
+    differences: the decrease that choosing the best of several candidates on the same rows would give by
+    chance is not enough."""
+    if not after < before * (1.0 - AUTO_GAIN):
+        return False
+    if rows_before is None or rows_after is None:
+        return True
+    d = rows_before - rows_after
+    return bool(d.mean() > AUTO_Z * d.std(ddof=1) / np.sqrt(len(d)))
 
 
 def _as_list(components):
@@ -535,6 +633,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     components : list of Component, optional
     sigma_per_component : bool, default=False
     {_CLS_PARAMS}
+    {INTERACTIONS_PARAM}
     {_CV_PARAMS}
 
     Examples
@@ -552,7 +651,8 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                     missing="separate", unknown="missing"):
+                 missing="separate", unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.components = components
