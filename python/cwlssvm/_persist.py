@@ -29,6 +29,7 @@ import warnings
 import zipfile
 
 import numpy as np
+import pandas as pd
 
 from ._version import __version__
 from .components import Component, from_fields
