@@ -1,0 +1,139 @@
+"""Pair components (the purified second ANOVA term) and the interactions= parameter."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import cwlssvm.components as C
+from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, ComponentwiseLSSVRCV, load
+from cwlssvm.datasets import make_additive
+from cwlssvm.interactions import screen_pairs
+
+
+def _table(n, seed):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"u": rng.uniform(-1, 1, n), "v": rng.uniform(-1, 1, n),
+                      "city": rng.choice(["a", "b", "c"], n)})
+    X.loc[rng.random(n) < 0.1, "u"] = np.nan
+    y = np.sin(2 * X["u"].fillna(0)) + X["v"] * (X["city"] == "b") + 0.1 * rng.normal(size=n)
+    return X, y.to_numpy()
+
+
+@pytest.mark.parametrize("solver", ["dense", "lowrank"])
+@pytest.mark.parametrize("partner", ["v", "city"])
+def test_a_pair_has_zero_mean_over_each_inputs_training_values(solver, partner):
+    X, y = _table(400, 0)
+    w = np.random.default_rng(1).uniform(0.5, 2.0, len(y))
+    model = ComponentwiseLSSVR([C.rbf("u"), C.rbf("v"), C.categorical("city"), C.pair("u", partner)],
+                               sigma=0.5, gamma=50.0, solver=solver).fit(X, y, sample_weight=w)
+    assert model.solver_ == solver
+    for held, over in (("u", partner), (partner, "u")):
+        for value in X[held].dropna().unique()[:3]:  # each held value, the other input over its training rows
+            grid = X.copy()
+            grid[held] = value
+            f = model.contributions(grid)["u:" + partner].to_numpy()
+            scale = np.abs(model.contributions(X)["u:" + partner]).max()
+            assert scale > 1e-3
+            assert abs(np.average(f, weights=w)) < 1e-10 * max(1.0, scale)
+
+
+def test_dense_and_lowrank_fits_with_a_pair_agree():
+    X, y = _table(300, 2)
+    comps = [C.rbf("u"), C.rbf("v"), C.categorical("city"), C.pair("v", "city"), C.pair("u", "v")]
+    dense = ComponentwiseLSSVR(comps, sigma=0.7, gamma=20.0, solver="dense").fit(X, y)
+    low = ComponentwiseLSSVR(comps, sigma=0.7, gamma=20.0, solver="lowrank").fit(X, y)
+    np.testing.assert_allclose(low.predict(X), dense.predict(X), atol=1e-6 * np.std(y))
+
+
+def test_a_pair_alone_recovers_a_product_function():
+    rng = np.random.default_rng(3)
+    X = rng.uniform(-1, 1, size=(1500, 2))
+    truth = X[:, 0] * X[:, 1]  # mean zero over each input's uniform marginal: a pure pair
+    y = truth + 0.05 * rng.normal(size=1500)
+    model = ComponentwiseLSSVR([C.pair(0, 1)], sigma=1.0, gamma=1e3).fit(X, y)
+    Xt = rng.uniform(-0.9, 0.9, size=(500, 2))
+    err = model.predict(Xt) - Xt[:, 0] * Xt[:, 1]
+    assert np.sqrt(np.mean(err ** 2)) < 0.03
+
+
+def test_screening_finds_a_planted_pair_among_45():
+    rng = np.random.default_rng(4)
+    X = rng.uniform(-1, 1, size=(3000, 10))
+    y = np.sin(2 * X[:, 0]) + X[:, 4] ** 2 + np.sin(3 * X[:, 3] * X[:, 7]) + 0.1 * rng.normal(size=3000)
+    additive = ComponentwiseLSSVR(sigma=0.5, gamma=100.0).fit(X, y)
+    screen = screen_pairs(X, y - additive.predict(X), np.ones(3000), additive.components_, 100.0)
+    assert len(screen.names) == 45 and screen.names[0] == "x3:x7"
+    assert screen.gain[0] > 10 * screen.gain[1]
+
+
+def test_interactions_int_adds_the_screened_pairs_and_lists_them():
+    rng = np.random.default_rng(5)
+    X = rng.uniform(-1, 1, size=(800, 4))
+    y = X[:, 0] + np.sin(3 * X[:, 1] * X[:, 2]) + 0.1 * rng.normal(size=800)
+    model = ComponentwiseLSSVR(sigma=0.5, gamma=100.0, interactions=1).fit(X, y)
+    assert [c.name for c in model.components_][-1] == "x1:x2"
+    table = model.interactions_
+    assert list(table.columns[:3]) == ["pair", "gain", "kept"] and len(table) == 6
+    assert table["kept"].tolist() == [True] + [False] * 5
+    plain = ComponentwiseLSSVR(sigma=0.5, gamma=100.0).fit(X, y)
+    assert model.score(X, y) > plain.score(X, y) + 0.1
+
+
+def test_tuned_auto_keeps_a_real_pair_and_no_noise_pair():
+    rng = np.random.default_rng(6)
+    X = rng.uniform(-1, 1, size=(600, 4))
+    y = X[:, 0] + np.sin(3 * X[:, 1] * X[:, 2]) + 0.1 * rng.normal(size=600)
+    model = ComponentwiseLSSVRCV(interactions="auto").fit(X, y)
+    assert model.interactions_["kept"].sum() >= 1 and model.interactions_["pair"].iloc[0] == "x1:x2"
+    assert model.components_[-1].name == "x1:x2" and model.gamma_ == model.best_params_["gamma"]
+    Xa, ya, _ = make_additive(n=100, seed=3)
+    additive = ComponentwiseLSSVRCV(interactions="auto").fit(Xa, ya)
+    assert not additive.interactions_["kept"].any()
+    assert all(not c.factors for c in additive.components_)
+
+
+def test_a_listed_pair_is_tuned_with_the_main_effects():
+    X, y = _table(300, 7)
+    model = ComponentwiseLSSVRCV(interactions=[("v", "city")]).fit(X, y)
+    assert [c.name for c in model.components_][-1] == "v:city"
+    assert model.components_[-1].kernel_label().startswith("pair(rbf")
+
+
+def test_a_classifier_takes_pairs():
+    rng = np.random.default_rng(8)
+    X = rng.uniform(-1, 1, size=(600, 3))
+    labels = (X[:, 0] * X[:, 1] + 0.1 * rng.normal(size=600) > 0).astype(int)  # xor-like: no main effect
+    plain = ComponentwiseLSSVC(sigma=0.5, gamma=10.0).fit(X, labels)
+    model = ComponentwiseLSSVC(sigma=0.5, gamma=10.0, interactions=1).fit(X, labels)
+    assert model.interactions_["pair"].iloc[0] == "x0:x1"
+    assert model.score(X, labels) > plain.score(X, labels) + 0.2
+
+
+def test_model_files_round_trip_pairs(tmp_path):
+    X, y = _table(300, 9)
+    model = ComponentwiseLSSVR(sigma=0.7, gamma=20.0, interactions=[("u", "city")]).fit(X, y)
+    path = tmp_path / "pairs.cwl"
+    model.save(path)
+    loaded = load(path)
+    assert loaded.components_ == model.components_
+    np.testing.assert_array_equal(loaded.predict(X), model.predict(X))
+    tuned = ComponentwiseLSSVRCV(interactions=1).fit(X, y)
+    tuned.save(path)
+    pd.testing.assert_frame_equal(load(path).interactions_, tuned.interactions_)
+
+
+@pytest.mark.parametrize("bad", ["all", -1, [("u",)], [("u", "u")], 1.5, [(True, 1)]])
+def test_bad_interactions_are_refused(bad):
+    X, y = _table(50, 10)
+    with pytest.raises(ValueError, match="interactions"):
+        ComponentwiseLSSVR(interactions=bad).fit(X, y)
+
+
+def test_auto_needs_a_tuned_estimator_and_pairs_need_two_columns():
+    X, y = _table(50, 11)
+    with pytest.raises(ValueError, match="interactions"):
+        ComponentwiseLSSVR(interactions="auto").fit(X, y)
+    with pytest.raises(ValueError, match="two different columns"):
+        C.pair("u", "u")
+    with pytest.raises(ValueError, match="column 'nope' not found"):
+        ComponentwiseLSSVR(interactions=[("u", "nope")]).fit(X, y)
