@@ -14,6 +14,7 @@ default 100,000), against the time of the additive fit ComponentwiseLSSVR(sigma=
 the same rows in the same run, and of the same fit with 10 listed pairs.
 
 Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000]
+     python bench/bench_interactions.py --figure docs/interactions.png   (the docs' figure only)
 """
 
 import argparse
@@ -93,12 +94,32 @@ def scale(n, p=20):
           f"{mains}, pairs {len(paired.X_fit_) - mains})")
 
 
+def figure(path):
+    """The pair x0:x1 of friedman1 (2000 rows) next to the main effects of x0 and x1, by plot_components."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cwlssvm import plot_components
+
+    X, y = make_friedman1(n_samples=2000, noise=1.0, random_state=0)
+    model = ComponentwiseLSSVRCV(interactions="auto").fit(X, y)
+    fig = plot_components(model, components=["x0:x1", "x0", "x1"])
+    fig.set_size_inches(10, 3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    print(f"wrote {path}: pairs kept {list(model.interactions_['pair'][model.interactions_['kept']])}")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seeds", type=int, default=20)
     p.add_argument("--rows", type=int, default=2000)
     p.add_argument("--scale-rows", type=int, default=1_000_000)
+    p.add_argument("--figure", help="only draw the docs' figure to this path")
     args = p.parse_args()
+    if args.figure:
+        figure(args.figure)
+        return
     header("bench_interactions: screening pairs on the residuals of the main effects")
     friedman(args.seeds, args.rows)
     additive(args.seeds, 100)

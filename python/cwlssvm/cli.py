@@ -147,7 +147,20 @@ def _choose_task(y, task):
     return "regression", "the target is numeric"
 
 
-def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squared"):
+def _interactions(value):
+    """--interactions K (an int) or auto, as the estimators' ``interactions``; None when not given."""
+    if value is None or value == "auto":
+        return value
+    try:
+        k = int(value)
+    except ValueError:
+        raise CLIError(f"--interactions takes a number of pairs or auto, got {value!r}") from None
+    if k < 0:
+        raise CLIError(f"--interactions takes a number of pairs >= 0 or auto, got {value!r}")
+    return k
+
+
+def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squared", interactions=None):
     from . import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
                    SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
 
@@ -159,9 +172,11 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
         raise CLIError(f"--family {family}: --select {select} is for --family squared only (use --select stp)")
     if family != "squared" and tune == "kfold":
         raise CLIError(f"--family {family}: tuned by leave-one-out or GCV; --tune kfold is for --family squared")
+    if interactions is not None and select != "none":
+        raise CLIError(f"--interactions: pairs are added to the tuned model (--select none), not with --select {select}")
     if select == "none":
         Est = ComponentwiseLSSVCCV if clf else ComponentwiseLSSVRCV
-        return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs, family=family)
+        return Est(criterion=tune, verbose=verbose, n_jobs=n_jobs, family=family, interactions=interactions)
     if select == "fusion":
         return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(method="eta", n_jobs=n_jobs,
                                                                                 verbose=verbose)
@@ -197,7 +212,8 @@ def _cmd_fit(args):
         if not pd.api.types.is_numeric_dtype(y):
             raise CLIError(f"--task regression: the target {args.target!r} is not numeric")
         y = y.astype(float)
-    model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components, args.family)
+    model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components, args.family,
+                        _interactions(args.interactions))
     _log(f"cwlssvm fit: {len(X)} rows, {X.shape[1]} features, task {task}" + (f" ({why}; override with --task)"
                                                                             if why else ""))
     t0 = time.perf_counter()
@@ -345,6 +361,9 @@ def build_parser():
     p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
                         "is leave-one-out up to 20,000 rows and GCV on the low-rank path above")
+    p.add_argument("--interactions", metavar="K|auto",
+                   help="add pair components: the K best pairs screened on the residuals of the additive model, or "
+                        "auto (kept while they lower the tuning criterion); default none")
     p.add_argument("--max-components", type=int, default=None, metavar="K",
                    help="with --select l1/stp: keep at most K components")
     p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")
