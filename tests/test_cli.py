@@ -221,3 +221,15 @@ def test_fit_a_table_with_text_and_blank_cells(tmp_path):
     assert res.returncode == 0, res.stderr
     pred = pd.read_csv(tmp_path / "p.csv")["prediction"].to_numpy()
     assert np.all(np.isfinite(pred)) and np.corrcoef(pred, y)[0, 1] > 0.9
+
+
+def test_fit_adds_screened_pairs_and_refuses_a_bad_count(files, tmp_path):
+    d, _ = files
+    res = run("fit", d / "additive.csv", "--target", "y", "--interactions", "1", "--quiet", "-o", tmp_path / "m.npz")
+    assert res.returncode == 0, res.stderr
+    assert any(":" in line.split()[0] for line in res.stdout.splitlines() if line.startswith("x"))  # one pair row
+    bad = run("fit", d / "additive.csv", "--target", "y", "--interactions", "many", "-o", tmp_path / "b.npz")
+    assert bad.returncode != 0 and "--interactions" in bad.stderr
+    wrong = run("fit", d / "additive.csv", "--target", "y", "--select", "stp", "--interactions", "2",
+                "-o", tmp_path / "c.npz")
+    assert wrong.returncode != 0 and "--interactions" in wrong.stderr

@@ -137,3 +137,16 @@ def test_auto_needs_a_tuned_estimator_and_pairs_need_two_columns():
         C.pair("u", "u")
     with pytest.raises(ValueError, match="column 'nope' not found"):
         ComponentwiseLSSVR(interactions=[("u", "nope")]).fit(X, y)
+
+
+def test_a_pair_with_a_categorical_input_is_drawn_as_one_curve_per_level():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from cwlssvm import plot_components
+
+    X, y = _table(300, 12)
+    model = ComponentwiseLSSVR(sigma=0.7, gamma=20.0, interactions=[("v", "city"), ("u", "v")]).fit(X, y)
+    fig = plot_components(model, X, components=["v:city", "u:v"])
+    curves, heat = fig.axes[0], fig.axes[1]
+    assert curves.get_title() == "v:city" and len(curves.get_lines()) == 3 + 1  # a curve per level, the zero line
+    assert heat.get_title() == "u:v" and len(heat.collections) >= 1  # a heat map
