@@ -126,9 +126,10 @@ def _draw_one_input(panel, model, d, grid, f, half, X_arr, sel):
         panel.legend(fontsize=7)
 
 
-def _draw_curve_per_level(panel, model, d, comp, X_arr, base, n_grid, centre, labels):
+def _draw_curve_per_level(panel, model, d, X_arr, base, n_grid, centre, labels):
     """A pair with a categorical factor: one curve of the other input per level (a table of bars when both are
     categorical: one group per level of the first)."""
+    comp = model.components_[d]
     level_factor = [f for f in comp.factors if f.takes_levels][-1]
     other = [f for f in comp.factors if f is not level_factor][0]
     jl, jo = level_factor.columns[0], other.columns[0]
@@ -240,7 +241,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
             both = np.column_stack([f[:, 0] - half, f[:, 0] + half]) if half is not None else f
             curves_1d.append((panel, both))  # for the shared y limits
         elif len(cols) == 2 and any(f.takes_levels for f in comp.factors):
-            _draw_curve_per_level(panel, model, d, comp, X_arr, base, n_grid, centre[d, 0], labels)
+            _draw_curve_per_level(panel, model, d, X_arr, base, n_grid, centre[d, 0], labels)
         elif len(cols) == 2:
             j1, j2 = cols
             m = max(30, int(np.sqrt(n_grid * 8)))
