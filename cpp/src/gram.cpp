@@ -1,6 +1,7 @@
 #include "cwlssvm/gram.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,14 @@ void gather(const Component& c, const double* x, std::vector<double>& q) {
     for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = x[c.columns[j]];
 }
 
+// A PairRows per pair component among the rows of X (null for the other kinds).
+std::vector<std::unique_ptr<PairRows>> pair_rows(const std::vector<Component>& components, const FeatureColumns& X) {
+    std::vector<std::unique_ptr<PairRows>> out(components.size());
+    for (std::size_t d = 0; d < components.size(); ++d)
+        if (components[d].kind == KernelKind::pair) out[d] = std::make_unique<PairRows>(components[d], X);
+    return out;
+}
+
 }  // namespace
 
 void gram_lower(const InputRows& X, const std::vector<Component>& components, const double* eta, double* omega,
@@ -23,14 +32,19 @@ void gram_lower(const InputRows& X, const std::vector<Component>& components, co
     check_components(components, X.p);
     const std::size_t n = X.n;
     const FeatureColumns cols = to_feature_major(X);
+    const auto pairs = pair_rows(components, cols);
     parallel_for(n, resolve_n_jobs(n_jobs), 16, [&](std::size_t begin, std::size_t end) {
         std::vector<double> work(n), q;
         for (std::size_t k = begin; k < end; ++k) {
             double* row = omega + k * n;  // row k, columns 0..k
             const KernelRow out{row, work.data(), k + 1};
             for (std::size_t d = 0; d < components.size(); ++d) {
-                gather(components[d], X.row(k), q);
                 const double scale = eta ? eta[d] : 1.0;
+                if (pairs[d]) {
+                    pairs[d]->row(k, k + 1, scale, row, d > 0);
+                    continue;
+                }
+                gather(components[d], X.row(k), q);
                 if (d == 0)
                     kernel_row(components[d], cols, q.data(), scale, out);
                 else
@@ -64,10 +78,26 @@ void component_outputs(const InputRows& X, const std::vector<Component>& compone
     std::vector<double> coef_t(static_cast<std::size_t>(k) * n);
     for (std::size_t l = 0; l < n; ++l)
         for (int j = 0; j < k; ++j) coef_t[j * n + l] = coef[l * k + j];
+    // a pair's expansion over the n rows as its bilinear form, per target (PairExpansion): O(r_a r_b) per row
+    std::vector<std::vector<PairExpansion>> pairs(D);
+    for (std::size_t d = 0; d < D; ++d) {
+        if (components[d].kind != KernelKind::pair) continue;
+        std::vector<double> sa(n), sb(n);
+        for (std::size_t l = 0; l < n; ++l)
+            sa[l] = X.row(l)[components[d].columns[0]], sb[l] = X.row(l)[components[d].columns[1]];
+        for (int j = 0; j < k; ++j)
+            pairs[d].emplace_back(components[d], sa, sb, std::vector<double>(coef_t.data() + j * n, coef_t.data() + (j + 1) * n));
+    }
     parallel_for(m, resolve_n_jobs(n_jobs), 8, [&](std::size_t begin, std::size_t end) {
         std::vector<double> row(n), work(n), q;
         for (std::size_t i = begin; i < end; ++i) {
             for (std::size_t d = 0; d < D; ++d) {
+                if (!pairs[d].empty()) {
+                    const double* x = Xnew.row(i);
+                    for (int j = 0; j < k; ++j)
+                        out[(i * D + d) * k + j] = pairs[d][j].at(x[components[d].columns[0]], x[components[d].columns[1]]);
+                    continue;
+                }
                 gather(components[d], Xnew.row(i), q);
                 kernel_row(components[d], cols, q.data(), 1.0, {row.data(), work.data(), n});
                 for (int j = 0; j < k; ++j)

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
@@ -13,10 +14,9 @@ namespace {
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// K(x_i, x_i) for every row i: 1 for RBF and categorical, ||psi_a||^2 ||psi_b||^2 for a pair, (||x_i||^2 + coef0)^degree otherwise (on the
+// K(x_i, x_i) for every row i (not a pair: PairRows has its diagonal): 1 for RBF and categorical, (||x_i||^2 + coef0)^degree otherwise (on the
 // columns); 1 where x_i is missing (K(missing, missing) = 1).
 std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X) {
-    if (c.kind == KernelKind::pair) return pair_diagonal(c, X);
     std::vector<double> diag(X.n, 1.0);
     if (c.kind == KernelKind::rbf || c.kind == KernelKind::categorical) return diag;
     for (std::size_t i = 0; i < X.n; ++i) {
@@ -30,7 +30,9 @@ std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X)
 LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const InputRows& rows,
                                const FactorLimits& limits) {
     const std::size_t n = X.n;
-    std::vector<double> diag = kernel_diagonal(c, X);
+    std::unique_ptr<PairRows> pair;  // a pair's factor features of every row, once
+    if (c.kind == KernelKind::pair) pair = std::make_unique<PairRows>(c, X);
+    std::vector<double> diag = pair ? pair->diagonal() : kernel_diagonal(c, X);
     const double scale = *std::max_element(diag.begin(), diag.end());
     const double stop = limits.tol * std::max(scale, 1e-300);
     const std::size_t max_rank = std::min(limits.max_rank == 0 ? n : limits.max_rank, n);
@@ -49,8 +51,12 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
             break;
         }
         if (r == static_cast<std::size_t>(L.cols())) L.conservativeResize(Eigen::NoChange, std::min(max_rank, 2 * r));
-        for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = rows.row(pivot)[c.columns[j]];
-        kernel_row(c, X, q.data(), 1.0, {column.data(), work.data(), n});  // column `pivot` of Omega^d
+        if (pair) {
+            pair->row(pivot, n, 1.0, column.data(), false);  // column `pivot` of Omega^d
+        } else {
+            for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = rows.row(pivot)[c.columns[j]];
+            kernel_row(c, X, q.data(), 1.0, {column.data(), work.data(), n});
+        }
         if (r > 0) column.noalias() -= L.leftCols(r) * L.row(pivot).head(r).transpose();
         column /= std::sqrt(d);
         L.col(r) = column;

@@ -7,6 +7,7 @@ namespace cwlssvm {
 namespace {
 
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // The factor's kernel on one column of its own (column 0 of a FeatureColumns of one column).
 Component local_kernel(const PairFactor& f) {
@@ -63,11 +64,29 @@ void pair_row(const Component& c, const FeatureColumns& X, const double* q, doub
     for (std::size_t l = 0; l < n; ++l) out[l] = (add ? out[l] : 0.0) + scale * ka[l] * kb[l];
 }
 
-std::vector<double> pair_diagonal(const Component& c, const FeatureColumns& X) {
+PairRows::PairRows(const Component& c, const FeatureColumns& X) : n_(X.n) {
+    const PairFactors& p = factors_of(c);
     ColMatrix A, B;
-    both_features(factors_of(c), X, X.n, A, B);
-    const Eigen::VectorXd d = A.rowwise().squaredNorm().cwiseProduct(B.rowwise().squaredNorm());
-    return std::vector<double>(d.data(), d.data() + d.size());
+    both_features(p, X, n_, A, B);
+    ra_ = p.a.rank(), rb_ = p.b.rank();
+    A_.resize(n_ * ra_), B_.resize(n_ * rb_);
+    Eigen::Map<RowMatrix>(A_.data(), static_cast<Eigen::Index>(n_), static_cast<Eigen::Index>(ra_)) = A;
+    Eigen::Map<RowMatrix>(B_.data(), static_cast<Eigen::Index>(n_), static_cast<Eigen::Index>(rb_)) = B;
+}
+
+void PairRows::row(std::size_t k, std::size_t len, double scale, double* out, bool add) const {
+    const double *ak = A_.data() + k * ra_, *bk = B_.data() + k * rb_;
+    for (std::size_t l = 0; l < len; ++l) {
+        const double v = scale * dot(A_.data() + l * ra_, ak, ra_) * dot(B_.data() + l * rb_, bk, rb_);
+        out[l] = add ? out[l] + v : v;
+    }
+}
+
+std::vector<double> PairRows::diagonal() const {
+    std::vector<double> d(n_);
+    for (std::size_t l = 0; l < n_; ++l)
+        d[l] = dot(A_.data() + l * ra_, A_.data() + l * ra_, ra_) * dot(B_.data() + l * rb_, B_.data() + l * rb_, rb_);
+    return d;
 }
 
 void pair_columns(const Component& c, const double* xa, const double* xb, std::size_t m, const std::vector<double>& Z,

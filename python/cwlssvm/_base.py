@@ -77,7 +77,9 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         w = check_sample_weight(sample_weight, X.shape[0])
         interactions = getattr(self, "interactions", None)
-        self._set_components(X, w, listed_pairs(interactions))
+        mains = self._resolved(self._component_specs(self.n_features_in_, names), X, w)
+        listed = listed_pairs(interactions)
+        self._set_components(mains + (self._resolved(listed, X, w) if listed else []))
         if isinstance(interactions, numbers.Integral) and interactions > 0 and Y is not None:
             model = self._solve(X, Y, w)
             keep = w > 0
@@ -86,19 +88,20 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             screen = screen_pairs(X[keep], residuals, w[keep], self.components_, float(self.gamma))
             screen = replace(screen, names=pair_names(screen.pairs, names))
             self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
-            self._set_components(X, w, [pair(int(a), int(b)) for a, b in screen.pairs[:interactions]])
+            self._set_components(mains + self._resolved([pair(int(a), int(b)) for a, b in screen.pairs[:interactions]],
+                                                        X, w))  # interactions > 0: at least one pair
 
-    def _set_components(self, X, w, pairs):
-        """components_ (and their description for the core): the specs and the pairs, resolved and centred."""
-        names = getattr(self, "feature_names_in_", None)
-        specs = self._component_specs(self.n_features_in_, names)
-        encoding = getattr(self, "encoding_", None)
-        resolved = _components.resolve(specs, self.n_features_in_, names, float(self.sigma), X, w, encoding=encoding)
-        if pairs:
-            resolved += _components.resolve(pairs, self.n_features_in_, names, float(self.sigma), X, w,
-                                            encoding=encoding)
-        self.components_ = centre_pairs(resolved, X, w, tol=self.lowrank_tol, n_jobs=self.n_jobs)
-        self._described = _components.describe(self.components_)
+    def _resolved(self, specs, X, w):
+        """The specs (None: the default component of every column) resolved against X (n, p) with weights w,
+        pairs centred on the rows."""
+        resolved = _components.resolve(specs, self.n_features_in_, getattr(self, "feature_names_in_", None),
+                                       float(self.sigma), X, w, encoding=getattr(self, "encoding_", None))
+        return centre_pairs(resolved, X, w, tol=self.lowrank_tol, n_jobs=self.n_jobs)
+
+    def _set_components(self, resolved):
+        """components_ and their description for the core."""
+        self.components_ = resolved
+        self._described = _components.describe(resolved)
 
     def _solve(self, X, Y, sample_weight, loo=False):
         """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out.

@@ -38,8 +38,21 @@ void factor_features(const PairFactor& f, const double* x, std::size_t n, double
 void pair_row(const Component& c, const FeatureColumns& X, const double* q, double scale, double* out,
               std::size_t n, bool add);
 
-// K(x_l, x_l) = ||psi_a||^2 ||psi_b||^2 for the rows of X.
-std::vector<double> pair_diagonal(const Component& c, const FeatureColumns& X);
+// The kernel rows of a pair component among a fixed set of rows (a Gram block, a pivoted Cholesky): the
+// factors' features of every row computed once, so that a row costs r_a + r_b per entry.
+class PairRows {
+public:
+    PairRows(const Component& c, const FeatureColumns& X);
+    // out[l] (+)= scale * K(x_k, x_l) for l in [0, len).
+    void row(std::size_t k, std::size_t len, double scale, double* out, bool add) const;
+    // K(x_l, x_l) = ||psi_a||^2 ||psi_b||^2 for every row.
+    std::vector<double> diagonal() const;
+
+private:
+    std::size_t n_ = 0;
+    std::vector<double> A_, B_;  // n x r_a, n x r_b row-major
+    std::size_t ra_ = 0, rb_ = 0;
+};
 
 // A pair component's kernel columns k(z_j, x) (m x r_d column-major, lda) for m rows with values xa, xb on
 // its two columns, its landmarks Z (r_d x 2 row-major): two products of the factors' features.

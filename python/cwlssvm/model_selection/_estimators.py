@@ -192,10 +192,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
             return self._with_listed(components, mains, pairs), sigma, gamma
         widths = np.asarray(self.sigma_, dtype=float).ravel()
         widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
-        # the main effects by column index (X holds the codes), at the chosen widths (relative: x each one's scale)
-        scales = evaluator_of(mains).scales
-        additive = ComponentwiseLSSVR([replace(c.with_width(s * k) if c.tunes_width else c, features=c.columns)
-                                       for c, s, k in zip(mains, widths, scales)],
+        variances = _components.column_variances(X, w)
+        # the main effects by column index (X holds the codes), at the chosen widths (relative: x each one's spread)
+        additive = ComponentwiseLSSVR([replace(c.with_width(s * _components.spread_of(variances, c.columns))
+                                               if c.tunes_width else c, features=c.columns)
+                                       for c, s in zip(mains, widths)],
                                       gamma=gamma, n_jobs=self.n_jobs, solver=self.solver, lowrank_tol=self.lowrank_tol,
                                       missing=self.missing).fit(X, Y, sample_weight=w)
         residuals = Y - additive.predict(X).reshape(Y.shape)
@@ -205,7 +206,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         tried = AUTO_CANDIDATES if interactions == "auto" else interactions
         candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
                                          self.n_features_in_, names, 1.0, encoding=self.encoding_,
-                                         variances=_components.column_variances(X, w))
+                                         variances=variances)
         pair_width = float(np.exp(np.mean(np.log(widths))))
 
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
@@ -516,8 +517,7 @@ class LSSVRCV(_RegressorCV):
 
     def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                 missing="separate", unknown="missing", interactions=None):
-        self.interactions = interactions
+                 missing="separate", unknown="missing"):
         self.missing = missing
         self.unknown = unknown
         self.sigmas = sigmas
