@@ -150,3 +150,28 @@ def test_a_pair_with_a_categorical_input_is_drawn_as_one_curve_per_level():
     curves, heat = fig.axes[0], fig.axes[1]
     assert curves.get_title() == "v:city" and len(curves.get_lines()) == 3 + 1  # a curve per level, the zero line
     assert heat.get_title() == "u:v" and len(heat.collections) >= 1  # a heat map
+
+
+def test_the_sparse_penalty_selects_among_main_effects_and_screened_pairs():
+    from cwlssvm import SparseComponentwiseLSSVR
+
+    rng = np.random.default_rng(6)
+    X = rng.uniform(-1, 1, size=(600, 5))
+    y = X[:, 0] + np.sin(3 * X[:, 1] * X[:, 2]) + 0.1 * rng.normal(size=600)
+    model = SparseComponentwiseLSSVR(interactions=3).fit(X, y)
+    chosen = [model.components_[d].name for d in model.selected_components_]
+    assert chosen == ["x0", "x1:x2"]  # the pair kept whole, the other candidates and the noise inputs dropped
+    table = model.interactions_
+    assert table["pair"].iloc[0] == "x1:x2" and table["kept"].tolist()[:3] == [True, False, False]
+    assert model.score(X, y) > SparseComponentwiseLSSVR().fit(X, y).score(X, y) + 0.2
+
+
+def test_fusion_takes_a_pair_component():
+    from cwlssvm import FusionComponentwiseLSSVR
+
+    rng = np.random.default_rng(6)
+    X = rng.uniform(-1, 1, size=(600, 5))
+    y = X[:, 0] + np.sin(3 * X[:, 1] * X[:, 2]) + 0.1 * rng.normal(size=600)
+    model = FusionComponentwiseLSSVR([C.rbf(j) for j in range(5)] + [C.pair(1, 2)]).fit(X, y)
+    assert "x1:x2" in [model.components_[d].name for d in model.selected_components_]
+    assert model.score(X, y) > 0.9

@@ -77,9 +77,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         w = check_sample_weight(sample_weight, X.shape[0])
         interactions = getattr(self, "interactions", None)
-        mains = self._resolved(self._component_specs(self.n_features_in_, names), X, w)
-        listed = listed_pairs(interactions)
-        self._set_components(mains + (self._resolved(listed, X, w) if listed else []))
+        specs = self._component_specs(self.n_features_in_, names)
+        self._set_components(resolve_for(self, specs, self.sigma, X, w, pairs=listed_pairs(interactions)))
         if isinstance(interactions, numbers.Integral) and interactions > 0 and Y is not None:
             model = self._solve(X, Y, w)
             keep = w > 0
@@ -88,15 +87,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             screen = screen_pairs(X[keep], residuals, w[keep], self.components_, float(self.gamma))
             screen = replace(screen, names=pair_names(screen.pairs, names))
             self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
-            self._set_components(mains + self._resolved([pair(int(a), int(b)) for a, b in screen.pairs[:interactions]],
-                                                        X, w))  # interactions > 0: at least one pair
-
-    def _resolved(self, specs, X, w):
-        """The specs (None: the default component of every column) resolved against X (n, p) with weights w,
-        pairs centred on the rows."""
-        resolved = _components.resolve(specs, self.n_features_in_, getattr(self, "feature_names_in_", None),
-                                       float(self.sigma), X, w, encoding=getattr(self, "encoding_", None))
-        return centre_pairs(resolved, X, w, tol=self.lowrank_tol, n_jobs=self.n_jobs)
+            screened = [pair(int(a), int(b)) for a, b in screen.pairs[:interactions]]
+            self._set_components(self.components_ + resolve_for(self, screened, self.sigma, X, w))
 
     def _set_components(self, resolved):
         """components_ and their description for the core."""
@@ -188,6 +180,31 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True  # a missing input is one more value of its column
         return tags
+
+
+def resolve_for(est, specs, sigma, X, w, pairs=()):
+    """The specs (None: the default component of every column) and the pair components ``pairs``, resolved for
+    the training columns of the estimator est (its n_features_in_, feature_names_in_, encoding_) against X (n, p)
+    with weights w at the width sigma (in units of each input's spread), pairs centred on those rows (at est's
+    lowrank_tol, on est's n_jobs).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm._base import resolve_for
+    >>> X = np.random.default_rng(0).uniform(size=(100, 3))
+    >>> est = ComponentwiseLSSVR(); est.n_features_in_ = 3
+    >>> [c.name for c in resolve_for(est, None, 1.0, X, np.ones(100), pairs=[C.pair(0, 2)])]
+    ['x0', 'x1', 'x2', 'x0:x2']
+    """
+    def one(items):
+        return _components.resolve(items, est.n_features_in_, getattr(est, "feature_names_in_", None), float(sigma),
+                                   X, w, encoding=getattr(est, "encoding_", None))
+
+    resolved = one(specs) + (one(list(pairs)) if len(pairs) else [])
+    return centre_pairs(resolved, X, w, tol=est.lowrank_tol, n_jobs=est.n_jobs)
 
 
 def attach_solution(est, model, components, *, single, solver, X_reference=None):

@@ -9,7 +9,6 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 from sklearn.utils.validation import check_array
 
-from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
@@ -17,6 +16,7 @@ from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
+from .._base import resolve_for
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, component_basis
 from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
@@ -236,9 +236,7 @@ class _FusionBase(ExpansionModel):
         """Split, tune the kernel on the training part, fuse per column of T (scaled targets)."""
         X_all, T_all, w_all, train, val = self._split(X, T, w, strata)
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
-        names = getattr(self, "feature_names_in_", None)
-        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X_all[train],
-                                         w_all[train], encoding=self.encoding_)
+        components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)

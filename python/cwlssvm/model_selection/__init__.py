@@ -2,8 +2,8 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
-                          ComponentwiseLSSVRCV, log_grid, tune_kernel)
+from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+                          ComponentwiseLSSVRCV, additive_screen, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import SearchRecord, coarse_to_fine, tune
@@ -21,6 +21,8 @@ __all__ = [
     "check_cv",
     "make_folds",
     "tune_kernel",
+    "additive_screen",
+    "AUTO_CANDIDATES",
     "mean_se",
     "one_se_choice",
     "use_one_se",

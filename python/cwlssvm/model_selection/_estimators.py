@@ -193,16 +193,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         widths = np.asarray(self.sigma_, dtype=float).ravel()
         widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
         variances = _components.column_variances(X, w)
-        # the main effects by column index (X holds the codes), at the chosen widths (relative: x each one's spread)
-        additive = ComponentwiseLSSVR([replace(c.with_width(s * _components.spread_of(variances, c.columns))
-                                               if c.tunes_width else c, features=c.columns)
-                                       for c, s in zip(mains, widths)],
-                                      gamma=gamma, n_jobs=self.n_jobs, solver=self.solver, lowrank_tol=self.lowrank_tol,
-                                      missing=self.missing).fit(X, Y, sample_weight=w)
-        residuals = Y - additive.predict(X).reshape(Y.shape)
+        screen = additive_screen(self, X, Y, w, [c.with_width(s * _components.spread_of(variances, c.columns))
+                                                 if c.tunes_width else c for c, s in zip(mains, widths)], gamma)
         names = getattr(self, "feature_names_in_", None)
-        screen = screen_pairs(X, residuals, w, additive.components_, gamma)
-        screen = replace(screen, names=pair_names(screen.pairs, names))
         tried = AUTO_CANDIDATES if interactions == "auto" else interactions
         candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
                                          self.n_features_in_, names, 1.0, encoding=self.encoding_,
@@ -732,6 +725,33 @@ class LSSVCCV(_ClassifierCV):
     def _base_estimator(self, components, sigma, gamma):
         return LSSVC(sigma=sigma, gamma=gamma, multi_class=self.multi_class, probability=self.probability,
                      n_jobs=self.n_jobs, **self._solver_params())
+
+
+def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
+    """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
+    ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
+    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's encoding_ and
+    feature_names_in_ say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.datasets import make_friedman1
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.model_selection import additive_screen
+    >>> X, y = make_friedman1(n_samples=500, noise=1.0, random_state=0)
+    >>> est = ComponentwiseLSSVRCV().fit(X, y)
+    >>> additive_screen(est, X, y[:, None], np.ones(500), None, est.gamma_, sigma=est.sigma_).names[0]
+    'x0:x1'
+    """
+    names = getattr(est, "feature_names_in_", None)
+    encoding = getattr(est, "encoding_", None)
+    rows = X if encoding is None else EncodedTable(X, encoding, names)
+    model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
+                               lowrank_tol=est.lowrank_tol, missing=est.missing).fit(rows, Y, sample_weight=w)
+    residuals = Y - model.predict(rows).reshape(Y.shape)
+    screen = screen_pairs(X, residuals, w, model.components_, gamma)
+    return replace(screen, names=pair_names(screen.pairs, names))
 
 
 def tune_kernel(est, X, y, sample_weight, cv=None):

@@ -8,7 +8,6 @@ from functools import partial
 import numpy as np
 from sklearn.utils.metaestimators import available_if
 
-from .. import components as _components
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
 from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
@@ -18,7 +17,11 @@ from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import binary_proba, ovr_proba
 from ..families import family_of
-from ..model_selection import check_cv, make_folds, mean_se, one_se_choice, tune_kernel, use_one_se
+from ..model_selection import (AUTO_CANDIDATES, additive_screen, check_cv, make_folds, mean_se, one_se_choice,
+                               tune_kernel, use_one_se)
+from .._base import resolve_for
+from ..components.pair import pair
+from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, QPSettings, component_basis, validation_sq
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
@@ -90,7 +93,8 @@ class _SparseBase(ExpansionModel):
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se="auto",
                  max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
                  random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared",
-                     missing="separate", unknown="missing"):
+                 missing="separate", unknown="missing", interactions=None):
+        self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
         self.components = components
@@ -127,6 +131,7 @@ class _SparseBase(ExpansionModel):
         return self._family().mean(f)
 
     def _check_params(self):
+        check_interactions(self.interactions)
         family = self._family()
         if family.name != "squared" and self.penalty == "l1":
             raise ValueError(f"penalty: the L1 QP is formulated for the squared loss; with family={family.name!r} "
@@ -263,8 +268,24 @@ class _SparseBase(ExpansionModel):
         return chosen, sizes
 
     # ------------------------------------------------------------------ fit
-    def _fit_targets(self, X, T, sample_weight, strata=None):
-        """Fit every column of T (already scaled); sets the fitted attributes."""
+    def _tune(self, X, y, T, sample_weight):
+        """Sets sigma_ and gamma_ (tune_kernel on the targets y); returns the pair components that join the
+        candidates: those listed in ``interactions``, or the k best (an int; AUTO_CANDIDATES for "auto") screened on
+        the residuals of the additive model at sigma_ and gamma_ fitted to T (n, k) (sets ``interactions_``)."""
+        self.sigma_, self.gamma_ = tune_kernel(self, X, y, sample_weight, self._tuning_cv(sample_weight, len(y)))
+        vars(self).pop("interactions_", None)
+        k = AUTO_CANDIDATES if self.interactions == "auto" else self.interactions
+        if not isinstance(k, numbers.Integral) or k == 0:
+            return listed_pairs(self.interactions)
+        w = check_sample_weight(sample_weight, len(y))
+        keep = w > 0
+        screen = additive_screen(self, X[keep], T[keep], w[keep], self.components, self.gamma_, self.sigma_)
+        self.interactions_ = interactions_table(screen, np.zeros(len(screen.names), dtype=bool))
+        return [pair(int(a), int(b)) for a, b in screen.pairs[:k]]
+
+    def _fit_targets(self, X, T, sample_weight, strata=None, pairs=()):
+        """Fit every column of T (already scaled), with the candidate pair components ``pairs``; sets the fitted
+        attributes (and which screened pairs were selected: ``interactions_["kept"]``)."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None
@@ -273,9 +294,7 @@ class _SparseBase(ExpansionModel):
         w, X, T = weighted_rows(w, X, T)
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
-        names = getattr(self, "feature_names_in_", None)
-        components = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, X, w,
-                                         encoding=self.encoding_)
+        components = resolve_for(self, self.components, self.sigma_, X, w, pairs=pairs)
         basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(X.shape[0])
         store = ExpansionStore(basis, T.shape[1])
@@ -295,6 +314,9 @@ class _SparseBase(ExpansionModel):
             lams.append(lam)
             histories.append(step.history)
         self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        if "interactions_" in vars(self):
+            chosen = {components[d].name for d in self.selected_components_}
+            self.interactions_["kept"] = self.interactions_["pair"].isin(chosen)
         return self
 
     # ------------------------------------------------------------------ from row sums (cwlssvm.dask)
@@ -377,6 +399,12 @@ _PARAMS = """
         The dictionary of candidate components (default: one RBF per column). For a mixed dictionary,
         offer each input twice, e.g. ``[rbf(j) for j in cols] + [linear(j) for j in cols]``
         (see :func:`cwlssvm.components.mixed`).
+    interactions : None, int, "auto" or list of pairs, default=None
+        Pair components (:func:`cwlssvm.components.pair`) that join the candidates, so that the penalty selects
+        among main effects and pairs (a pair is dropped as a whole): a list of pairs of columns, or the k best
+        pairs (an int; 10 for "auto") screened on the residuals of the additive model at the tuned sigma and
+        gamma (:func:`cwlssvm.model_selection.additive_screen`). ``interactions_`` lists the screened pairs,
+        ``kept`` those the penalty selected.
     family : {"squared", "poisson"} (regressor), {"squared", "logistic"} (classifier), default="squared"
         The loss of the data term: the LS-SVM's least squares, or the deviance of a likelihood family
         (see :class:`ComponentwiseLSSVR`/:class:`ComponentwiseLSSVC`), fitted by penalized IRLS: each
@@ -509,8 +537,8 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
         self.y_mean_, self.y_scale_, t = self._targets(yv, sample_weight)
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
-        self._fit_targets(Xv, t[:, None], sample_weight)
+        pairs = self._tune(Xv, t, t[:, None], sample_weight)
+        self._fit_targets(Xv, t[:, None], sample_weight, pairs=pairs)
         self._finish_regressor()
         return self
 
@@ -522,12 +550,10 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
         mean, scale, t = self._targets(yv, sample_weight)
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, t, sample_weight, self._tuning_cv(sample_weight, len(t)))
+        pairs = self._tune(Xv, t, t[:, None], sample_weight)
         w = check_sample_weight(sample_weight, len(t))
         keep = w > 0
-        names = getattr(self, "feature_names_in_", None)
-        resolved = _components.resolve(self.components, self.n_features_in_, names, self.sigma_, Xv[keep], w[keep],
-                                       encoding=self.encoding_)
+        resolved = resolve_for(self, self.components, self.sigma_, Xv[keep], w[keep], pairs=pairs)
         basis = component_basis(Xv[keep], resolved, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         rows = np.arange(int(keep.sum()))
         lams = np.sort(np.asarray(lams, dtype=float).ravel())
@@ -590,7 +616,7 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         if len(np.unique(idx[check_sample_weight(sample_weight, len(idx)) > 0])) < 2:
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = family_targets(pm1_coding(idx, K), self._family())
-        self.sigma_, self.gamma_ = tune_kernel(self, Xv, yv, sample_weight, self._tuning_cv(sample_weight, len(yv)))
-        self._fit_targets(Xv, T, sample_weight, strata=idx)
+        pairs = self._tune(Xv, yv, T, sample_weight)
+        self._fit_targets(Xv, T, sample_weight, strata=idx, pairs=pairs)
         self._finish_classifier()
         return self
