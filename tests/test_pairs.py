@@ -175,3 +175,17 @@ def test_fusion_takes_a_pair_component():
     model = FusionComponentwiseLSSVR([C.rbf(j) for j in range(5)] + [C.pair(1, 2)]).fit(X, y)
     assert "x1:x2" in [model.components_[d].name for d in model.selected_components_]
     assert model.score(X, y) > 0.9
+
+
+def test_a_pairs_rbf_factors_keep_their_leading_directions_and_a_categorical_factor_every_level():
+    from cwlssvm.primal import centre_pairs
+
+    X, _ = _table(500, 13)
+    Xc = X.assign(city=X["city"].map({"a": 0.0, "b": 1.0, "c": 2.0})).to_numpy(dtype=float)
+    specs = [C.pair(0, 1), C.pair(0, 1, tol=0.0), C.Pair((1, 2), factors=(C.rbf(1), C.categorical(2)))]
+    truncated, full, mixed = centre_pairs(C.resolve(specs, 3, None, 0.5, Xc), Xc)
+    assert all(len(c.mu) < len(c.Z) for c in truncated.centring)  # an RBF factor's leading directions
+    assert all(len(c.mu) == len(c.Z) for c in full.centring)  # tol 0: all of them
+    assert len(mixed.centring[1].mu) == len(mixed.centring[1].Z) == 3  # every level
+    with pytest.raises(ValueError, match="tol"):
+        C.pair(0, 1, tol=1.5)

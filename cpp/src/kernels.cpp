@@ -265,17 +265,17 @@ void row(const Component& c, const FeatureColumns& X, const double* q, double sc
     loops().poly_finish(r.work, n, form, r.out, add);
 }
 
-// A pair component: two columns, each the column of one factor (RBF with sigma > 0 or categorical) with r
-// landmarks, an r x r transform (or none) and r means.
+// A pair component: two columns, each the column of one factor (RBF with sigma > 0 or categorical) with m
+// landmarks, an m x r transform (or none: r = m) and r means.
 void check_pair(const Component& c, const std::string& where) {
     if (c.columns.size() != 2 || !c.pair) throw std::invalid_argument(where + ": a pair component needs two factors");
     for (const PairFactor* f : {&c.pair->a, &c.pair->b}) {
-        const std::size_t r = f->rank();
+        const std::size_t m = f->Z.size(), r = f->rank();
         const Component& k = f->kernel;
         const bool kind_ok = (k.kind == KernelKind::rbf && k.sigma > 0.0) || k.kind == KernelKind::categorical;
-        if (!kind_ok || k.columns.size() != 1 || r == 0 || f->mu.size() != r || !(f->T.empty() || f->T.size() == r * r))
-            throw std::invalid_argument(where + ": a pair factor must be one RBF or categorical column with r landmarks, "
-                                                "an r x r transform and r means");
+        if (!kind_ok || k.columns.size() != 1 || m == 0 || r == 0 || (f->T.empty() ? r != m : f->T.size() != m * r))
+            throw std::invalid_argument(where + ": a pair factor must be one RBF or categorical column with m landmarks, "
+                                                "an m x r transform (or none, r = m) and r means");
     }
     if (c.pair->a.kernel.columns[0] != c.columns[0] || c.pair->b.kernel.columns[0] != c.columns[1])
         throw std::invalid_argument(where + ": a pair's factors must act on its two columns");

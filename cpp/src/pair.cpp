@@ -40,15 +40,18 @@ const PairFactors& factors_of(const Component& c) {
 }  // namespace
 
 void factor_features(const PairFactor& f, const double* x, std::size_t n, double* psi) {
-    const std::size_t r = f.rank();
+    const std::size_t m = f.Z.size(), r = f.rank();
     const Component k = local_kernel(f);
     const FeatureColumns fc = one_column(x, n);
     std::vector<double> work(n);
-    for (std::size_t j = 0; j < r; ++j) kernel_row(k, fc, &f.Z[j], 1.0, {psi + j * n, work.data(), n});
     Eigen::Map<ColMatrix> P(psi, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(r));
-    if (!f.T.empty()) {  // psi = k' T, T row-major upper = the column-major lower T'
-        Eigen::Map<const ColMatrix> Tt(f.T.data(), static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(r));
-        P = P * Tt.transpose().triangularView<Eigen::Upper>();
+    if (f.T.empty()) {  // the identity: the kernel columns are the features
+        for (std::size_t j = 0; j < m; ++j) kernel_row(k, fc, &f.Z[j], 1.0, {psi + j * n, work.data(), n});
+    } else {  // psi = k(Z, x)' T, k (n x m), T (m x r) row-major
+        ColMatrix K(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(m));
+        for (std::size_t j = 0; j < m; ++j) kernel_row(k, fc, &f.Z[j], 1.0, {K.col(j).data(), work.data(), n});
+        P.noalias() = K * Eigen::Map<const RowMatrix>(f.T.data(), static_cast<Eigen::Index>(m),
+                                                        static_cast<Eigen::Index>(r));
     }
     for (std::size_t j = 0; j < r; ++j) P.col(static_cast<Eigen::Index>(j)).array() -= f.mu[j];
 }

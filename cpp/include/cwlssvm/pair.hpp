@@ -1,9 +1,9 @@
 // The purified pair kernel: the second term of the ANOVA expansion (eq.clssvmr.anova) with each factor
 // centred on the training rows, so that a pair component has zero mean over each of its inputs' marginals.
 //
-// A factor is a one-column kernel k (RBF or categorical) with Nystrom landmarks Z (r values), the transform
-// T = L^-T of its landmark Gram (r x r, upper; empty for indicator features) and the weighted mean mu (r) of
-// its features over the training rows:
+// A factor is a one-column kernel k (RBF or categorical) with Nystrom landmarks Z (m values), a transform T
+// (m x r: L^-T of its landmark Gram, times the leading principal directions of the features that the pair
+// keeps; empty for the identity, r = m) and the weighted mean mu (r) of T' k(Z, x) over the training rows:
 //     psi(u) = T' k(Z, u) - mu                                       (r values),
 // so sum_i w_i psi(x_i) = 0. The pair kernel of factors a and b is
 //     K(u, v) = (psi_a(u)' psi_a(v)) (psi_b(u)' psi_b(v)),
@@ -21,10 +21,10 @@ namespace cwlssvm {
 
 struct PairFactor {
     Component kernel;        // one column, which indexes the rows of X
-    std::vector<double> Z;   // r landmark values
-    std::vector<double> T;   // r x r row-major upper, or empty (the identity)
+    std::vector<double> Z;   // m landmark values
+    std::vector<double> T;   // m x r row-major, or empty (the identity: r = m)
     std::vector<double> mu;  // r
-    std::size_t rank() const { return Z.size(); }
+    std::size_t rank() const { return mu.size(); }  // r, the number of features psi
 };
 
 struct PairFactors {

@@ -5,8 +5,9 @@ column), each centred on the training rows:
 
     K(u, v) = Kc_a(u_a, v_a) Kc_b(u_b, v_b),   Kc(u, v) = psi(u)' psi(v),   psi(u) = T' k(Z, u) - mu,
 
-with Z the factor's Nystrom landmarks, T = L^-T of their Gram block and mu the weighted mean of T' k(Z, x_i)
-over the training rows. Every function of the pair has zero weighted mean over the training values of
+with Z the factor's Nystrom landmarks, T = L^-T of their Gram block (times the leading principal directions of
+the features, those with at least ``tol`` of the largest variance, for an RBF factor) and mu the weighted mean of
+T' k(Z, x_i) over the training rows. Every function of the pair has zero weighted mean over the training values of
 x_a for each x_b, and over x_b for each x_a: the pair holds no main effect, and each main effect keeps its
 meaning. RBF x RBF is a surface, RBF x categorical one curve per level, categorical x categorical a table.
 The centring (Z, T, mu per factor) is data: cwlssvm.primal.centre_pairs fills it from the training rows.
@@ -20,11 +21,17 @@ import numpy as np
 
 from ._kind import Component, features_of, is_number, kind
 
-__all__ = ["Pair", "pair"]
+__all__ = ["Pair", "pair", "PAIR_TOL"]
+
+# A pair keeps the principal directions of each RBF factor's centred features whose variance (on the training
+# rows) is at least this share of the largest: the pair has at most r_a r_b features (a categorical factor keeps
+# every level).
+PAIR_TOL = 1e-4
 
 
 class FactorCentring:
-    """psi(u) = T' k(Z, u) - mu of one factor: Z (r,) its landmarks, T (r, r) (or (0, 0): the identity), mu (r,)."""
+    """psi(u) = T' k(Z, u) - mu of one factor: Z (m,) its landmarks, T (m, r) (or (0, 0): the identity, r = m),
+    mu (r,)."""
 
     __slots__ = ("Z", "T", "mu")
 
@@ -63,6 +70,7 @@ class Pair(Component):
     factors: tuple = ()
     sigma: float | None = None
     centring: tuple = ()
+    tol: float = PAIR_TOL
 
     kernel = "pair"
     tunes_width = True
@@ -111,6 +119,7 @@ class Pair(Component):
         ok = (len(self.features) == 2 and isinstance(self.factors, tuple) and len(self.factors) in (0, 2)
               and all(isinstance(f, Component) and f.kernel in ("rbf", "categorical") for f in self.factors)
               and (self.sigma is None or (is_number(self.sigma) and self.sigma > 0))
+              and is_number(self.tol) and 0 <= self.tol < 1
               and len(self.centring) in (0, 2))
         if not ok:
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
@@ -123,9 +132,11 @@ class Pair(Component):
         return replace(self, features=features, columns=columns, factors=factors, sigma=width, centring=())
 
 
-def pair(a, b) -> Pair:
+def pair(a, b, tol=PAIR_TOL) -> Pair:
     """A purified pair component over the columns a and b: the product of their centred kernels (RBF, or
-    categorical for a categorical column), with zero mean over each input's training values.
+    categorical for a categorical column), with zero mean over each input's training values. ``tol``: an RBF
+    factor keeps the principal directions of its centred features with at least this share of the largest
+    variance (0: all of them, the full product kernel).
 
     Examples
     --------
@@ -142,4 +153,6 @@ def pair(a, b) -> Pair:
     features = features_of(a) + features_of(b)
     if len(features) != 2 or features[0] == features[1]:
         raise ValueError(f"components: a pair takes two different columns, got {features}")
-    return Pair(features)
+    if not (is_number(tol) and 0 <= tol < 1):
+        raise ValueError(f"tol must be in [0, 1), got {tol!r}")
+    return Pair(features, tol=float(tol))

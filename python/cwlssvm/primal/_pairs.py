@@ -2,8 +2,10 @@
 
 Each factor of a pair (a one-column RBF or categorical kernel) gets its Nystrom landmarks Z and transform
 T as a main effect does (FeatureMap, to the same tolerance), and mu = sum_i w_i phi(x_i) / sum_i w_i, the
-weighted mean of its features over every training row (one pass over the rows, in blocks). The pair kernel
-is then the product of psi_a = phi_a - mu_a and psi_b = phi_b - mu_b (the C++ core's pair.hpp).
+weighted mean of its features over every training row. An RBF factor then keeps the principal directions V of
+its centred features whose variance is at least the pair's ``tol`` times the largest: T V and V' mu. The
+landmarks of every factor come from one draw of candidate rows, and the means and covariances from one sums pass
+over the rows (FeatureMap.sums).
 """
 
 from __future__ import annotations
@@ -14,23 +16,11 @@ import numpy as np
 
 from ..components.pair import FactorCentring
 from ._feature_map import FeatureMap
-from ._model import row_chunks
-
-MEAN_BLOCK = 65536  # rows per block of the mean pass
-
-
-def factor_centring(X, w, factor, *, tol=1e-10, n_jobs=None):
-    """The FactorCentring of one resolved one-column component on the rows of X (n, p), weights w (n,)."""
-    fmap = FeatureMap.from_data(X, [factor], tol=tol, n_jobs=n_jobs)
-    total = np.zeros(fmap.size)
-    for rows in row_chunks(X.shape[0], MEAN_BLOCK):
-        total += w[rows] @ fmap.features(X[rows], n_jobs)
-    return FactorCentring(fmap.landmarks[0][:, 0], fmap.transform[0], total / w.sum())
 
 
 def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     """The resolved components with every pair centred on the training rows X (n, p) with weights w (n,)
-    (None: 1; rows of weight 0 do not count); the other components as they are.
+    (None: 1; rows of weight 0 do not count), its factors' landmarks at ``tol``; the other components as they are.
 
     Examples
     --------
@@ -42,17 +32,35 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     >>> pair.centred, [len(c.Z) for c in pair.centring]  # the landmarks of each factor
     (True, [17, 16])
     """
+    pending = [c for c in resolved if c.factors and not c.centred]
+    if not pending:
+        return list(resolved)
     w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
-    cache = {}
+    factors = list({repr(f.describe()): f for c in pending for f in c.factors}.values())
+    fmap = FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs)
+    # the sums [phi 1]' W [phi 1] of the factors' features (the core's one pass): their weighted means and, in the
+    # diagonal blocks, their second moments
+    G = fmap.sums(X, np.zeros((X.shape[0], 0)), w, n_jobs=n_jobs)[0][0] / w.sum()
+    means = fmap.blocks(G[-1, :-1])
+    second = [G[a:b, a:b] for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])]
+    index = {repr(f.describe()): d for d, f in enumerate(factors)}
     out = []
     for c in resolved:
-        if c.factors and not c.centred:
+        if c in pending:
             parts = []
             for f in c.factors:
-                key = repr(f.describe())
-                if key not in cache:
-                    cache[key] = factor_centring(X, w, f, tol=tol, n_jobs=n_jobs)
-                parts.append(cache[key])
+                d = index[repr(f.describe())]
+                parts.append(_centring(f, fmap.landmarks[d][:, 0], fmap.transform[d], means[d], second[d], c.tol))
             c = replace(c, centring=tuple(parts))
         out.append(c)
     return out
+
+
+def _centring(factor, Z, T, mu, second, directions):
+    """A factor's FactorCentring from its landmarks Z, transform T, feature means mu and second moments (r, r):
+    for a factor with a width, the principal directions with at least ``directions`` of the largest variance."""
+    if factor.tunes_width and directions > 0 and T.size:
+        lam, V = np.linalg.eigh(second - np.outer(mu, mu))  # the weighted covariance of the features
+        V = V[:, lam >= directions * max(lam.max(), 1e-300)]
+        T, mu = T @ V, mu @ V
+    return FactorCentring(Z, T, mu)
