@@ -13,7 +13,7 @@ from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .components.pair import pair
-from .interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
+from .interactions import check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
@@ -37,11 +37,6 @@ SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
         Tolerance of the pivoted Cholesky (largest remaining diagonal, relative): at the default the
         low-rank predictions agree with the dense ones to about 1e-8 x std(y).
 """ + TABLE_PARAMS.rstrip()
-
-
-# the ``interactions`` parameter of the estimators with fixed sigma and gamma ("auto" needs a criterion: the
-# tuned estimators)
-PLAIN_INTERACTIONS = INTERACTIONS_PARAM.replace('; "auto" (the tuned estimators) adds', '. The tuned estimators also take "auto", which adds')
 
 
 class _LSSVMBase(ReportMixin, BaseEstimator):

@@ -17,7 +17,8 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _calibration
 from ._validation import check_all_numeric
-from ._base import PLAIN_INTERACTIONS, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from .interactions import PLAIN_INTERACTIONS_PARAM
+from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from ._params import BOOLEAN, one_of
 from ._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
@@ -250,7 +251,7 @@ class ComponentwiseLSSVC(_LSSVCBase):
         Width of the RBF components that do not set their own, in units of each component's input
         spread (see :class:`ComponentwiseLSSVR`).
     gamma : float, default=1.0
-    {PLAIN_INTERACTIONS}
+    {PLAIN_INTERACTIONS_PARAM}
     {_PARAMS}
 
     Examples

@@ -29,17 +29,22 @@ import pandas as pd
 from .components.pair import pair
 from .primal import FeatureMap
 
-__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "INTERACTIONS_PARAM", "check_interactions", "listed_pairs",
+__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs",
            "interactions_table", "pair_names"]
 
-# the docstring of the ``interactions`` parameter of the componentwise estimators
-INTERACTIONS_PARAM = """interactions : None, int, "auto" or list of pairs, default=None
-        Pair components (the purified second term of the ANOVA expansion, :func:`cwlssvm.components.pair`)
+# the docstring of the ``interactions`` parameter: of the estimators with fixed sigma and gamma, and of the tuned
+# ones, which also take "auto"
+_PAIRS = """Pair components (the purified second term of the ANOVA expansion, :func:`cwlssvm.components.pair`)
         added to the main effects. A list of pairs of columns (names or indices) adds those; an int k adds
         the k pairs that rank best when the residuals of the additive model at the same parameters are
-        screened (:func:`cwlssvm.interactions.screen_pairs`); "auto" (the tuned estimators) adds screened
-        pairs one at a time, best first, while each lowers the estimator's own criterion by at least 1%.
-        ``interactions_`` then lists the screened pairs, their gains and which were kept."""
+        screened (:func:`cwlssvm.interactions.screen_pairs`)"""
+_TABLE = """``interactions_`` then lists the screened pairs, their gains and which were kept."""
+PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, default=None
+        {_PAIRS}. {_TABLE}"""
+INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
+        {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
+        first, while each lowers the criterion by at least 1% and, for LOO and k-fold, by more than 2.5
+        standard errors of the rows' paired differences of squared out-of-sample residuals. {_TABLE}"""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._validation import check_all_numeric
-from ._base import PLAIN_INTERACTIONS, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from .interactions import PLAIN_INTERACTIONS_PARAM
+from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
 from .primal import DualModel
@@ -195,7 +196,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
         "squared"); ``predict`` returns the mean exp(f), ``contributions`` the terms of f = log mean.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    {PLAIN_INTERACTIONS}
+    {PLAIN_INTERACTIONS_PARAM}
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
     Attributes
@@ -266,7 +267,7 @@ class LSSVR(_LSSVRBase):
         As for :class:`ComponentwiseLSSVR`.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    {PLAIN_INTERACTIONS}
+    {PLAIN_INTERACTIONS_PARAM}
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
 
