@@ -78,26 +78,21 @@ void component_outputs(const InputRows& X, const std::vector<Component>& compone
     std::vector<double> coef_t(static_cast<std::size_t>(k) * n);
     for (std::size_t l = 0; l < n; ++l)
         for (int j = 0; j < k; ++j) coef_t[j * n + l] = coef[l * k + j];
-    // a pair's expansion over the n rows as its bilinear form, per target (PairExpansion): O(r_a r_b) per row
-    std::vector<std::vector<PairExpansion>> pairs(D);
+    // a pair's expansion over the n rows as its bilinear form, per target (PairExpansion), written here
     for (std::size_t d = 0; d < D; ++d) {
         if (components[d].kind != KernelKind::pair) continue;
         std::vector<double> sa(n), sb(n);
         for (std::size_t l = 0; l < n; ++l)
             sa[l] = X.row(l)[components[d].columns[0]], sb[l] = X.row(l)[components[d].columns[1]];
         for (int j = 0; j < k; ++j)
-            pairs[d].emplace_back(components[d], sa, sb, std::vector<double>(coef_t.data() + j * n, coef_t.data() + (j + 1) * n));
+            PairExpansion(components[d], sa, sb, std::vector<double>(coef_t.data() + j * n, coef_t.data() + (j + 1) * n))
+                .values(Xnew, D * k, out + d * k + j, n_jobs);
     }
     parallel_for(m, resolve_n_jobs(n_jobs), 8, [&](std::size_t begin, std::size_t end) {
         std::vector<double> row(n), work(n), q;
         for (std::size_t i = begin; i < end; ++i) {
             for (std::size_t d = 0; d < D; ++d) {
-                if (!pairs[d].empty()) {
-                    const double* x = Xnew.row(i);
-                    for (int j = 0; j < k; ++j)
-                        out[(i * D + d) * k + j] = pairs[d][j].at(x[components[d].columns[0]], x[components[d].columns[1]]);
-                    continue;
-                }
+                if (components[d].kind == KernelKind::pair) continue;  // written above
                 gather(components[d], Xnew.row(i), q);
                 kernel_row(components[d], cols, q.data(), 1.0, {row.data(), work.data(), n});
                 for (int j = 0; j < k; ++j)
@@ -168,16 +163,15 @@ void sparse_component_outputs(const InputRows& X, const std::vector<Component>& 
     for (std::size_t d = 0; d < D; ++d)
         if (components[d].kind == KernelKind::categorical)
             levels[d] = LevelValues(X, components[d].columns[0], supports[d], coefs[d]);
-    // A pair component's output is the bilinear form of its factors' features (PairExpansion): O(r_a r_b) per row.
-    std::vector<PairExpansion> pairs(D);
+    // A pair component's output is the bilinear form of its factors' features (PairExpansion), written here.
     for (std::size_t d = 0; d < D; ++d) {
-        if (components[d].kind != KernelKind::pair) continue;
+        if (components[d].kind != KernelKind::pair || supports[d].empty()) continue;
         std::vector<double> sa(supports[d].size()), sb(supports[d].size());
         for (std::size_t j = 0; j < sa.size(); ++j) {
             const double* z = X.row(static_cast<std::size_t>(supports[d][j]));
             sa[j] = z[components[d].columns[0]], sb[j] = z[components[d].columns[1]];
         }
-        pairs[d] = PairExpansion(components[d], sa, sb, coefs[d]);
+        PairExpansion(components[d], sa, sb, coefs[d]).values(Xnew, D, out + d, n_jobs);
     }
     std::size_t widest = 1;
     for (const auto& s : supports) widest = std::max(widest, s.size());
@@ -194,11 +188,7 @@ void sparse_component_outputs(const InputRows& X, const std::vector<Component>& 
                     out[i * D + d] = levels[d].at(Xnew.row(i)[components[d].columns[0]]);
                     continue;
                 }
-                if (components[d].kind == KernelKind::pair) {
-                    const double* x = Xnew.row(i);
-                    out[i * D + d] = pairs[d].at(x[components[d].columns[0]], x[components[d].columns[1]]);
-                    continue;
-                }
+                if (components[d].kind == KernelKind::pair) continue;  // written above
                 gather(components[d], Xnew.row(i), q);
                 kernel_row(components[d], cols[d], q.data(), 1.0, {row.data(), work.data(), nd});
                 out[i * D + d] = dot(row.data(), coefs[d].data(), nd);

@@ -3,6 +3,8 @@
 #include <Eigen/Core>
 #include <stdexcept>
 
+#include "cwlssvm/parallel.hpp"
+
 namespace cwlssvm {
 namespace {
 
@@ -16,7 +18,7 @@ Component local_kernel(const PairFactor& f) {
     return k;
 }
 
-// The column at `col` of X as one FeatureColumns column (a copy: the factor's kernel reads column 0).
+// The values x[0..n) as a FeatureColumns of one column (a copy: the factor's kernel reads column 0).
 FeatureColumns one_column(const double* x, std::size_t n) {
     FeatureColumns fc;
     fc.n = n;
@@ -122,13 +124,20 @@ PairExpansion::PairExpansion(const Component& c, const std::vector<double>& sa, 
     C_.assign(C.data(), C.data() + C.size());
 }
 
-double PairExpansion::at(double xa, double xb) const {
+void PairExpansion::values(const InputRows& X, std::size_t stride, double* out, int n_jobs) const {
     const std::size_t ra = factors_->a.rank(), rb = factors_->b.rank();
-    Eigen::VectorXd pa(ra), pb(rb);
-    factor_features(factors_->a, &xa, 1, pa.data());
-    factor_features(factors_->b, &xb, 1, pb.data());
-    Eigen::Map<const ColMatrix> C(C_.data(), static_cast<Eigen::Index>(ra), static_cast<Eigen::Index>(rb));
-    return pa.dot(C * pb);
+    const int ca = factors_->a.kernel.columns[0], cb = factors_->b.kernel.columns[0];
+    const Eigen::Map<const ColMatrix> C(C_.data(), static_cast<Eigen::Index>(ra), static_cast<Eigen::Index>(rb));
+    parallel_for(X.n, resolve_n_jobs(n_jobs), 256, [&](std::size_t begin, std::size_t end) {
+        const std::size_t m = end - begin;
+        std::vector<double> xa(m), xb(m);
+        for (std::size_t i = 0; i < m; ++i) xa[i] = X.row(begin + i)[ca], xb[i] = X.row(begin + i)[cb];
+        ColMatrix A(m, ra), B(m, rb);
+        factor_features(factors_->a, xa.data(), m, A.data());
+        factor_features(factors_->b, xb.data(), m, B.data());
+        const Eigen::VectorXd f = (A * C).cwiseProduct(B).rowwise().sum();
+        for (std::size_t i = 0; i < m; ++i) out[(begin + i) * stride] = f[static_cast<Eigen::Index>(i)];
+    });
 }
 
 }  // namespace cwlssvm

@@ -60,13 +60,14 @@ void pair_columns(const Component& c, const double* xa, const double* xb, std::s
                   double* out, std::size_t lda);
 
 // The bilinear form of an expansion f(x) = sum_j coef_j K(x, s_j) over support values (sa_j, sb_j):
-// f(x) = psi_a(x)' C psi_b(x), C = Psi_a(S)' diag(coef) Psi_b(S) (r_a x r_b).
+// f(x) = psi_a(x)' C psi_b(x), C = Psi_a(S)' diag(coef) Psi_b(S) (r_a x r_b): O(r_a r_b) per row.
 class PairExpansion {
 public:
     PairExpansion() = default;
     PairExpansion(const Component& c, const std::vector<double>& sa, const std::vector<double>& sb,
                   const std::vector<double>& coef);
-    double at(double xa, double xb) const;
+    // out[i * stride] = f(x_i) for the rows of X (the factors' columns), in blocks of rows on n_jobs threads.
+    void values(const InputRows& X, std::size_t stride, double* out, int n_jobs) const;
 
 private:
     std::shared_ptr<const PairFactors> factors_;

@@ -6,7 +6,7 @@ column), each centred on the training rows:
     K(u, v) = Kc_a(u_a, v_a) Kc_b(u_b, v_b),   Kc(u, v) = psi(u)' psi(v),   psi(u) = T' k(Z, u) - mu,
 
 with Z the factor's Nystrom landmarks, T = L^-T of their Gram block (times the leading principal directions of
-the features, those with at least ``tol`` of the largest variance, for an RBF factor) and mu the weighted mean of
+the features, those with at least ``tol`` of the largest variance and at most PAIR_DIRECTIONS, for an RBF factor) and mu the weighted mean of
 T' k(Z, x_i) over the training rows. Every function of the pair has zero weighted mean over the training values of
 x_a for each x_b, and over x_b for each x_a: the pair holds no main effect, and each main effect keeps its
 meaning. RBF x RBF is a surface, RBF x categorical one curve per level, categorical x categorical a table.
@@ -21,12 +21,15 @@ import numpy as np
 
 from ._kind import Component, features_of, is_number, kind
 
-__all__ = ["Pair", "pair", "PAIR_TOL"]
+__all__ = ["Pair", "pair", "PAIR_TOL", "PAIR_DIRECTIONS"]
 
 # A pair keeps the principal directions of each RBF factor's centred features whose variance (on the training
-# rows) is at least this share of the largest: the pair has at most r_a r_b features (a categorical factor keeps
-# every level).
+# rows) is at least this share of the largest, at most PAIR_DIRECTIONS of them: the pair has at most r_a r_b
+# features (a categorical factor keeps every level). At narrow widths a factor has many directions above the
+# tolerance; the cap keeps a pair's rank below 16 x 16 there (EBM, likewise, bins its pairs more coarsely than its
+# main effects).
 PAIR_TOL = 1e-4
+PAIR_DIRECTIONS = 16
 
 
 class FactorCentring:
@@ -136,7 +139,7 @@ def pair(a, b, tol=PAIR_TOL) -> Pair:
     """A purified pair component over the columns a and b: the product of their centred kernels (RBF, or
     categorical for a categorical column), with zero mean over each input's training values. ``tol``: an RBF
     factor keeps the principal directions of its centred features with at least this share of the largest
-    variance (0: all of them, the full product kernel).
+    variance, at most PAIR_DIRECTIONS of them (0: all of them, the full product kernel).
 
     Examples
     --------

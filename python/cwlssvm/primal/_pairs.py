@@ -3,7 +3,8 @@
 Each factor of a pair (a one-column RBF or categorical kernel) gets its Nystrom landmarks Z and transform
 T as a main effect does (FeatureMap, to the same tolerance), and mu = sum_i w_i phi(x_i) / sum_i w_i, the
 weighted mean of its features over every training row. An RBF factor then keeps the principal directions V of
-its centred features whose variance is at least the pair's ``tol`` times the largest: T V and V' mu. The
+its centred features whose variance is at least the pair's ``tol`` times the largest (at most PAIR_DIRECTIONS of
+them): T V and V' mu. The
 landmarks of every factor come from one draw of candidate rows, and the means and covariances from one sums pass
 over the rows (FeatureMap.sums).
 """
@@ -14,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..components.pair import FactorCentring
+from ..components.pair import PAIR_DIRECTIONS, FactorCentring
 from ._feature_map import FeatureMap
 
 
@@ -58,9 +59,12 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
 
 def _centring(factor, Z, T, mu, second, directions):
     """A factor's FactorCentring from its landmarks Z, transform T, feature means mu and second moments (r, r):
-    for a factor with a width, the principal directions with at least ``directions`` of the largest variance."""
+    for a factor with a width, the principal directions with at least ``directions`` of the largest variance, at
+    most PAIR_DIRECTIONS of them."""
     if factor.tunes_width and directions > 0 and T.size:
-        lam, V = np.linalg.eigh(second - np.outer(mu, mu))  # the weighted covariance of the features
-        V = V[:, lam >= directions * max(lam.max(), 1e-300)]
+        lam, V = np.linalg.eigh(second - np.outer(mu, mu))  # the weighted covariance of the features, ascending
+        keep = lam >= directions * max(lam.max(), 1e-300)
+        keep[:-PAIR_DIRECTIONS] = False
+        V = V[:, keep]
         T, mu = T @ V, mu @ V
     return FactorCentring(Z, T, mu)
