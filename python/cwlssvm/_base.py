@@ -39,6 +39,13 @@ SOLVER_PARAMS = """solver : {"auto", "dense", "lowrank"}, default="auto"
 """ + TABLE_PARAMS.rstrip()
 
 
+COMPONENT_WEIGHTS_PARAM = """component_weights : array-like of shape (n_components,), optional
+        eta_d >= 0 per component (main effects, then pairs): the model's kernel is sum_d eta_d K^d, so
+        component d has its own regularization constant gamma_d = gamma x eta_d (0: the component is
+        left out, its contribution 0). Solved in primal coordinates (the low-rank solver, exact to
+        ``lowrank_tol``). The CV estimators with ``criterion="reml"`` choose them."""
+
+
 class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
@@ -98,8 +105,14 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         if np.count_nonzero(w > 0) < 2:
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
         w, X, Y = weighted_rows(w, X, Y)
-        self.solver_, fmap = SOLVER_POLICY.fit_solver(self.solver, X, self.components_, tol=self.lowrank_tol,
+        eta = self._component_weights()
+        solver = self.solver if eta is None else "lowrank"  # the weights act on the primal features
+        self.solver_, fmap = SOLVER_POLICY.fit_solver(solver, X, self.components_, tol=self.lowrank_tol,
                                                       n_jobs=self.n_jobs)
+        vars(self).pop("selected_components_", None)
+        if eta is not None:
+            fmap = fmap.weighted(eta)
+            self.selected_components_ = np.flatnonzero(eta > 0)  # a weight 0 leaves the component out
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         family = self._family()
         if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
@@ -113,6 +126,19 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         inv_gamma = 1.0 / (self.gamma * w)
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
         return DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
+
+    def _component_weights(self):
+        """The estimator's component_weights as (D,) floats >= 0 (None: all 1), checked against components_."""
+        eta = getattr(self, "component_weights", None)
+        if eta is None:
+            return None
+        eta = np.asarray(eta, dtype=float)
+        if eta.shape != (len(self.components_),) or not np.all(np.isfinite(eta)) or np.any(eta < 0):
+            raise ValueError(f"component_weights must be {len(self.components_)} finite values >= 0 (one per "
+                             f"component), got {getattr(self, 'component_weights')!r:.80}")
+        if self.solver == "dense":
+            raise ValueError("component_weights are solved in primal coordinates: use solver='auto' or 'lowrank'")
+        return eta
 
     def _loo_values(self, X, Y, sample_weight):
         """Y - f^(-i)(x_i) (n, k) at the parameters, on validated X (n, p) and targets Y (n, k), from one

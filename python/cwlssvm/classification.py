@@ -18,7 +18,7 @@ from sklearn.utils.metaestimators import available_if
 from . import _calibration
 from ._validation import check_all_numeric
 from .interactions import PLAIN_INTERACTIONS_PARAM
-from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from ._params import BOOLEAN, one_of
 from ._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
@@ -251,6 +251,7 @@ class ComponentwiseLSSVC(_LSSVCBase):
         Width of the RBF components that do not set their own, in units of each component's input
         spread (see :class:`ComponentwiseLSSVR`).
     gamma : float, default=1.0
+    {COMPONENT_WEIGHTS_PARAM}
     {PLAIN_INTERACTIONS_PARAM}
     {_PARAMS}
 
@@ -270,7 +271,8 @@ class ComponentwiseLSSVC(_LSSVCBase):
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, multi_class="ovr", probability=True,
                  n_jobs=None, family="squared", solver="auto", lowrank_tol=1e-10, missing="separate",
-                 unknown="missing", interactions=None):
+                 unknown="missing", interactions=None, component_weights=None):
+        self.component_weights = component_weights
         self.interactions = interactions
         self.missing = missing
         self.unknown = unknown

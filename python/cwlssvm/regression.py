@@ -11,7 +11,7 @@ from . import _native
 
 from ._validation import check_all_numeric
 from .interactions import PLAIN_INTERACTIONS_PARAM
-from ._base import SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
+from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
 from .primal import DualModel
@@ -190,6 +190,7 @@ class ComponentwiseLSSVR(_LSSVRBase):
         rescaling an input leaves the model unchanged. ``components_`` holds the absolute widths.
     gamma : float, default=1.0
         Regularization constant (weight of the squared residuals).
+    {COMPONENT_WEIGHTS_PARAM}
     family : {"squared", "poisson"}, default="squared"
         "squared": the LS-SVM (least squares). "poisson": counts y >= 0 with a log link, fitted by
         penalized IRLS (gamma weighs the Poisson deviance, which is the squared residual for
@@ -234,7 +235,9 @@ class ComponentwiseLSSVR(_LSSVRBase):
     """
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, n_jobs=None, family="squared", solver="auto",
-                 lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None):
+                 lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None,
+                 component_weights=None):
+        self.component_weights = component_weights
         self.interactions = interactions
         self.missing = missing
         self.unknown = unknown

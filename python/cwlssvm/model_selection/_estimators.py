@@ -22,12 +22,13 @@ from .._labels import check_weighted_classes, encode_classes, family_targets, pm
 from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR
 from ..uncertainty import UncertaintyMixin
-from ..primal import SOLVER_POLICY
-from ._evaluate import CRITERIA, Criterion, CriterionEvaluator
+from ..primal import LIKELIHOODS, SOLVER_POLICY
+from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import results_table, tune, tune_profiled
+from ._likelihood import ComponentGammas, tune_likelihood
 from ..components.pair import pair
 from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .._persist import file_values, model_file_class
@@ -108,7 +109,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
     _classification = False
     model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_",),
                                     numbers=("intercept_", "gamma_", "best_score_", "probability_slope_"))
-    parameter_rules = ParamTable(criterion=one_of("auto", *CRITERIA), n_jobs=N_JOBS, solver=one_of(*SOLVERS),
+    parameter_rules = ParamTable(criterion=one_of("auto", *CRITERIA, *LIKELIHOODS), n_jobs=N_JOBS, solver=one_of(*SOLVERS),
                                  missing=one_of(*MISSING), unknown=one_of(*UNKNOWN), lowrank_tol=OPEN_UNIT)
 
     def _base_estimator(self, components, sigma, gamma):
@@ -150,6 +151,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                             variances=_components.column_variances(X, w))
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
+        for name in ("component_gammas_", "selected_components_"):
+            vars(self).pop(name, None)
+        if self.criterion in LIKELIHOODS:
+            if family.name != "squared":
+                raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={family.name!r})")
+            return self._search_likelihood(X, Y, w, specs, resolved, sigma_grid)
         if family.name != "squared":
             return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
@@ -176,6 +183,33 @@ class _TunedBase(ReportMixin, BaseEstimator):
         make = partial(PrimalCriterionEvaluator, tol=self.lowrank_tol, **common) if primal else partial(
             CriterionEvaluator, **common)
         return self._with_pairs(X, Y, w, resolved, chosen, lambda comps: make(X, Y, w, comps), gamma_grid)
+
+    def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid):
+        """The widths and one gamma_d per component by restricted (or marginal) likelihood
+        (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
+        on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
+        interactions = getattr(self, "interactions", None)
+        if interactions is not None and not isinstance(interactions, (list, tuple)):
+            raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r}: list the pairs "
+                             "(they are tuned with the main effects), or use a cross-validation criterion")
+        self.criterion_ = self.criterion
+        primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
+        common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
+                      tol=self.lowrank_tol if primal else EXACT_TOL)
+        evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, **common)
+        grid_evaluator = None
+        if X.shape[0] > 2 * GRID_SAMPLE:
+            rows = _sample_rows(X.shape[0], GRID_SAMPLE, self.random_state)
+            grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, **common)
+        per_component = bool(getattr(self, "sigma_per_component", False))
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
+                                              per_component=per_component, grid_evaluator=grid_evaluator)
+        self.passes_ = evaluator.passes
+        gammas = ComponentGammas(fit)
+        self.component_gammas_ = gammas.gammas
+        self.selected_components_ = np.flatnonzero(fit.selected)
+        self._chosen_weights = gammas.weights
+        return self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
 
     def _with_pairs(self, X, Y, w, resolved, chosen, evaluator_of, gamma_grid):
         """(components, sigma, gamma) with the pairs ``interactions`` asks for: as tuned for a list; for an int
@@ -293,6 +327,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
+        weights = vars(self).pop("_chosen_weights", None)
+        if weights is not None and not np.allclose(weights, 1.0):  # one gamma_d per component (criterion "reml")
+            if "component_weights" not in est.get_params():
+                raise ValueError(f"criterion={self.criterion!r}: {type(est).__name__} has one component")
+            est.set_params(component_weights=weights)
         self.best_estimator_ = est.fit(X, y, sample_weight=sample_weight)
         for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_",
                      "X_reference_"):
@@ -342,11 +381,14 @@ _CV_PARAMS = """
         [0.2, 20]. Default: 10 values. ``sigma_`` is in the same units.
     gammas : int or array-like, optional
         The gamma grid: explicit values or a count of log-spaced values over [1e-3, 1e6]. Default: 50.
-    criterion : {"auto", "loo", "gcv", "kfold"}, default="auto"
+    criterion : {"auto", "loo", "gcv", "kfold", "reml", "ml"}, default="auto"
         Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
         or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
         of the kernel matrix serves every gamma. "auto": "loo" on the exact path, "gcv" on the
         low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
+        "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
+        Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
+        whose effective degrees of freedom go to zero are left out (``selected_components_``). Family "squared".
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10
         The folds for ``criterion="kfold"``: a number of shuffled folds (stratified for classifiers
         when every class has that many rows), or explicit splits as in scikit-learn.

@@ -304,6 +304,17 @@ class FeatureMap:
             return out
         return RidgeSums(*out, wide=None if wide is None else (self.offsets[wide], self.ranks[wide]))
 
+    def weighted(self, eta):
+        """The map of the kernel sum_d eta_d K^d (eta (D,) >= 0): phi_d scaled by sqrt(eta_d), its transform
+        sqrt(eta_d) T_d (the identity of a categorical block made explicit where eta_d != 1)."""
+        eta = np.asarray(eta, dtype=float)
+        transform = []
+        for T, r, e in zip(self.transform, self.ranks, eta):
+            if e != 1.0:
+                T = np.sqrt(e) * (np.eye(r) if T.size == 0 else T)
+            transform.append(T)
+        return FeatureMap(self.resolved, self.landmarks, transform, self.truncated, self.residual)
+
     def blocks(self, theta):
         """theta (R, ...) split per component."""
         return [theta[self.offsets[d]:self.offsets[d + 1]] for d in range(len(self.ranks))]

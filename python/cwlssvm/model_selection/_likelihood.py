@@ -1,0 +1,123 @@
+"""The widths and one regularization constant per component by restricted (or marginal) likelihood.
+
+At each set of widths, the penalties lambda_d = 1 / gamma_d come from Newton's method on the likelihood
+(cwlssvm.primal.reml_fit), on the sums of one pass over the rows; the widths maximize the likelihood so
+profiled: the shared sigma on its grid, then Brent's method on log sigma between the grid neighbours of
+the best, then (``per_component``) each RBF component's width probed at x exp(+-ARD_PROBE) and moved while
+the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.optimize import minimize_scalar
+
+from ..primal import RemlCriterion, reml_fit
+from ._search import ARD_PROBE, ARD_ROUNDS, SearchRecord
+
+ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
+
+
+class LikelihoodProfile:
+    """V*(sigmas) = min over rho of V (cwlssvm.primal.RemlCriterion) at relative widths sigmas (D,), through
+    a PrimalCriterionEvaluator's feature maps and sums; ``method`` "reml" or "ml". Keeps every point in
+    ``record`` (gamma: the geometric mean of the selected components' gamma_d) and the fits in ``fits``."""
+
+    def __init__(self, evaluator, method):
+        self.evaluator, self.method = evaluator, method
+        self.record = SearchRecord()
+        self.fits = {}  # width key -> RemlFit
+        self._start = None
+
+    def criterion(self, sigmas):
+        """The RemlCriterion at relative widths sigmas (D,): one pass over the rows."""
+        ev = self.evaluator
+        fmap = ev._feature_map(sigmas)
+        sums = ev._sums(fmap, ev.w)
+        return RemlCriterion(sums.gram(0), sums.B[0], sums.yy[0], fmap.offsets, ev.n_rows, self.method)
+
+    def __call__(self, stage, sigmas):
+        sigmas = np.asarray(sigmas, dtype=float)
+        key = self.evaluator._width_key(sigmas)
+        if key not in self.fits:
+            crit = self.criterion(sigmas)
+            start = None if self._start is None else self._start - np.log(self._scale) + np.log(crit.scale)
+            fit = reml_fit(crit, start)
+            self._start, self._scale = fit.rho, crit.scale  # warm start, relative to each block's scale
+            self.fits[key] = fit
+            self.record.add(stage, sigmas, [ComponentGammas(fit).mean_gamma], {"criterion": np.array([fit.value])})
+        return self.fits[key].value
+
+    def best(self):
+        """(sigmas, RemlFit) of the largest likelihood."""
+        row = min(self.record.rows, key=lambda r: r["criterion"])
+        return row["sigmas"], self.fits[self.evaluator._width_key(row["sigmas"])]
+
+
+class ComponentGammas:
+    """gamma_d = 1 / lambda_d (D,) of a RemlFit, as the plain estimator takes them: gamma (the geometric mean
+    over the selected components) and component_weights eta_d = gamma_d / gamma (0 where not selected)."""
+
+    def __init__(self, fit):
+        self.gammas = np.exp(-fit.rho)
+        self.selected = fit.selected
+        logs = np.log(self.gammas[self.selected]) if self.selected.any() else np.log(self.gammas)
+        self.mean_gamma = float(np.exp(logs.mean()))
+        self.weights = np.where(self.selected, self.gammas / self.mean_gamma, 0.0)
+
+
+def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None):
+    """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
+    ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator, tune_likelihood
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(-1, 1, size=(400, 3)); Y = np.sin(3 * X[:, :1]) + 0.1 * rng.normal(size=(400, 1))
+    >>> ev = PrimalCriterionEvaluator(X, Y, np.ones(400), C.resolve(None, 3, None, 1.0, X), criterion="gcv")
+    >>> sigmas, fit, record = tune_likelihood(ev, np.geomspace(0.1, 10, 9), "reml")
+    >>> sigmas.shape, bool(fit.selected[0]), bool(fit.edf[0] > fit.edf[1:].max())  # x0 carries the signal
+    ((3,), True, True)
+    """
+    D = len(evaluator.resolved)
+    tunes = evaluator.tunes_width
+    if not tunes.any():
+        sigma_grid = sigma_grid[:1]
+    grid = LikelihoodProfile(grid_evaluator or evaluator, method)
+    values = [grid("grid", np.full(D, s)) for s in sigma_grid]
+    i = int(np.argmin(values))
+    profile = grid if grid_evaluator is None else LikelihoodProfile(evaluator, method)
+    profile("grid" if grid_evaluator is None else "chosen", np.full(D, sigma_grid[i]))
+    if refine and tunes.any() and len(sigma_grid) > 1:
+        lo, hi = np.log(sigma_grid[max(i - 1, 0)]), np.log(sigma_grid[min(i + 1, len(sigma_grid) - 1)])
+        minimize_scalar(lambda t: profile("refine", np.full(D, np.exp(t))), bounds=(lo, hi), method="bounded",
+                        options={"xatol": 0.05})
+    if per_component and tunes.any():
+        _per_component(profile, profile.best()[0], tunes)
+    sigmas, fit = profile.best()
+    record = profile.record
+    if grid_evaluator is not None:  # the sample's grid first in cv_results_
+        record.rows = grid.record.rows + record.rows
+    return sigmas, fit, record
+
+
+def _per_component(profile, sigmas, tunes):
+    """Each width probed at x exp(+-ARD_PROBE), moved while the likelihood rises, ARD_ROUNDS rounds."""
+    current = profile("ard", sigmas)
+    for _ in range(ARD_ROUNDS):
+        moved = False
+        for d in np.flatnonzero(tunes):
+            for direction in (1.0, -1.0):
+                for _ in range(ARD_STEPS):
+                    trial = sigmas.copy()
+                    trial[d] *= np.exp(direction * ARD_PROBE)
+                    value = profile("ard", trial)
+                    if value >= current - 1e-9 * abs(current):
+                        break
+                    sigmas, current, moved = trial, value, True
+        if not moved:
+            break
+    return sigmas

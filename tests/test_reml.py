@@ -1,0 +1,152 @@
+"""One regularization constant per component by restricted / marginal likelihood (cwlssvm.primal.RemlCriterion,
+reml_fit; ComponentwiseLSSVRCV(criterion="reml"); ComponentwiseLSSVR(component_weights=...))."""
+
+import numpy as np
+import pytest
+
+from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm.datasets import make_additive
+from cwlssvm.primal import RemlCriterion, reml_fit
+
+
+def _problem(seed=0, n=120, k=1):
+    """Sums of a weighted ridge problem with three blocks (2, 3, 2 features), the last without signal."""
+    rng = np.random.default_rng(seed)
+    Phi = rng.normal(size=(n, 7))
+    Y = np.column_stack([Phi[:, :2] @ [1.0, -1.0] + Phi[:, 2:5] @ [0.3, 0.2, -0.1] + 0.4 * rng.normal(size=n)
+                         for _ in range(k)])
+    w = rng.uniform(0.5, 2.0, n)
+    X1 = np.hstack([Phi, np.ones((n, 1))])
+    sums = (X1.T @ (w[:, None] * X1), X1.T @ (w[:, None] * Y), Y.T @ (w[:, None] * Y))
+    return Phi, Y, w, sums, [0, 2, 5, 7]
+
+
+@pytest.mark.parametrize("method", ["reml", "ml"])
+@pytest.mark.parametrize("k", [1, 2])
+def test_gradient_and_hessian_match_finite_differences(method, k):
+    _, _, _, (G, B, yy), offsets = _problem(k=k)
+    crit = RemlCriterion(G, B, yy, offsets, 120, method)
+    rho = np.array([0.3, -1.0, 2.0])
+    _, grad, hess = crit.derivatives(rho)
+    eps = 1e-5
+    steps = eps * np.eye(3)
+    num_grad = np.array([(crit.value(rho + e) - crit.value(rho - e)) / (2 * eps) for e in steps])
+    num_hess = np.array([(crit.derivatives(rho + e)[1] - crit.derivatives(rho - e)[1]) / (2 * eps) for e in steps])
+    assert np.allclose(grad, num_grad, rtol=1e-6, atol=1e-6)
+    assert np.allclose(hess, num_hess, rtol=1e-6, atol=1e-6)
+    assert np.allclose(hess, hess.T)
+
+
+def test_ml_is_the_gaussian_marginal_likelihood():
+    """V_ml differs from -2 max_{b, s^2} log N(y; 1 b, s^2 (W^-1 + Phi S^-1 Phi')) by a constant in rho."""
+    Phi, Y, w, (G, B, yy), offsets = _problem(n=60)
+    crit = RemlCriterion(G, B, yy, offsets, 60, "ml")
+    y, n = Y[:, 0], 60
+
+    def direct(rho):
+        lam = np.repeat(np.exp(rho), np.diff(offsets))
+        C = np.diag(1.0 / w) + (Phi / lam) @ Phi.T
+        Ci = np.linalg.inv(C)
+        one = np.ones(n)
+        b = (one @ Ci @ y) / (one @ Ci @ one)
+        r = y - b
+        return n * np.log(r @ Ci @ r) + np.linalg.slogdet(C)[1]
+
+    rhos = [np.array([0.0, 0.0, 0.0]), np.array([1.0, -2.0, 3.0]), np.array([-1.0, 0.5, -0.5])]
+    gaps = [crit.value(r) - direct(r) for r in rhos]
+    assert np.ptp(gaps) < 1e-8 * max(abs(g) for g in gaps)
+
+
+@pytest.mark.parametrize("method", ["reml", "ml"])
+def test_newton_optimum_matches_a_brute_force_grid(method):
+    _, _, _, (G, B, yy), _ = _problem(seed=3)
+    offsets = [0, 2, 7]  # two blocks
+    crit = RemlCriterion(G, B, yy, offsets, 120, method)
+    fit = reml_fit(crit)
+    assert fit.converged
+    grid = np.linspace(-6.0, 8.0, 141)
+    values = np.array([[crit.value(np.array([a, b])) for b in grid] for a in grid])
+    i, j = np.unravel_index(np.argmin(values), values.shape)
+    assert fit.value <= values.min() + 1e-9 * abs(values.min())
+    assert np.allclose(fit.rho, [grid[i], grid[j]], atol=0.15)
+
+
+def test_a_block_without_signal_is_not_selected():
+    rng = np.random.default_rng(0)
+    Phi = rng.normal(size=(300, 6))
+    y = Phi[:, :3] @ [1.0, -1.0, 0.5] + 0.3 * rng.normal(size=300)
+    X1 = np.hstack([Phi, np.ones((300, 1))])
+    fit = reml_fit(RemlCriterion(X1.T @ X1, X1.T @ y[:, None], [y @ y], [0, 3, 6], 300))
+    assert fit.selected.tolist() == [True, False]
+    assert fit.edf[1] < 1e-3 < 1.0 < fit.edf[0]
+
+
+def test_criterion_refuses_an_unknown_method():
+    _, _, _, (G, B, yy), offsets = _problem()
+    with pytest.raises(ValueError, match="criterion"):
+        RemlCriterion(G, B, yy, offsets, 120, "aic")
+
+
+def test_reml_beats_leave_one_out_on_the_additive_example():
+    """One gamma per component: the wiggly and the smooth components no longer share one penalty."""
+    mse = {"loo": [], "reml": []}
+    for seed in range(3):
+        X, y, _ = make_additive(n=100, seed=seed)
+        Xt, _, ft = make_additive(n=1000, seed=1000 + seed)
+        for criterion in mse:
+            model = ComponentwiseLSSVRCV(criterion=criterion).fit(X, y)
+            mse[criterion].append(np.mean((model.predict(Xt) - ft) ** 2))
+    assert np.mean(mse["reml"]) < 0.8 * np.mean(mse["loo"])
+
+
+def test_reml_fit_reports_gammas_selection_and_round_trips(tmp_path):
+    import cwlssvm
+
+    X, y, _ = make_additive(n=100, seed=0)
+    model = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    assert model.criterion_ == "reml"
+    assert model.component_gammas_.shape == (10,)
+    assert set(range(4)) <= set(model.selected_components_.tolist())
+    weights = model.best_estimator_.component_weights
+    assert np.all(weights[np.setdiff1d(np.arange(10), model.selected_components_)] == 0)
+    contributions = model.contributions(X)
+    for d in np.setdiff1d(np.arange(10), model.selected_components_):
+        assert np.all(contributions[:, d] == 0.0)  # left out: exactly zero
+    lo, hi = model.component_bands(X[:20])
+    assert np.all(hi >= lo)
+    path = tmp_path / "reml.cwl"
+    model.save(path)
+    loaded = cwlssvm.load(path)
+    assert np.array_equal(loaded.predict(X), model.predict(X))
+    assert np.array_equal(loaded.component_gammas_, model.component_gammas_)
+
+
+def test_reml_refuses_a_likelihood_family_and_screened_pairs():
+    X, y, _ = make_additive(n=60, seed=0)
+    with pytest.raises(ValueError, match="family"):
+        ComponentwiseLSSVRCV(criterion="reml", family="poisson").fit(X, np.abs(np.round(y)))
+    with pytest.raises(ValueError, match="interactions"):
+        ComponentwiseLSSVRCV(criterion="reml", interactions=2).fit(X, y)
+
+
+def test_component_weights_scale_each_gamma():
+    X, y, _ = make_additive(n=100, seed=0)
+    plain = ComponentwiseLSSVR(gamma=10.0).fit(X, y)
+    weighted = ComponentwiseLSSVR(gamma=5.0, component_weights=np.full(10, 2.0)).fit(X, y)
+    assert weighted.solver_ == "lowrank"
+    assert np.allclose(weighted.predict(X), plain.predict(X), atol=1e-7)
+    assert np.allclose(weighted.predict(X, return_std=True)[1], plain.predict(X, return_std=True)[1], atol=1e-7)
+    eta = np.ones(10)
+    eta[3] = 0.0
+    dropped = ComponentwiseLSSVR(gamma=10.0, component_weights=eta).fit(X, y)
+    assert np.all(dropped.contributions(X)[:, 3] == 0.0)
+    assert 3 not in dropped.selected_components_
+
+
+@pytest.mark.parametrize("weights", [np.ones(3), -np.ones(10), np.full(10, np.nan)])
+def test_bad_component_weights_are_refused(weights):
+    X, y, _ = make_additive(n=60, seed=0)
+    with pytest.raises(ValueError, match="component_weights"):
+        ComponentwiseLSSVR(component_weights=weights).fit(X, y)
+    with pytest.raises(ValueError, match="component_weights"):
+        ComponentwiseLSSVR(component_weights=np.ones(10), solver="dense").fit(X, y)
