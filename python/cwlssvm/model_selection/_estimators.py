@@ -194,6 +194,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                              "(they are tuned with the main effects), or use a cross-validation criterion")
         self.criterion_ = self.criterion
         primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
+        # the evaluator serves its feature maps and sums only: its criterion is never scored here
         common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
                       tol=self.lowrank_tol if primal else EXACT_TOL)
         evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, **common)
