@@ -20,8 +20,9 @@
             splits each: time per fit and test error of the tuned plain model (ComponentwiseLSSVRCV/SVCCV),
             the sparse and fusion defaults (and the fusion classifier with method="eta", which selects
             components) and the per-component widths (sigma_per_component=True), with each one's error
-            relative to the plain model's. Targets: sparse and fusion <= 5 s per fit and
-            within 3% of the plain model's error; sigma_per_component <= 5x the shared-sigma fit time.
+            relative to the plain model's, and the classifiers' test log-loss (predict_proba: Platt's slope for
+            the squared family). Targets: sparse and fusion <= 5 s per fit and within 3% of the plain model's
+            error; sigma_per_component <= 5x the shared-sigma fit time.
 
 The breast cancer inputs are standardized on each training part here, as for the peers (pyGAM,
 scikit-learn's LogisticRegression); cwlssvm's own models are invariant to the scale of each input (the
@@ -178,7 +179,7 @@ def breast_cancer(split):
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=split, stratify=y)
     scaler = StandardScaler().fit(Xtr)
     Xtr, Xte = scaler.transform(Xtr), scaler.transform(Xte)
-    models = {"plain": ComponentwiseLSSVCCV(probability=False), "sparse": SparseComponentwiseLSSVC(),
+    models = {"plain": ComponentwiseLSSVCCV(), "sparse": SparseComponentwiseLSSVC(),
               "fusion": FusionComponentwiseLSSVC(), "fusion (method='eta')": FusionComponentwiseLSSVC(method="eta"),
               "sigma_per_component": ComponentwiseLSSVCCV(sigma_per_component=True, probability=False)}
     return Xtr, ytr, Xte, yte, models, lambda m: float(np.mean(m.predict(Xte) != yte)), "test error rate"
@@ -186,7 +187,7 @@ def breast_cancer(split):
 
 def defaults(n_splits, skip_spam=False):
     for name, make in (("make_friedman1 (n = 500)", friedman), ("load_breast_cancer (standardized)", breast_cancer)):
-        times, errors, sizes = {}, {}, {}
+        times, errors, sizes, losses = {}, {}, {}, {}
         for split in range(n_splits):
             Xtr, ytr, Xte, yte, models, score, what = make(split)
             for key, model in models.items():
@@ -194,6 +195,8 @@ def defaults(n_splits, skip_spam=False):
                 model.fit(Xtr, ytr)
                 times.setdefault(key, []).append(time.perf_counter() - t0)
                 errors.setdefault(key, []).append(score(model))
+                if hasattr(model, "predict_proba"):
+                    losses.setdefault(key, []).append(float(log_loss(yte, model.predict_proba(Xte))))
                 if hasattr(model, "selected_components_"):
                     sizes.setdefault(key, []).append(len(model.selected_components_))
         print(f"{name}, {n_splits} splits, {what} (mean over splits):")
@@ -201,6 +204,8 @@ def defaults(n_splits, skip_spam=False):
         for key in times:
             line = (f"  {key:<20} {np.mean(times[key]):6.2f} s per fit (max {np.max(times[key]):5.2f})  "
                     f"{what} {np.mean(errors[key]):.4f}  ratio to plain {np.mean(errors[key]) / base_err:.3f}")
+            if key in losses:
+                line += f"  log-loss {np.mean(losses[key]):.4f}"
             if key in sizes:
                 line += f"  components {sizes[key]}"
             if key == "sigma_per_component":

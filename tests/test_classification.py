@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris, make_classification
 
-from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, LSSVC
+from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, FusionComponentwiseLSSVC, LSSVC, SparseComponentwiseLSSVC
 from cwlssvm import components as C
 
 from reference import omega
@@ -120,3 +120,46 @@ def test_decision_function_equivalent_under_weights(rng):
     a = ComponentwiseLSSVC(probability=False).fit(X, y, sample_weight=w)
     b = ComponentwiseLSSVC(probability=False).fit(X[reps], y[reps])
     np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=1e-8, atol=1e-10)
+
+
+SELECTING = {"sparse": lambda: SparseComponentwiseLSSVC(cv=5, lams=12),
+             "sparse, lam given": lambda: SparseComponentwiseLSSVC(sigma=1.0, gamma=1.0, lam=0.3, cv=5),
+             "fusion": lambda: FusionComponentwiseLSSVC(),
+             "fusion eta": lambda: FusionComponentwiseLSSVC(method="eta")}
+
+
+@pytest.mark.parametrize("make", SELECTING.values(), ids=SELECTING.keys())
+def test_selecting_classifiers_have_calibrated_probabilities(make, rng):
+    # the plain classifier's test (test_noisy_data_accuracy_and_probabilities) on the sparse and fusion ones,
+    # with two irrelevant inputs
+    X = rng.uniform(-1, 1, size=(1400, 4))
+    logit = 3 * np.sin(3 * X[:, 0]) + 4 * (X[:, 1] ** 2 - 1 / 3)
+    y = (rng.uniform(size=1400) < 1 / (1 + np.exp(-logit))).astype(int)
+    Xtr, ytr, Xte, yte = X[:400], y[:400], X[400:], y[400:]
+    m = make().fit(Xtr, ytr)
+    assert (m.predict(Xte) == yte).mean() > ((logit[400:] > 0) == yte).mean() - 0.05
+    P = m.predict_proba(Xte)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(m.classes_[P.argmax(axis=1)], m.predict(Xte))
+    assert abs(P[:, 1].mean() - yte.mean()) < 0.08
+    assert m.probability_slope_ > 0
+    # log-loss well below the constant model's
+    p = np.clip(P[:, 1], 1e-15, 1 - 1e-15)
+    loss = -np.mean(yte * np.log(p) + (1 - yte) * np.log(1 - p))
+    base = -np.mean(yte * np.log(ytr.mean()) + (1 - yte) * np.log(1 - ytr.mean()))
+    assert loss < 0.8 * base
+    np.testing.assert_allclose(m.predict_log_proba(Xte), np.log(P))
+
+
+@pytest.mark.parametrize("make", [lambda: SparseComponentwiseLSSVC(cv=3, lams=8), lambda: FusionComponentwiseLSSVC()],
+                         ids=["sparse", "fusion"])
+def test_selecting_classifiers_give_probabilities_of_several_classes(make):
+    X, y = load_iris(return_X_y=True)
+    idx = np.random.default_rng(0).permutation(150)
+    tr, te = idx[:100], idx[100:]
+    m = make().fit(X[tr], y[tr])
+    P = m.predict_proba(X[te])
+    assert P.shape == (50, 3)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(m.classes_[P.argmax(axis=1)], m.predict(X[te]))
+    assert (m.predict(X[te]) == y[te]).mean() > 0.85

@@ -199,7 +199,6 @@ def test_sparse_logistic_selects_the_relevant_inputs():
     assert set(m.selected_components_) == {0, 1}
     np.testing.assert_allclose(m.predict_proba(X)[:, 1], expit(m.decision_function(X)), rtol=1e-12)
     assert np.mean(m.predict(X) == y) > 0.85
-    assert not hasattr(SparseComponentwiseLSSVC(), "predict_proba")  # the squared family has none
 
 
 def test_sparse_poisson_keeps_the_strongest_input_and_predicts_means():

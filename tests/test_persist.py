@@ -54,7 +54,7 @@ def test_round_trip_is_bit_for_bit(estimator, data, tmp_path):
     np.testing.assert_array_equal(loaded.predict(Xt), model.predict(Xt))
     if hasattr(model, "decision_function"):
         np.testing.assert_array_equal(loaded.decision_function(Xt), model.decision_function(Xt))
-    if getattr(model, "probability", False):
+    if hasattr(model, "predict_proba"):
         np.testing.assert_array_equal(loaded.predict_proba(Xt), model.predict_proba(Xt))
     assert loaded.summary() == model.summary()
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 
-from . import _native
+from sklearn.utils.metaestimators import available_if
+
+from . import _calibration, _native
 from . import components as _components
 from ._persist import file_values
 from ._report import ReportMixin
@@ -123,7 +125,33 @@ class ExpansionRegressorMixin(RegressorMixin):
 
 
 class ExpansionClassifierMixin(ClassifierMixin):
-    """decision_function / predict / contributions of +-1 models (one per class above two classes)."""
+    """decision_function / predict / predict_proba / contributions of +-1 models (one per class above two
+    classes). The subclass sets ``probability_slope_`` (Platt's slope A on out-of-sample decision values) when
+    it fits the squared family on rows it holds."""
+
+    def _logistic(self):
+        return hasattr(self, "_family") and self._family().name == "logistic"
+
+    def _has_probability(self):
+        # a model fitted from row sums alone (cwlssvm.dask) has no out-of-sample decision values, so no slope
+        fitted_without_slope = hasattr(self, "classes_") and getattr(self, "probability_slope_", None) is None
+        return self._logistic() or not fitted_without_slope
+
+    @available_if(_has_probability)
+    def predict_proba(self, X):
+        """Class probabilities; columns follow ``classes_``. ``family="logistic"``: the model's own,
+        1 / (1 + exp(-f)) of each binary problem; "squared": one-parameter Platt scaling,
+        1 / (1 + exp(-A f)) with A = ``probability_slope_`` fitted on out-of-sample decision values.
+        Several classes: the one-vs-rest probabilities normalized."""
+        F = self.decision_function(X)
+        slope = 1.0 if self._logistic() else self.probability_slope_
+        return _calibration.binary_proba(F, slope) if len(self.classes_) == 2 else _calibration.ovr_proba(F, slope)
+
+    @available_if(_has_probability)
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba`."""
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
 
     def _finish_classifier(self):
         two = len(self.classes_) == 2

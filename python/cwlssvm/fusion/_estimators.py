@@ -14,6 +14,7 @@ from .._fit_guard import guarded_fit
 from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
+from .._calibration import platt_slope
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._base import resolve_for
@@ -57,6 +58,7 @@ class FusionResult:
     lam: float | None = None
     areg: AregResult | None = None
     validation: float | None = None
+    validation_f: np.ndarray | None = None  # level 1's decision values on the validation rows (n_val,)
     cg_iterations: int = 0
     factorizations: int = 0
 
@@ -223,6 +225,7 @@ class _FusionBase(ExpansionModel):
         Gv = np.column_stack([basis.F[val], np.ones(len(val))])  # [F_val 1], (n_val, R + 1)
         result = self._fuse(level1, val, Gv, t, w)
         result.validation = validation_error(level1, result.z, Gv, t[val], w[val])
+        result.validation_f = Gv @ result.z
         result.history.append({"final": True, "validation": result.validation})
         if self.refit:
             theta, b = fit_level1(basis, np.arange(len(t)), t, w, result.eta, result.mask)
@@ -249,6 +252,10 @@ class _FusionBase(ExpansionModel):
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.n_train_, self.n_validation_ = len(train), len(val)
+        vars(self).pop("probability_slope_", None)
+        if self._classification:  # Platt's slope on level 1's decision values on the validation rows
+            self.probability_slope_ = platt_slope(np.concatenate([r.validation_f for r in results]),
+                                                  T_all[val].T.ravel(), np.tile(w_all[val], T_all.shape[1]))
 
         def per_target(values):  # one value for one target, else one per target
             values = list(values)
@@ -344,6 +351,9 @@ _PARAMS = """
     c_, gamma_equivalent_, effective_df_ : "areg": the regularization vector, the constant gamma whose
         LS-SVM has the nearest training outputs, and that LS-SVM's degrees of freedom.
     mixture_weights_ ("areg" hull and span: beta over the gamma grid), radius_ ("areg" box).
+    probability_slope_ : float (the classifier)
+        Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)), fitted by log-loss on the decision values
+        of the level-1 model (trained without the validation rows) on the validation rows.
     sigma_, gamma_, n_train_, n_validation_, factorizations_ (Cholesky factorizations of the
         level-1 system over the fit), n_iter_ (eta: solver iterations; areg-select: lams on the path;
         areg: OSQP iterations), components_, intercept_, dual_coef_, component_norms_.
@@ -405,7 +415,8 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
     the squared error of the decision values on the +-1 coding, not the misclassification rate,
     which is piecewise constant in the parameters and would make none of the problems a QP or
     differentiable. The default ``method="auto"`` is "areg" here (the regularization trade-off, no
-    selection); ``method="eta"`` selects components (see ``method``).
+    selection); ``method="eta"`` selects components (see ``method``). ``predict_proba`` scales the decision
+    values by Platt's slope fitted on the validation rows.
 
     Parameters
     ----------

@@ -6,7 +6,6 @@ import numbers
 from functools import partial
 
 import numpy as np
-from sklearn.utils.metaestimators import available_if
 
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
@@ -15,7 +14,7 @@ from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
-from .._calibration import binary_proba, ovr_proba
+from .._calibration import platt_slope
 from ..families import family_of
 from ..model_selection import (AUTO_CANDIDATES, additive_screen, check_cv, make_folds, mean_se, one_se_choice,
                                tune_kernel, use_one_se)
@@ -201,7 +200,7 @@ class _SparseBase(ExpansionModel):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
         sums are total minus its validation sums, and its validation errors come from those sums
-        (_lam_search). Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
+        (_lam_search). Returns what _lam_search does."""
         fold_solvers = []  # (solve on the training rows, validation error of z) per fold
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
@@ -216,7 +215,8 @@ class _SparseBase(ExpansionModel):
         rows, error(z) on its validation rows)], on_all the solve on all n rows (total weight ``weight``).
         Up to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
         value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
-        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam)."""
+        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam, [z (R + 1,)]:
+        each fold's solution at lam)."""
         lams = self._lam_grid(self.gamma_ * weight, n)
         bar = progress_bar(self.verbose, "lam search", total=len(fold_solvers) * len(lams))
         paths = [_walk(solve, lams, bar=bar) for solve, _ in fold_solvers]  # [(z, size)] along lams per fold
@@ -226,15 +226,16 @@ class _SparseBase(ExpansionModel):
         if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
             fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
             bar.total += len(fold_solvers) * len(fine)
-            more = [[error(z) for z, _ in _walk(solve, fine, steps[chosen][0], bar)]
-                    for (solve, error), steps in zip(fold_solvers, paths)]
+            more = [_walk(solve, fine, steps[chosen][0], bar) for (solve, _), steps in zip(fold_solvers, paths)]
             order = np.argsort(np.concatenate([lams, fine]), kind="stable")
-            lams, errors = np.concatenate([lams, fine])[order], np.hstack([errors, more])[:, order]
+            errors = np.hstack([errors, [[error(z) for z, _ in steps] for (_, error), steps in zip(fold_solvers, more)]])
+            lams, errors = np.concatenate([lams, fine])[order], errors[:, order]
+            paths = [[(steps + extra)[i] for i in order] for steps, extra in zip(paths, more)]
             chosen, sizes = self._choose(lams, errors, on_all, path, bar)
         bar.close()
         mean, se = mean_se(errors, axis=0)  # over the folds
         table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[np.argmin(mean)]), "n_selected": sizes}
-        return float(lams[chosen]), table, path[lams[chosen]][0]
+        return float(lams[chosen]), table, path[lams[chosen]][0], [steps[chosen][0] for steps in paths]
 
     def _choose(self, lams, errors, on_all, path, bar):
         """The lam index of the one-SE rule (or the best CV error) and max_components, from the CV
@@ -289,7 +290,8 @@ class _SparseBase(ExpansionModel):
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None
-        if self.lam is None:
+        platt = self._classification and self._family().name == "squared"  # Platt's slope on out-of-fold values
+        if self.lam is None or platt:
             folds = make_folds(lam_folds(self.cv, int(keep.sum())), X, strata, keep, self.random_state)
         w, X, T = weighted_rows(w, X, T)
         if strata is not None:
@@ -300,24 +302,42 @@ class _SparseBase(ExpansionModel):
         store = ExpansionStore(basis, T.shape[1])
         lams, histories, cv_tables = [], [], []
         selected = np.zeros(basis.n_components, dtype=bool)
+        out_of_fold = []  # per target, the decision values of the folds' models at lam on their own rows (n,)
         for j in range(T.shape[1]):
             total = basis.sums(rows, w, T[:, j])
-            z = None
+            z, fold_z = None, None
             if self.lam is None:  # the final fit goes on from the all-data path at the chosen lam
-                lam, table, z = self._cv_lam(basis, T[:, j], w, folds, total)
+                lam, table, z, fold_z = self._cv_lam(basis, T[:, j], w, folds, total)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
+            if platt:
+                out_of_fold.append(self._out_of_fold(basis, T[:, j], w, folds, total, lam, fold_z))
             step = self._path(basis, rows, T[:, j], w, sums=total).solve(lam, z)
             store.put(j, step.theta, step.b)
             selected |= step.mask
             lams.append(lam)
             histories.append(step.history)
         self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        vars(self).pop("probability_slope_", None)
+        if platt:
+            self.probability_slope_ = platt_slope(np.concatenate(out_of_fold), T.T.ravel(), np.tile(w, T.shape[1]))
         if "interactions_" in vars(self):
             chosen = {components[d].name for d in self.selected_components_}
             self.interactions_["kept"] = self.interactions_["pair"].isin(chosen)
         return self
+
+    def _out_of_fold(self, basis, t, w, folds, total, lam, fold_z=None):
+        """Decision values (n,) of each fold's model at lam on the fold's own validation rows: the solutions
+        fold_z of the lam search, or solved here (a given lam). total: (G, c, yy) of all the rows."""
+        f = np.empty(len(t))
+        for i, (train, val) in enumerate(folds):
+            z = None if fold_z is None else fold_z[i]
+            if z is None:
+                train_sums = tuple(a - b for a, b in zip(total, basis.sums(val, w[val], t[val])))
+                z = self._path(basis, train, t[train], w[train], searching=True, sums=train_sums).solve(lam, None).z
+            f[val] = basis.F[val] @ z[:-1] + z[-1]
+        return f
 
     # ------------------------------------------------------------------ from row sums (cwlssvm.dask)
     # With the squared loss, the squared family and a penalty on the component norms ||w_d|| (penalty
@@ -348,6 +368,7 @@ class _SparseBase(ExpansionModel):
         components. lam by K-fold CV over the folds as the in-memory fit does, then the final fit from
         the total sums. Sets the fitted attributes and returns the estimator."""
         self.check_sums_only()
+        vars(self).pop("probability_slope_", None)  # no rows here, so no out-of-fold decision values
         G, B, yy = sums
         K, k = G.shape[0], B.shape[2]
         if self.lam is None and K < 2:
@@ -366,7 +387,7 @@ class _SparseBase(ExpansionModel):
                     path = self._path(basis, None, None, None, searching=True, sums=train)
                     fold_solvers.append((path.solve, partial(_mean_sq_error, val)))
                 on_all = self._path(basis, None, None, None, searching=True, sums=total)
-                lam, table, z = self._lam_search(fold_solvers, on_all.solve, float(total[0][-1, -1]), n_rows)
+                lam, table, z, _ = self._lam_search(fold_solvers, on_all.solve, float(total[0][-1, -1]), n_rows)
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
@@ -494,6 +515,9 @@ _PARAMS = """
         The CV table for lam (lams, mean, se, best, n_selected) when lam was chosen by CV; n_selected
         holds the number of components of the model on all the data at the lams of its path (those
         the one-SE rule or max_components looked at, else the best), NaN at the others.
+    probability_slope_ : float
+        Classifiers with the squared family: Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)),
+        fitted by log-loss on the out-of-fold decision values (absent after a fit from row sums).
     intercept_, components_, X_fit_, ranks_ (columns of each component's factor).
 """
 
@@ -574,8 +598,9 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     Two classes: the +-1 coding of eq.clssvmc.train with the same penalties as the regressor; more
     classes: one sparse model per class (one-vs-rest), ``selected_components_`` the union.
-    ``predict_proba`` is offered with ``family="logistic"`` (the model's own probabilities); for the
-    squared family use :class:`ComponentwiseLSSVC` on the selected components.
+    ``predict_proba``: with ``family="logistic"`` the model's own probabilities; with the squared family
+    Platt's slope (``probability_slope_``) fitted on the out-of-fold decision values of the lam search's folds
+    at the chosen lam (with a given lam, on the same folds solved at it).
 
     Parameters
     ----------
@@ -595,16 +620,6 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     _classification = True
     _families = ("squared", "logistic")
-
-    def _has_probability(self):
-        return self._family().name == "logistic"
-
-    @available_if(_has_probability)
-    def predict_proba(self, X):
-        """Class probabilities of ``family="logistic"``: 1 / (1 + exp(-f)) of each binary problem (one-vs-rest
-        normalized for several classes); columns follow ``classes_``."""
-        F = self.decision_function(X)
-        return binary_proba(F, 1.0) if len(self.classes_) == 2 else ovr_proba(F, 1.0)
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
