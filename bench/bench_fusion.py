@@ -25,7 +25,7 @@ MODELS = {
     "unpenalized (ComponentwiseLSSVRCV, LOO)": lambda: ComponentwiseLSSVRCV(),
     "10-fold CV tuning (criterion='kfold')": lambda: ComponentwiseLSSVRCV(criterion="kfold", cv=10),
     "fusion eta, exact gradient": lambda: FusionComponentwiseLSSVR(method="eta", eta_solver="gradient"),
-    "fusion eta, ALS (default)": lambda: FusionComponentwiseLSSVR(method="eta", eta_solver="als"),
+    "fusion eta, ALS": lambda: FusionComponentwiseLSSVR(method="eta", eta_solver="als"),
     "fusion areg-select (eq.fusion1.cost)": lambda: FusionComponentwiseLSSVR(method="areg-select"),
     "fusion areg, hull": lambda: FusionComponentwiseLSSVR(method="areg"),
     "fusion areg, span": lambda: FusionComponentwiseLSSVR(method="areg", areg_set="span"),

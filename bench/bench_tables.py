@@ -18,6 +18,8 @@ Models, each with the same cores:
   cwlssvm-pairs  the same with interactions="auto" (screened pairs kept while they lower the criterion)
   cwlssvm-10pairs the same with interactions=10 (the 10 best screened pairs, as many as EBM's default)
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
+  cwlssvm-fusion FusionComponentwiseLSSVR() / FusionComponentwiseLSSVC() on the frame as loaded
+  cwlssvm-fusion-eta the same with method="eta" (one regularization constant per component, selection)
   cwlssvm-cli    the command line: `cwlssvm fit train.csv --target T` and `cwlssvm predict` on the rows written
                  to CSV files (text and blank cells as they are)
   pipeline       median imputation with missing indicators and one-hot encoding (scikit-learn's
@@ -52,7 +54,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder
 
 from _common import header
-from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
+from cwlssvm import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
+                     SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
 
 TABLES = {  # name: (R package, data set, target, task, columns dropped besides rownames, target transform)
     "diamonds": ("ggplot2", "diamonds", "price", "regression", [], np.log),
@@ -118,6 +121,8 @@ def models(task, X, peers, target):
         "cwlssvm-pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions="auto"),
         "cwlssvm-10pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=10),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
+        "cwlssvm-fusion": lambda: (FusionComponentwiseLSSVR() if reg else FusionComponentwiseLSSVC()),
+        "cwlssvm-fusion-eta": lambda: (FusionComponentwiseLSSVR if reg else FusionComponentwiseLSSVC)(method="eta"),
         "cwlssvm-cli": lambda: CommandLine(target),
         "pipeline": lambda: make_pipeline(
             ColumnTransformer([("num", SimpleImputer(strategy="median", add_indicator=True), numeric),

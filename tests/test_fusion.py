@@ -251,11 +251,13 @@ def test_fusion_classifier(rng):
     assert np.mean(model.predict(X) == labels) > 0.85
 
 
-def test_default_method_is_eta_for_the_regressor_and_areg_for_the_classifier(rng):
+def test_default_method_is_areg(rng):
     X, y, _ = make_additive(n=120, seed=7)
     reg = FusionComponentwiseLSSVR().fit(X, y)
-    assert reg.eta_ is not None and reg.c_ is None
-    assert len(reg.selected_components_) < X.shape[1]  # the additive example has spurious inputs
+    assert reg.eta_ is None and reg.c_ is not None and reg.gamma_equivalent_ > 0
+    assert len(reg.selected_components_) == X.shape[1]
+    eta = FusionComponentwiseLSSVR(method="eta").fit(X, y)
+    assert len(eta.selected_components_) < X.shape[1]  # the additive example has spurious inputs
     labels = np.where(y > np.median(y), "high", "low")
     clf = FusionComponentwiseLSSVC().fit(X, labels)
     assert clf.eta_ is None and clf.c_ is not None and clf.gamma_equivalent_ > 0
@@ -282,7 +284,8 @@ def test_bad_parameters(params, match):
         FusionComponentwiseLSSVR(**params).fit(X, y)
 
 
-@pytest.mark.parametrize("params, label", [({}, "fusion (eta, als)"), ({"eta_solver": "gradient"}, "fusion (eta, gradient)"),
+@pytest.mark.parametrize("params, label", [({"method": "eta"}, "fusion (eta, als)"),
+                                           ({"method": "eta", "eta_solver": "gradient"}, "fusion (eta, gradient)"),
                                            ({"method": "areg-select"}, "fusion (AReg lam path)")])
 def test_verbose_shows_the_fusion_phases(capsys, params, label):
     X, y, _ = make_additive(n=60, seed=2)

@@ -299,9 +299,9 @@ def _cmd_demo(args):
     print("cwlssvm demo: y = 10 sinc(x0) + 20 (x1 - 0.5)^2 + 10 x2 + 5 x3 + N(0, 1), "
           f"x uniform in [0, 1]^10, N = {args.n}")
     t0 = time.perf_counter()
-    model = FusionComponentwiseLSSVR().fit(X, y)
+    model = FusionComponentwiseLSSVR(method="eta").fit(X, y)
     fit_time = time.perf_counter() - t0
-    print(f"\nFusionComponentwiseLSSVR(): sigma, gamma by leave-one-out, one regularization constant per component "
+    print(f"\nFusionComponentwiseLSSVR(method='eta'): sigma, gamma by leave-one-out, one regularization constant per component "
           f"fused with a validation split, then refit: {fit_time:.2f} s")
     print(model.summary())
     mse = float(np.mean((model.predict(X_test) - f_test) ** 2))
