@@ -21,7 +21,8 @@
             (569 rows, 30 inputs), 5 random 70/30 splits each: time per fit and test error of the tuned plain
             model (ComponentwiseLSSVRCV/SVCCV),
             the sparse and fusion defaults (and the fusion classifier with method="eta", which selects
-            components; for the regressors also method="eta" and the sparse one without the one-SE rule) and
+            components; for the regressors also method="eta" and the sparse one without the one-SE rule, for the
+            sparse classifier also with the rule) and
             the per-component widths (sigma_per_component=True), with each one's error
             relative to the plain model's, and the classifiers' test log-loss (predict_proba: Platt's slope for
             the squared family). Targets: the sparse and fusion defaults <= 5 s per fit and within 2% of the plain
@@ -201,6 +202,7 @@ def breast_cancer(split):
     scaler = StandardScaler().fit(Xtr)
     Xtr, Xte = scaler.transform(Xtr), scaler.transform(Xte)
     models = {"plain": ComponentwiseLSSVCCV(), "sparse": SparseComponentwiseLSSVC(),
+              "sparse (one_se=True)": SparseComponentwiseLSSVC(one_se=True),
               "fusion": FusionComponentwiseLSSVC(), "fusion (method='eta')": FusionComponentwiseLSSVC(method="eta"),
               "sigma_per_component": ComponentwiseLSSVCCV(sigma_per_component=True, probability=False)}
     return Xtr, ytr, Xte, yte, models, lambda m: float(np.mean(m.predict(Xte) != yte)), "test error rate"

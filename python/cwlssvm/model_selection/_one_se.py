@@ -48,8 +48,8 @@ def one_se_choice(mean, se, sizes):
 def use_one_se(value, classification):
     """The ``one_se`` parameter of the sparse and fusion estimators as a bool. "auto": the rule for
     regression, the best CV (or validation) error for classification: on load_breast_cancer, where
-    every input carries some signal, the rule on the classifiers' +-1 coding cost 24% (sparse) and 46%
-    (fusion) in test error against the plain tuned model (bench/bench_families.py defaults).
+    every input carries some signal, the rule on the +-1 coding costs the sparse classifier 24% in test
+    error against the plain tuned model (bench/bench_families.py defaults).
 
     Examples
     --------
