@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-
 from sklearn.utils.metaestimators import available_if
 
 from . import _calibration, _native
