@@ -8,6 +8,8 @@ from ._kind import Component
 from .categorical import categorical as categorical_component
 from .rbf import rbf as rbf_component
 
+VARIANCE_ROWS = 65536  # rows of one block of column_variances
+
 
 def column_variances(X, w=None) -> np.ndarray:
     """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1),
@@ -28,10 +30,12 @@ def column_variances(X, w=None) -> np.ndarray:
     if X.size and np.isnan(X.min()):  # missing values: each column over its observed rows
         return np.array([column_variances(X[~np.isnan(x)][:, [j]], w[~np.isnan(x)])[0]
                          if (~np.isnan(x)).any() else 0.0 for j, x in enumerate(X.T)])
-    X = X - X[:1]  # shifted by the first row: a constant column is exactly zero, and its variance too
-    X -= w @ X / w.sum()  # one copy of X, centred and squared in place
-    np.square(X, out=X)
-    return (w @ X) / w.sum()
+    # shifted by the first row (a constant column is exactly zero, and its variance too), centred, squared:
+    # block by block, so that no copy of X is made
+    blocks = [slice(s, s + VARIANCE_ROWS) for s in range(0, X.shape[0], VARIANCE_ROWS)]
+    shift, total = X[:1], w.sum()
+    mean = sum(w[b] @ (X[b] - shift) for b in blocks) / total
+    return sum(w[b] @ np.square(X[b] - shift - mean) for b in blocks) / total
 
 
 def spread_of(variances, columns) -> float:

@@ -31,14 +31,14 @@ from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
 from ..families import get_family
-from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               Criterion, PrimalCriterionEvaluator, log_grid)
+from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
+                               Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
-from ._criteria import DaskCriterionEvaluator, search
+from ._criteria import DaskCriterionEvaluator
 from ._irls import irls_passes
 from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
 
@@ -162,7 +162,7 @@ class _DaskBase(BaseEstimator):
         return self
 
     def _fit_search(self, X, y, sample_weight, make_local, scoring):
-        """fit with sigma and gamma searched (cwlssvm.dask._criteria.search), then solved from the sums
+        """fit with sigma and gamma searched (cwlssvm.model_selection.search_in_passes), then solved from the sums
         the search made at the chosen widths; make_local(sigma, gamma) builds the in-memory estimator."""
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
@@ -189,7 +189,7 @@ class _DaskBase(BaseEstimator):
         return self
 
     def _search_widths(self, compute, rows, stats, grids, criterion, refine, scoring, n_folds=None):
-        """cwlssvm.dask._criteria.search of sigma and gamma over grids = (sigma_grid, gamma_grid) for the
+        """cwlssvm.model_selection.search_in_passes of sigma and gamma over grids = (sigma_grid, gamma_grid) for the
         squared loss ("gcv", "loo" or
         "kfold" over n_folds folds); above GRID_ROWS rows (GCV, LOO) the sigma grid is scored in memory
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
@@ -197,14 +197,18 @@ class _DaskBase(BaseEstimator):
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
                                            criterion=Criterion(criterion, n_folds, self._classification, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
-        grid_evaluator = None
-        if stats.n > GRID_ROWS and criterion != "kfold":  # the sigma grid on the sample, as in memory
-            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
-            Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
-            grid_evaluator = PrimalCriterionEvaluator(Xs, Ys, ws, relative,
-                                                      criterion=Criterion(criterion, None, self._classification, scoring),
-                                                      tol=self.lowrank_tol, variances=stats.variances)
-        sigmas, gamma, record = search(evaluator, *grids, refine=refine, grid_evaluator=grid_evaluator)
+        samples = {}
+        if stats.n > GRID_ROWS and criterion != "kfold":  # the stages on the first pass's sample, as in memory
+            def on_sample(size):
+                Xs, ys, ws = (a[:size] for a in stats.sample)
+                Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
+                return PrimalCriterionEvaluator(Xs, Ys, ws, relative, tol=self.lowrank_tol, variances=stats.variances,
+                                                criterion=Criterion(criterion, None, self._classification, scoring))
+
+            samples["grid_evaluator"] = on_sample(GRID_SAMPLE)
+            if stats.n > 2 * LOCAL_SAMPLE:
+                samples["local_evaluator"] = on_sample(LOCAL_SAMPLE)
+        sigmas, gamma, record = search_in_passes(evaluator, *grids, refine=refine, **samples)
         return evaluator, sigmas, gamma, record
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):

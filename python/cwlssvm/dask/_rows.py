@@ -31,14 +31,14 @@ import dask.dataframe as dd
 from .. import components as _components
 from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
 from ..tables import EncodedTable, TableEncoding
-from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE
-from ..primal import FeatureMap, RidgeSums, row_chunks
+from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE, LOCAL_SAMPLE
+from ..primal import FeatureMap, add_parts, row_chunks
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
 # rows kept with their targets and weights: a likelihood family is tuned on FAMILY_TUNING_ROWS of them,
 # and the sigma grid of the squared loss scored on all of them above 2 x GRID_SAMPLE rows (as in memory)
-TUNING_ROWS = max(FAMILY_TUNING_ROWS, GRID_SAMPLE)
+TUNING_ROWS = max(FAMILY_TUNING_ROWS, GRID_SAMPLE, LOCAL_SAMPLE)
 
 
 def is_dask_collection(obj):
@@ -197,7 +197,7 @@ class DaskRows:
         many = isinstance(fmaps, (list, tuple))
         shared = dask.delayed(list(fmaps) if many else [fmaps], traverse=False)  # one copy in the graph
         tasks = [dask.delayed(_partition_sums)(part, shared, folds, i) for i, part in enumerate(self.parts)]
-        merged = tree_merge(compute, tasks, _add_each)
+        merged = tree_merge(compute, tasks, add_parts)
         out = merged if structured else [tuple(sums) for sums in merged]
         return out if many else out[0]
 
@@ -210,7 +210,7 @@ class DaskRows:
         pairs = list(zip(fmaps, chunk_fns)) if many else [(fmaps, chunk_fns)]
         shared = dask.delayed(pairs, traverse=False)
         tasks = [dask.delayed(_partition_reduce)(part, shared, folds, i) for i, part in enumerate(self.parts)]
-        merged = tree_merge(compute, tasks, _add_each)
+        merged = tree_merge(compute, tasks, add_parts)
         return merged if many else merged[0]
 
     def loo_sample(self, compute, fmap, spec, gamma, *, size, seed=0):
@@ -226,7 +226,7 @@ class DaskRows:
     def target_means(self, compute):
         """One pass: (sum w Y (k,), sum w) over the rows."""
         tasks = [dask.delayed(_partition_target_sums)(part) for part in self.parts]
-        return tree_merge(compute, tasks, _add)
+        return tree_merge(compute, tasks, add_parts)
 
     def irls_step(self, compute, fmap, family, j, theta, b):
         """One pass for target j at the iterate (theta (R,), b): (sum w dev(y, f), G (1, R+1, R+1), B (1, R+1, 1),
@@ -234,7 +234,7 @@ class DaskRows:
         the deviance of the iterate and the sums of its Newton step."""
         shared = dask.delayed((fmap, family), traverse=False)
         tasks = [dask.delayed(_partition_irls)(part, shared, j, theta, b) for part in self.parts]
-        return tree_merge(compute, tasks, _add)
+        return tree_merge(compute, tasks, add_parts)
 
 
 def tree_merge(compute, tasks, merge):
@@ -369,7 +369,7 @@ def _partition_sums(part, fmaps, folds, index):
     """[RidgeSums of every feature map over this partition (per fold for folds)]."""
     X, Y, w = part
     kw = {} if folds is None else {"fold": fold_ids(len(w), folds, index), "n_folds": folds[0]}
-    return [fmap.sums(X, Y, w, n_jobs=1, structured=True, **kw) for fmap in fmaps]
+    return FeatureMap.sums_of(fmaps, X, Y, w, n_jobs=1, structured=True, **kw)
 
 
 def _feature_blocks(fmap, X):
@@ -386,7 +386,7 @@ def _partition_reduce(part, pairs, folds, index):
     for fmap, chunk_fn in pairs:
         total = None
         for rows, Phi in _feature_blocks(fmap, X):
-            total = _add(total, chunk_fn(Phi, Y[rows], w[rows], None if fold is None else fold[rows], None))
+            total = add_parts(total, chunk_fn(Phi, Y[rows], w[rows], None if fold is None else fold[rows], None))
         out.append(total)
     return out
 
@@ -425,16 +425,3 @@ def _partition_irls(part, shared, j, theta, b):
     G, B, yy = fmap.sums(X, z[:, None], w * W, n_jobs=1)
     return (np.array(w @ family.deviance(y, f)), G, B, yy)
 
-
-def _add_each(a, b):
-    return [_add(x, y) for x, y in zip(a, b)]
-
-
-def _add(a, b):
-    """Elementwise sum of two tuples of arrays (or two RidgeSums); None (an empty partition's part) adds
-    nothing."""
-    if a is None or b is None:
-        return b if a is None else a
-    if isinstance(a, RidgeSums):
-        return a + b
-    return tuple(x + y for x, y in zip(a, b))

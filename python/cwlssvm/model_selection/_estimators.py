@@ -20,14 +20,15 @@ from .._validation import SOLVERS, check_all_numeric, check_sample_weight, valid
 from ..tables import MISSING, TABLE_PARAMS, UNKNOWN, EncodedTable
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
 from ..classification import LSSVC, ComponentwiseLSSVC
-from ..regression import LSSVR, ComponentwiseLSSVR
+from ..regression import LSSVR, ComponentwiseLSSVR, attach_model
+from .._base import reference_rows
 from ..uncertainty import UncertaintyMixin
-from ..primal import LIKELIHOODS, SOLVER_POLICY
+from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
-from ._search import results_table, tune, tune_profiled
+from ._search import results_table, search_in_passes, tune, tune_profiled
 from ._likelihood import ComponentGammas, tune_likelihood
 from ..components.pair import pair
 from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
@@ -40,6 +41,9 @@ GAMMA_RANGE = (1e-3, 1e6)
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
 # subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
 GRID_SAMPLE = 25_000
+# Above 2 x LOCAL_SAMPLE rows, the local stage of widths around the grid's best is scored on a random subsample
+# of LOCAL_SAMPLE rows; the gamma grid and its refinement at the chosen widths use all rows.
+LOCAL_SAMPLE = 200_000
 # A likelihood family is tuned on the exact path (a weighted decomposition per performance iteration),
 # on a random subsample of this many rows when there are more; the refit uses every row.
 FAMILY_TUNING_ROWS = 5000
@@ -151,7 +155,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                             variances=_components.column_variances(X, w))
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
-        for name in ("component_gammas_", "selected_components_"):
+        for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
             if family.name != "squared":
@@ -166,18 +170,28 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
         common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
                       n_jobs=self.n_jobs)
-        grid_evaluator = None
+        per_component = bool(getattr(self, "sigma_per_component", False))
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
-            if X.shape[0] > 2 * GRID_SAMPLE and self.criterion_ != "kfold":
-                rows = _sample_rows(X.shape[0], GRID_SAMPLE, self.random_state)
-                grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol,
-                                                          **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
             evaluator = CriterionEvaluator(X, Y, w, resolved, **common)
-        per_component = bool(getattr(self, "sigma_per_component", False))
-        sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
-                                     per_component=per_component, verbose=self.verbose, grid_evaluator=grid_evaluator)
+        if primal and X.shape[0] > 2 * GRID_SAMPLE and not per_component:  # large n: few passes over the rows
+            samples = {}
+            if self.criterion_ != "kfold":
+                def on_sample(size):
+                    rows = _sample_rows(X.shape[0], size, self.random_state)
+                    return PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol, **common)
+
+                samples["grid_evaluator"] = on_sample(GRID_SAMPLE)
+                if X.shape[0] > 2 * LOCAL_SAMPLE:
+                    samples["local_evaluator"] = on_sample(LOCAL_SAMPLE)
+            sigmas, gamma, record = search_in_passes(evaluator, sigma_grid, gamma_grid, refine=self.refine, **samples)
+            if not self._classification and getattr(self, "interactions", None) is None:  # the refit from these
+                fmap = evaluator.stored_feature_map(sigmas)
+                self._chosen_sums = (fmap, evaluator.stored_sums(fmap), evaluator.n_rows, X)
+        else:
+            sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
+                                         per_component=per_component, verbose=self.verbose)
         self.passes_ = getattr(evaluator, "passes", None)
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         make = partial(PrimalCriterionEvaluator, tol=self.lowrank_tol, **common) if primal else partial(
@@ -328,6 +342,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
+        kept = vars(self).pop("_chosen_sums", None)
+        if kept is not None:  # the search in passes kept the sums of the chosen widths: no pass over the rows
+            return self._refit_from_sums(est, *kept, single=np.ndim(y) == 1)
         weights = vars(self).pop("_chosen_weights", None)
         if weights is not None and not np.allclose(weights, 1.0):  # one gamma_d per component (criterion "reml")
             if "component_weights" not in est.get_params():
@@ -338,6 +355,19 @@ class _TunedBase(ReportMixin, BaseEstimator):
                      "X_reference_"):
             if hasattr(est, name):
                 setattr(self, name, getattr(est, name))
+        return self
+
+    def _refit_from_sums(self, est, fmap, sums, n_rows, X, *, single):
+        """best_estimator_ (est, unfitted) solved at its gamma from the sums of its features fmap over the n_rows
+        training rows of the validated inputs X, as its ``fit`` would (cwlssvm.primal.model_from_sums)."""
+        for name in ("n_features_in_", "feature_names_in_", "encoding_"):
+            if hasattr(self, name):
+                setattr(est, name, getattr(self, name))
+        model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_)
+        attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
+        self.best_estimator_ = est
+        for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_", "X_reference_"):
+            setattr(self, name, getattr(est, name))
         return self
 
     def _validate(self, X, y, **kw):

@@ -13,6 +13,9 @@ For each vector of kernel widths: landmarks and one chunked pass over the rows f
 
 Classifiers scored on the misclassification rate need the decision value of every row: one more
 pass for "gcv" and "kfold" (LOO has it from its second pass).
+
+``evaluate_many`` scores many widths with one pass for all their sums (and, for leave-one-out, one
+more for all their leverages), and keeps them: the passes of cwlssvm.model_selection.search_in_passes.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import FeatureMap, ridge_spectrum, row_chunks, weighted_errors
+from ..primal import FeatureMap, ridge_spectrum, row_pass, weighted_errors
 from ._evaluate import CriterionEvaluator
 from ._search import coarse_to_fine
 
@@ -59,6 +62,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
                 self.fold_id = fold_id.astype(np.int32)
         self.passes = 0  # passes over the rows so far (for the benches)
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
+        self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
         self._candidates = None
 
     @property
@@ -67,8 +71,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return float(self.w.sum())
 
     # ------------------------------------------------------------------ the rows (hooks)
-    # The criteria reach the rows only through these three methods; cwlssvm.dask overrides them to
-    # run the same passes over the partitions of a Dask collection.
+    # The criteria reach the rows only through these methods; cwlssvm.dask overrides them to run the
+    # same passes over the partitions of a Dask collection.
     def _landmarks(self, specs):
         """The FeatureMap of the resolved components specs, landmarks from the training rows."""
         if self._candidates is None:  # the rows the landmarks come from: the same for every width
@@ -79,26 +83,41 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """FeatureMap.sums over every row with the weights w (n,) (one pass): a RidgeSums."""
         return fmap.sums(self.X, self.Y, w, fold=fold, n_folds=n_folds, n_jobs=self.n_jobs, structured=True)
 
+    def _row_sums_many(self, fmaps):
+        """[RidgeSums of fmap's features over every row, per fold for k-fold] for every map (one pass)."""
+        fold, n_folds = (None, 1) if self.fold_id is None else (self.fold_id, self.n_folds)
+        return FeatureMap.sums_of(fmaps, self.X, self.Y, self.w, fold, n_folds, self.n_jobs, structured=True)
+
+    def _reduce_many(self, fmaps, chunk_fns):
+        """[_reduce(fmap, chunk_fn)] for every pair (one pass)."""
+        def task(rows, threads):
+            fold = None if self.fold_id is None else self.fold_id[rows]
+            return [fn(fmap.pass_features(self.X[rows], threads), self.Y[rows], self.w[rows], fold,
+                       np.arange(rows.start, rows.stop)) for fmap, fn in zip(fmaps, chunk_fns)]
+
+        return [tuple(part) for part in row_pass(self.X.shape[0], task, self.n_jobs)]
+
     def _reduce(self, fmap, chunk_fn):
         """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,
         index (m,) the chunk's row numbers), each result a tuple of arrays (one pass)."""
-        total = None
-        for rows in row_chunks(self.X.shape[0], fmap.block_rows()):
-            fold = None if self.fold_id is None else self.fold_id[rows]
-            part = chunk_fn(fmap.pass_features(self.X[rows], self.n_jobs), self.Y[rows], self.w[rows], fold,
-                            np.arange(rows.start, rows.stop))
-            total = part if total is None else tuple(a + b for a, b in zip(total, part))
-        return total
+        return self._reduce_many([fmap], [chunk_fn])[0]
 
     # ------------------------------------------------------------------ cached per widths
     def _feature_map(self, sigmas):
+        stored = self._stored.get(self._width_key(sigmas))
+        if stored is not None:
+            return stored[0]
         key = ("fmap", self._width_key(sigmas))
         if key not in self._cache:
             self._cache = {key: self._landmarks(self._specs(sigmas))}
         return self._cache[key]
 
     def _sums(self, fmap, w, fold=None, n_folds=1, part="all"):
-        """Sums for these widths (cached under `part`: "all", "folds" or a split's set)."""
+        """Sums for these widths (stored by evaluate_many, else cached under `part`: "all", "folds" or a
+        split's set)."""
+        for stored_map, sums in self._stored.values():
+            if stored_map is fmap:
+                return sums
         key = ("sums", part)
         if key not in self._cache:
             self.passes += 1
@@ -115,6 +134,54 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         passes = self.criterion == "loo" or self.classification  # each call a pass over the rows
         return self._over_gammas(self._feature_map(sigmas), gammas,
                                  lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g), passes)
+
+    def evaluate_many(self, sigma_list, gamma_list):
+        """[evaluate(sigmas, gammas)] for every pair, with one pass for the sums of all the widths not
+        yet stored and, for leave-one-out, one for all their leverages (k-fold over splits that do not
+        partition the rows: one evaluate after the other)."""
+        if self.criterion == "kfold" and self.fold_id is None:
+            return [self.evaluate(s, g) for s, g in zip(sigma_list, gamma_list)]
+        new = {self._width_key(s): s for s in sigma_list if self._width_key(s) not in self._stored}
+        if new:
+            fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
+            self.passes += 1
+            for key, fmap, sums in zip(new, fmaps, self._row_sums_many(fmaps)):
+                self._stored[key] = (fmap, sums)
+        fmaps = [self._feature_map(s) for s in sigma_list]
+        gammas = [np.asarray(g, dtype=float) for g in gamma_list]
+        if self.criterion == "kfold":
+            if not self.classification:  # from the stored sums alone
+                return [self._over_gammas(f, g, lambda gs, fs=self._fold_sums(f): self._scored(self._kfold_result(fs, gs)[0]))
+                        for f, g in zip(fmaps, gammas)]
+            results = [self._kfold_result(self._fold_sums(f), g) for f, g in zip(fmaps, gammas)]
+            parts = [self._kfold_part(coefs, g) for (_, coefs), g in zip(results, gammas)]
+            self.passes += 1
+            for (out, _), errors in zip(results, self._reduce_many(fmaps, parts)):
+                out["error_rate"] = errors[0] / self.n_weight
+            return [self._scored(out) for out, _ in results]
+        specs = [self._spectrum(f) for f in fmaps]
+        if self.criterion == "gcv":
+            if not self.classification:  # from the stored sums alone
+                return [self._over_gammas(f, g, lambda gs, sp=sp: self._scored(self._gcv_result(sp, gs)))
+                        for f, sp, g in zip(fmaps, specs, gammas)]
+            parts = [self._gcv_part(sp, g) for sp, g in zip(specs, gammas)]
+            self.passes += 1
+            errors = self._reduce_many(fmaps, parts)
+            return [self._scored(self._gcv_result(sp, g, e)) for sp, g, e in zip(specs, gammas, errors)]
+        parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
+        self.passes += 1
+        return [self._scored(self._loo_result(*sums)) for sums in self._reduce_many(fmaps, parts)]
+
+    def stored_feature_map(self, sigmas):
+        """The landmarks of these widths (kept by evaluate_many)."""
+        return self._feature_map(sigmas)
+
+    def stored_sums(self, fmap):
+        """The training sums of fmap's features over all rows, a RidgeSums (kept by evaluate_many, else one
+        pass)."""
+        if self.fold_id is None:
+            return self._sums(fmap, self.w)
+        return self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds").total()
 
     @staticmethod
     def _over_gammas(fmap, gammas, score, passes=False):

@@ -353,3 +353,74 @@ def results_table(record, per_component):
     if rows and "error_rate" in rows[0]:
         out["error_rate"] = np.array([r["error_rate"] for r in rows])
     return out
+
+
+# The search in passes (search_in_passes): its local stage and its fine gammas.
+REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
+REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
+
+
+def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None, local_evaluator=None):
+    """(sigmas (D,), gamma, SearchRecord): the search of sigma and gamma in few passes over the rows, for
+    evaluators with ``evaluate_many`` (PrimalCriterionEvaluator, in memory or on Dask):
+
+    1. "grid": every width of sigma_grid with the whole gamma grid, all widths' sums in one pass, on
+       grid_evaluator (the same criterion on a uniform sample of the rows) when given, else on the rows;
+    2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths over one grid step each way of the
+       best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
+       optimum of the wider widths, whose best gammas are larger), in one pass, on local_evaluator (a
+       larger uniform sample) when given, else on the rows;
+    3. the chosen widths on the rows: the whole gamma grid when stage 2 ran on a sample, then (with
+       ``refine``) a fine grid of REFINE_GAMMAS gammas over one gamma-grid step each way of the best. Their
+       sums are kept: for GCV and k-fold it costs one pass at most, for leave-one-out one more.
+
+    The record holds what was evaluated on all the rows (cv_results_).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator, search_in_passes
+    >>> X = np.random.default_rng(1).uniform(size=(4000, 1)); Y = np.sin(8 * X) + 0.1
+    >>> ev = PrimalCriterionEvaluator(X, Y, np.ones(4000), C.resolve(None, 1, None, 1.0, X), criterion="gcv")
+    >>> sigmas, gamma, record = search_in_passes(ev, np.geomspace(0.05, 2.0, 5), np.geomspace(1e-2, 1e4, 7))
+    >>> sigmas.shape, bool(gamma > 1.0), ev.passes  # the grid's widths in one pass, the local widths in one
+    ((1,), True, 2)
+    """
+    D = len(evaluator.resolved)
+    record = SearchRecord()
+    gamma_grid = np.asarray(gamma_grid, dtype=float)
+
+    def scored(ev, stage, widths):
+        """The best point after scoring widths with the gamma grid on ev (in one pass), recorded when ev
+        is the rows' evaluator."""
+        rec = record if ev is evaluator else SearchRecord()
+        for sig, res in zip(widths, ev.evaluate_many(widths, [gamma_grid] * len(widths))):
+            rec.add(stage, sig, gamma_grid, res)
+        return rec.best()
+
+    first = grid_evaluator or evaluator
+    best = scored(first, "grid", [np.full(D, s) for s in sigma_grid])
+    if refine and evaluator.tunes_width.any():
+        local, s0 = local_evaluator or evaluator, float(best["sigmas"][0])
+        steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)  # the best itself where not yet scored
+        best = scored(local, "refine", [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or local is not first])
+    if not record.rows:  # every stage on a sample: the chosen widths' gamma grid on the rows
+        (res,) = evaluator.evaluate_many([best["sigmas"]], [gamma_grid])
+        record.add("refine" if refine else "grid", best["sigmas"], gamma_grid, res)
+    best = record.best()
+    if not np.isfinite(best["criterion"]):
+        raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
+    if not refine:
+        return best["sigmas"], best["gamma"], record
+    fine = best["gamma"] * np.exp(_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
+    (res,) = evaluator.evaluate_many([best["sigmas"]], [fine])
+    record.add("refine", best["sigmas"], fine, res)
+    best = record.best()
+    return best["sigmas"], best["gamma"], record
+
+
+def _step(grid):
+    """The median step of a log grid (log 3 for a single value)."""
+    grid = np.log(np.asarray(grid, dtype=float))
+    return float(np.median(np.diff(grid))) if len(grid) > 1 else float(np.log(3.0))

@@ -27,6 +27,7 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
+from ._passes import row_pass
 from ._ridge import RidgeSums
 
 BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
@@ -34,6 +35,7 @@ BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
 # its diagonal block of G as the level weights and the tuning eliminates it per gamma (LevelSpectrum)
 # instead of an eigendecomposition of order R.
 WIDE_LEVELS = 256
+SCAN_ROWS = 65536  # rows of one block of the scans for landmark candidates
 
 
 def component_factors(X, resolved, tol, max_rank, n_jobs=None):
@@ -110,6 +112,11 @@ class LevelRows:
         known = self.level >= 0
         out[..., known, :] += theta[..., offset + self.level[known], :]
         return out
+
+
+def _blocks(n):
+    """Slices of SCAN_ROWS rows covering range(n): the scans of X for candidates, without a copy of X."""
+    return [slice(s, min(n, s + SCAN_ROWS)) for s in range(0, n, SCAN_ROWS)]
 
 
 def _first_of_each(v):
@@ -192,10 +199,21 @@ class FeatureMap:
     @staticmethod
     def extreme_rows(X):
         """The indices (2p,) of the rows of X (n >= 1, p) that hold each input's smallest and largest observed
-        value (any row for an input missing everywhere): the landmarks span every input's range."""
-        missing = np.isnan(X)
-        lowest = np.where(missing, np.inf, X).argmin(axis=0)
-        return np.concatenate([lowest, np.where(missing, -np.inf, X).argmax(axis=0)])
+        value (the first such row; row 0 for an input missing everywhere): the landmarks span every input's
+        range. Read in blocks of rows, without a copy of X."""
+        p = X.shape[1]
+        best = np.array([np.full(p, np.inf), np.full(p, -np.inf)])  # smallest, largest value so far
+        found = np.zeros((2, p), dtype=np.int64)
+        for rows in _blocks(X.shape[0]):
+            block = X[rows]
+            missing = np.isnan(block)
+            for side, (fill, better) in enumerate(((np.inf, np.less), (-np.inf, np.greater))):
+                at = (np.where(missing, fill, block).argmin(axis=0) if side == 0
+                      else np.where(missing, fill, block).argmax(axis=0))
+                value = block[at, np.arange(p)]
+                take = better(value, best[side])  # strictly: the first row that holds the extreme
+                best[side, take], found[side, take] = value[take], rows.start + at[take]
+        return np.concatenate(found)
 
     @staticmethod
     def covering_rows(X, levels=()):
@@ -204,8 +222,12 @@ class FeatureMap:
         if len(X) == 0:
             return np.zeros(0, dtype=np.int64)
         first = [_first_of_each(X[:, j]) for j in sorted(set(levels))]
-        missing = np.isnan(X)
-        first.append(missing.argmax(axis=0)[missing.any(axis=0)])
+        first_missing = np.full(X.shape[1], -1, dtype=np.int64)
+        for rows in _blocks(X.shape[0]):
+            missing = np.isnan(X[rows])
+            new = missing.any(axis=0) & (first_missing < 0)
+            first_missing[new] = rows.start + missing.argmax(axis=0)[new]
+        first.append(first_missing[first_missing >= 0])
         return np.unique(np.concatenate(first)).astype(np.int64)
 
     @classmethod
@@ -294,9 +316,22 @@ class FeatureMap:
         return best[1] if best[0] >= WIDE_LEVELS else None
 
     def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None, *, structured=False):
-        """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem; with
-        ``structured``, a RidgeSums (a wide component's block kept as its diagonal)."""
-        folds = None if fold is None else (fold, n_folds)
+        """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem over the rows
+        of X (m, p), in one pass (cwlssvm.primal.row_pass); with ``structured``, a RidgeSums (a wide
+        component's block kept as its diagonal)."""
+        return FeatureMap.sums_of([self], X, Y, w, fold, n_folds, n_jobs, structured=structured)[0]
+
+    @staticmethod
+    def sums_of(fmaps, X, Y, w, fold=None, n_folds=1, n_jobs=None, *, structured=False):
+        """[fmap.sums(X, Y, w, ...) for fmap in fmaps] in one pass over the rows: each task of rows is read
+        once for every map."""
+        def task(rows, threads):
+            folds = None if fold is None else (fold[rows], n_folds)
+            return [fmap._block_sums(X[rows], Y[rows], w[rows], folds, threads, structured) for fmap in fmaps]
+
+        return row_pass(X.shape[0], task, n_jobs)
+
+    def _block_sums(self, X, Y, w, folds, n_jobs, structured):
         wide = self.wide if structured else None
         out = _native.feature_sums(X, self, Y, w, folds, self.block_rows(), n_jobs,
                                    wide=-1 if wide is None else wide)

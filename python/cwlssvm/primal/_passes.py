@@ -1,0 +1,82 @@
+"""A pass over rows held in memory: the rows cut into tasks of PASS_ROWS, every thread forming one task's
+features and its sums with one BLAS thread, the tasks' results added in row order.
+
+One BLAS thread per task and our threads over the tasks beat our threads over the features and then
+BLAS's threads over the rank update of each block: OpenBLAS's threads wait for work by spinning, on the
+same cores as ours. The tasks are fixed by the row count alone and added in their order, so a pass gives
+the same sums, to the last digit, whatever the number of threads.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+from .._threads import one_blas_thread
+
+PASS_ROWS = 8192  # rows of one task: its features (PASS_ROWS x (R+1)) stay in the core's caches up to R ~ 300
+
+
+def pass_threads(n_jobs):
+    """The threads of a pass for n_jobs (None or -1: every core; -2: all but one; as the C++ core reads it).
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import pass_threads
+    >>> pass_threads(1), pass_threads(None) >= 1
+    (1, True)
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    n_jobs = -1 if n_jobs is None else int(n_jobs)
+    return max(1, cores + 1 + n_jobs) if n_jobs < 0 else max(1, n_jobs)
+
+
+def add_parts(a, b):
+    """The sum of two results of a task: RidgeSums, arrays, or tuples or lists of them (elementwise); None
+    (a task with nothing to add) adds nothing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import add_parts
+    >>> add_parts((np.ones(2), 1.0), (np.ones(2), 2.0))[1], add_parts(None, [np.ones(1)])[0].tolist()
+    (3.0, [1.0])
+    """
+    if a is None or b is None:
+        return b if a is None else a
+    if isinstance(a, (tuple, list)):
+        return type(a)(add_parts(x, y) for x, y in zip(a, b))
+    return a + b
+
+
+def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
+    """sum over the tasks of task(rows, 1) (rows: a slice of range(n_rows), rows_per_task of them; 1: the
+    task runs on one thread), added in row order (add_parts), on pass_threads(n_jobs) threads with one BLAS
+    thread each. A single task is task(slice over every row, n_jobs), in the calling thread.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import row_pass
+    >>> x = np.arange(20000.0)
+    >>> float(row_pass(len(x), lambda rows, n_jobs: x[rows].sum(), n_jobs=2)) == float(x.sum())
+    True
+    """
+    starts = range(0, n_rows, rows_per_task)
+    if len(starts) <= 1:
+        return task(slice(0, n_rows), n_jobs)
+    chunks = [slice(s, min(n_rows, s + rows_per_task)) for s in starts]
+    threads = min(pass_threads(n_jobs), len(chunks))
+    total = None
+    with one_blas_thread():
+        if threads == 1:
+            for rows in chunks:
+                total = add_parts(total, task(rows, 1))
+            return total
+        pool = ThreadPoolExecutor(threads)
+        try:
+            for part in pool.map(task, chunks, [1] * len(chunks)):
+                total = add_parts(total, part)
+        finally:  # an error or an interrupt: the tasks not yet started are dropped
+            pool.shutdown(wait=True, cancel_futures=True)
+    return total
