@@ -1,0 +1,101 @@
+"""The passes over rows held in memory: tasks of rows on every core, the same sums whatever the threads, many
+widths in one pass, the tuned regressor solved from the sums its search kept, and no copy of X."""
+
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import cwlssvm.components as C
+from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm.datasets import make_additive
+from cwlssvm.model_selection import GRID_SAMPLE, PrimalCriterionEvaluator
+from cwlssvm.primal import PASS_ROWS, FeatureMap, row_pass
+
+
+@pytest.fixture(scope="module")
+def rows():
+    X, y, _ = make_additive(5 * PASS_ROWS + 123, seed=3, n_features=4)
+    return X, y
+
+
+def test_a_pass_gives_the_same_sums_on_any_number_of_threads(rows):
+    X, y = rows
+    fmap = FeatureMap.from_data(X, C.resolve(None, 4, None, 0.5, X))
+    w = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
+    one = fmap.sums(X, y[:, None], w, n_jobs=1)
+    two = fmap.sums(X, y[:, None], w, n_jobs=2)
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b)  # tasks fixed by the rows, added in row order
+    Z = np.column_stack([fmap.features(X), np.ones(len(y))])
+    assert np.allclose(one[0][0], Z.T @ (w[:, None] * Z), rtol=1e-10, atol=1e-8)
+    assert np.allclose(one[1][0][:, 0], Z.T @ (w * y), rtol=1e-10, atol=1e-8)
+
+
+def test_many_maps_in_one_pass_are_each_map_alone(rows):
+    X, y = rows
+    maps = [FeatureMap.from_data(X, C.resolve(None, 4, None, s, X)) for s in (0.3, 1.0, 3.0)]
+    together = FeatureMap.sums_of(maps, X, y[:, None], np.ones(len(y)))
+    for fmap, sums in zip(maps, together):
+        for a, b in zip(sums, fmap.sums(X, y[:, None], np.ones(len(y)))):
+            assert np.array_equal(a, b)
+
+
+def test_row_pass_adds_every_task_once_and_drops_none():
+    x = np.arange(3 * PASS_ROWS + 7, dtype=float)
+    assert row_pass(len(x), lambda r, n_jobs: (x[r].sum(), None), n_jobs=2) == (x.sum(), None)
+    assert row_pass(10, lambda r, n_jobs: (r.start, r.stop)) == (0, 10)  # one task: every row at once
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "loo"])
+def test_evaluate_many_scores_each_width_as_evaluate_does(rows, criterion):
+    X, y = rows
+    resolved = C.resolve(None, 4, None, 1.0, X)
+    gammas = np.geomspace(1e-1, 1e4, 6)
+    widths = [np.full(4, s) for s in (0.3, 1.0, 3.0)]
+    many = PrimalCriterionEvaluator(X, y[:, None], np.ones(len(y)), resolved, criterion=criterion)
+    out = many.evaluate_many(widths, [gammas] * 3)
+    assert many.passes == (1 if criterion == "gcv" else 2)  # all widths' sums in one pass (and their leverages)
+    for sig, res in zip(widths, out):
+        one = PrimalCriterionEvaluator(X, y[:, None], np.ones(len(y)), resolved, criterion=criterion)
+        assert np.allclose(res["criterion"], one.evaluate(sig, gammas)["criterion"], rtol=1e-9)
+
+
+def test_the_tuned_regressor_at_large_n_is_the_fit_at_its_choice_without_a_refit_pass():
+    X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=1, n_features=4)
+    cv = ComponentwiseLSSVRCV(solver="lowrank", sigmas=[0.3, 1.0, 3.0], gammas=np.geomspace(1, 1e4, 9)).fit(X, y)
+    assert cv.passes_ <= 2  # the local widths in one pass; the chosen widths' sums are kept for the solve
+    plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank").fit(X, y)
+    assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-8 * np.std(y)
+    assert [c.name for c in cv.components_] == [c.name for c in plain.components_]
+    assert cv.best_estimator_.solver_ == "lowrank" and cv.summary() is not None
+
+
+def test_a_tuned_fit_makes_no_copy_of_X():  # a copy alone would take X.nbytes
+    X, y, _ = make_additive(300_000, seed=2, n_features=12)  # X: 29 MB; a vector over the rows: 2.4 MB
+    ComponentwiseLSSVRCV(solver="lowrank").fit(X[:3000], y[:3000])
+    tracemalloc.start()
+    try:
+        ComponentwiseLSSVRCV(solver="lowrank", sigmas=[2.0, 4.0]).fit(X, y)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 0.8 * X.nbytes, f"peak {peak / 2**20:.0f} MB above X's {X.nbytes / 2**20:.0f} MB"
+
+
+def test_the_candidate_scans_read_blocks_as_the_whole_array_would():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(150_000, 3))
+    X[rng.random(X.shape) < 0.05] = np.nan
+    X[:, 2] = np.nan
+    X[100_000, 0] = X[120_000, 0] = -50.0  # the first of two minima, in a later block
+    missing = np.isnan(X)
+    low = np.where(missing, np.inf, X).argmin(axis=0)
+    high = np.where(missing, -np.inf, X).argmax(axis=0)
+    assert FeatureMap.extreme_rows(X).tolist() == np.concatenate([low, high]).tolist()
+    assert FeatureMap.covering_rows(X).tolist() == sorted(set(missing.argmax(axis=0)[missing.any(axis=0)]))
+    w = rng.uniform(size=len(X))
+    Z = X[:, :2][~missing[:, :2].any(axis=1)]
+    wz = w[~missing[:, :2].any(axis=1)]
+    ref = np.average((Z - np.average(Z, weights=wz, axis=0)) ** 2, weights=wz, axis=0)
+    assert np.allclose(C.column_variances(Z, wz), ref, rtol=1e-12)
