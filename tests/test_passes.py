@@ -9,7 +9,7 @@ import pytest
 import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
-from cwlssvm.model_selection import GRID_SAMPLE, PrimalCriterionEvaluator
+from cwlssvm.model_selection import GRID_SAMPLE, PrimalCriterionEvaluator, SearchRecord, search_in_passes
 from cwlssvm.primal import PASS_ROWS, FeatureMap, row_pass
 
 
@@ -99,3 +99,32 @@ def test_the_candidate_scans_read_blocks_as_the_whole_array_would():
     wz = w[~missing[:, :2].any(axis=1)]
     ref = np.average((Z - np.average(Z, weights=wz, axis=0)) ** 2, weights=wz, axis=0)
     assert np.allclose(C.column_variances(Z, wz), ref, rtol=1e-12)
+
+
+@pytest.mark.parametrize("wiggly", [False, True])
+def test_the_grid_on_a_sample_stops_below_the_best_width_and_finds_the_same_one(wiggly):
+    rng = np.random.default_rng(0)
+    X = rng.uniform(size=(6000, 2))
+    f = np.sin(30 * X[:, 0]) + X[:, 1] if wiggly else X[:, 0] + X[:, 1] ** 2
+    Y = (f + 0.1 * rng.normal(size=len(f)))[:, None]
+    resolved, grid, gammas = C.resolve(None, 2, None, 1.0, X), np.geomspace(0.05, 20.0, 10), np.geomspace(1e-2, 1e6, 12)
+
+    def sample():
+        return PrimalCriterionEvaluator(X[:2000], Y[:2000], np.ones(2000), resolved, criterion="gcv")
+
+    seen, sampled = [], sample()
+    many = sampled.evaluate_many
+    sampled.evaluate_many = lambda widths, g: (seen.extend(float(s[0]) for s in widths), many(widths, g))[1]
+    rows = PrimalCriterionEvaluator(X, Y, np.ones(len(X)), resolved, criterion="gcv")
+    search_in_passes(rows, grid, gammas, refine=False, grid_evaluator=sampled)
+    whole = SearchRecord()  # every width of the grid on the same sample
+    for s, res in zip(grid, sample().evaluate_many([np.full(2, s) for s in grid], [gammas] * len(grid))):
+        whole.add("grid", np.full(2, s), gammas, res)
+    best = whole.best()["sigmas"][0]
+    assert seen == sorted(seen, reverse=True) and min(seen) < best  # from the widest down, past the best
+    assert rows.passes == 1 and np.isclose(rows.stored_feature_map(np.full(2, best)).resolved[0].sigma,
+                                           best * rows.scales[0])  # the rows saw the sample's best width only
+    if not wiggly:
+        assert min(seen) > grid[0]  # the narrowest widths, the most features, never formed
+    else:
+        assert best < 1.0  # sin(30 x) wants a narrow width

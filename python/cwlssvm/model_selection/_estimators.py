@@ -38,8 +38,9 @@ N_SIGMAS = 10
 N_GAMMAS = 50
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)
-# Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random
-# subsample of GRID_SAMPLE rows; the gamma grid at its best sigma and the refinement use all rows.
+# Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of
+# GRID_SAMPLE rows (search_in_passes), the local stage as LOCAL_SAMPLE says, the gamma grid at the chosen widths on
+# all rows. The reml criterion scores its sigma grid on such a sample too.
 GRID_SAMPLE = 25_000
 # Above 2 x LOCAL_SAMPLE rows, the local stage of widths around the grid's best is scored on a random subsample
 # of LOCAL_SAMPLE rows; the gamma grid and its refinement at the chosen widths use all rows.

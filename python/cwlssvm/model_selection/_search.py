@@ -357,6 +357,7 @@ def results_table(record, per_component):
 
 # The search in passes (search_in_passes): its local stage and its fine gammas.
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
+GRID_PATIENCE = 2  # on a sample, the grid of widths stops after this many narrower widths in a row bring no gain
 REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
 
 
@@ -364,8 +365,10 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     """(sigmas (D,), gamma, SearchRecord): the search of sigma and gamma in few passes over the rows, for
     evaluators with ``evaluate_many`` (PrimalCriterionEvaluator, in memory or on Dask):
 
-    1. "grid": every width of sigma_grid with the whole gamma grid, all widths' sums in one pass, on
-       grid_evaluator (the same criterion on a uniform sample of the rows) when given, else on the rows;
+    1. "grid": every width of sigma_grid with the whole gamma grid, all widths' sums in one pass, on the
+       rows; or, given grid_evaluator (the same criterion on a uniform sample of the rows held in memory),
+       there from the widest width down, until GRID_PATIENCE narrower widths in a row bring no gain (the
+       narrow widths have the most features, and on smooth data they are never the best);
     2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths over one grid step each way of the
        best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
        optimum of the wider widths, whose best gammas are larger), in one pass, on local_evaluator (a
@@ -400,7 +403,20 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
         return rec.best()
 
     first = grid_evaluator or evaluator
-    best = scored(first, "grid", [np.full(D, s) for s in sigma_grid])
+    if grid_evaluator is None or not evaluator.tunes_width.any():
+        best = scored(first, "grid", [np.full(D, s) for s in sigma_grid])
+    else:  # on the sample, from the widest width down (the narrow ones cost the most features), stopping after
+        # GRID_PATIENCE widths in a row that do not improve on the best
+        trail, best_value, worse = SearchRecord(), np.inf, 0
+        for s in sorted(sigma_grid, reverse=True):
+            (res,) = grid_evaluator.evaluate_many([np.full(D, s)], [gamma_grid])
+            trail.add("grid", np.full(D, s), gamma_grid, res)
+            value = _finite_min(res["criterion"])[1]
+            worse = 0 if value < best_value else worse + 1
+            best_value = min(best_value, value)
+            if GRID_PATIENCE and worse >= GRID_PATIENCE:
+                break
+        best = trail.best()
     if refine and evaluator.tunes_width.any():
         local, s0 = local_evaluator or evaluator, float(best["sigmas"][0])
         steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)  # the best itself where not yet scored
