@@ -40,7 +40,7 @@ from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator
 from ._irls import irls_passes
-from ._rows import SAMPLE_ROWS, DaskRows, is_dask_collection
+from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
@@ -98,6 +98,7 @@ class _DaskBase(BaseEstimator):
 
     _classification = False  # classifiers: y holds class labels
     _families = ("squared",)  # the values of ``family`` the estimator takes
+    _tuning_rows = TUNING_ROWS  # the uniform sample of the first pass that the search tunes on (0: no search)
     parameter_rules = ParamTable(lowrank_tol=OPEN_UNIT, sample=integer_from(10))
 
     def _first_pass(self, X, y, sample_weight):
@@ -108,7 +109,7 @@ class _DaskBase(BaseEstimator):
         multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
         rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification,
                         categorical=categorical_columns(self.components))
-        stats = rows.stats(compute, sample=self.sample, seed=self.random_state)
+        stats = rows.stats(compute, sample=self.sample, seed=self.random_state, tuning=self._tuning_rows)
         if self._classification:
             if len(stats.classes) < 2:
                 raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
@@ -300,6 +301,8 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
     parameter_rules = _DaskBase.parameter_rules.extended(
         **LocalComponentwiseLSSVR.parameter_rules.subset("sigma", "gamma"))
 
+    _tuning_rows = 0  # fitted at fixed sigma and gamma
+
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, family="squared", lowrank_tol=1e-10,
                  sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
@@ -354,6 +357,8 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     parameter_rules = _DaskBase.parameter_rules.extended(
         **LocalComponentwiseLSSVC.parameter_rules.subset("sigma", "gamma", "probability"))
 
+    _tuning_rows = 0  # fitted at fixed sigma and gamma
+
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, probability=True, family="squared",
                  lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
         self.components = components
@@ -388,8 +393,8 @@ _SEARCH = """
         Folds for "kfold", drawn at random within each partition (balanced there, fixed by
         ``random_state``); their sums come with the pass of the training sums.
     refine : bool, default=True
-        The local grids after the grid (the in-memory estimator refines by Brent's method instead, one
-        pass over the rows per step)."""
+        The local grids after the grid (cwlssvm.model_selection.search_in_passes, as in memory above
+        50,000 rows)."""
 
 _SEARCH_ATTRIBUTES = """    sigma_, gamma_, best_params_, cv_results_ (``stage``, ``param_sigma``, ``param_gamma``,
         ``criterion``; classifiers ``error_rate``): the search; ``to_local()`` is the in-memory model
@@ -402,8 +407,9 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     the log grid, then a local grid of widths and a fine grid of gammas (all the widths of a stage share
     one pass over the rows; cwlssvm.dask._criteria), then the fit at the chosen values from the sums
     already made: 3 passes in all for GCV and k-fold, 6 for leave-one-out. Above 50,000 rows (GCV, LOO)
-    the sigma grid is scored in memory on the first pass's uniform sample of 25,000 rows, as the
-    in-memory search does: 2 passes for GCV, 4 for leave-one-out.
+    the sigma grid is scored in memory on the first pass's uniform sample of 25,000 rows, and above
+    400,000 the local widths on its sample of 200,000 rows, as the in-memory search does: 2 passes for
+    GCV, 4 for leave-one-out.
 
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES + """
@@ -422,6 +428,8 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     """
 
     parameter_rules = _DaskBase.parameter_rules.extended(criterion=CRITERION)
+
+    _tuning_rows = TUNING_ROWS
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
@@ -475,6 +483,8 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
 
     parameter_rules = _DaskBase.parameter_rules.extended(criterion=CRITERION,
                                                          **LocalComponentwiseLSSVC.parameter_rules.subset("probability"))
+
+    _tuning_rows = TUNING_ROWS
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,

@@ -161,13 +161,15 @@ class DaskRows:
         return out
 
     # ------------------------------------------------------------------ passes
-    def stats(self, compute, *, sample=SAMPLE_ROWS, seed=0):
-        """Pass 1 (see the module doc): a PartitionStats. Each column's moments are over the rows where it is
-        not missing; the encoding's shares of missing values are set from the same pass."""
+    def stats(self, compute, *, sample=SAMPLE_ROWS, seed=0, tuning=TUNING_ROWS):
+        """Pass 1 (see the module doc): a PartitionStats, its ``sample`` of up to ``tuning`` rows (0 for a fit
+        that tunes nothing). Each column's moments are over the rows where it is not missing; the encoding's
+        shares of missing values are set from the same pass."""
         levels = [j for j, kind in enumerate(self.encoding.kinds) if kind == "categorical"]
-        tasks = [dask.delayed(_partition_stats)(part, sample, seed, i, self.labels, levels)
+        keep = max(sample, REFERENCE_ROWS, tuning)
+        tasks = [dask.delayed(_partition_stats)(part, keep, seed, i, self.labels, levels)
                  for i, part in enumerate(self.parts)]
-        merged = tree_merge(compute, tasks, partial(_merge_stats, levels=levels))
+        merged = tree_merge(compute, tasks, partial(_merge_stats, levels=levels, keep=keep))
         n, weight, observed, mean, m2, extremes, cover, missing, keys, (rows, ys, ws), labels = merged
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
@@ -181,7 +183,7 @@ class DaskRows:
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes, cover])
         reference = rows[np.sort(order[:REFERENCE_ROWS])]
-        tuning = order[:TUNING_ROWS]  # in key order: every prefix is a uniform sample too
+        tuning = order[:tuning]  # in key order: every prefix is a uniform sample too
         with np.errstate(invalid="ignore", divide="ignore"):
             variances = np.where(spread > 0, m2[:p] / observed[:p], 0.0)  # constant columns exactly 0
         stats = PartitionStats(int(n), weight, mean[:p], variances, candidates, reference, labels,
@@ -306,7 +308,7 @@ def _code(part, coding):
     return X, coding(labels), w
 
 
-def _partition_stats(part, sample, seed, index, labels, levels):
+def _partition_stats(part, keep, seed, index, labels, levels):
     """One partition's part of pass 1: (rows, weight, the weight where each column is observed, means and
     sums of squared deviations over those rows, each input's smallest and largest row, the rows that cover
     every level of the ``levels`` columns and a missing value of every column, the count of missing values
@@ -321,7 +323,7 @@ def _partition_stats(part, sample, seed, index, labels, levels):
     m2 = w @ np.where(observed, Z - mean, 0.0) ** 2
     extremes = X[FeatureMap.extreme_rows(X)] if len(w) else X[:0]
     keys = np.random.default_rng([seed, index]).random(len(w))
-    take = np.argsort(keys, kind="stable")[:max(sample, REFERENCE_ROWS, TUNING_ROWS)]
+    take = np.argsort(keys, kind="stable")[:keep]
     return (len(w), w.sum(), sw, mean, m2, extremes, X[FeatureMap.covering_rows(X, levels)],
             (~observed[:, :X.shape[1]]).sum(axis=0),
             keys[take], (X[take], y[take], w[take]), classes)
@@ -336,7 +338,7 @@ def _range(extremes):
     return np.where(np.isfinite(hi - lo), hi - lo, 0.0)
 
 
-def _merge_stats(a, b, *, levels):
+def _merge_stats(a, b, *, levels, keep):
     """Chan et al.'s pairwise update of (count, weight, mean, M2) per column over its observed rows;
     extremes, covering rows and samples pooled."""
     na, sa, oa, ma, qa, ea, ca, xa, ka, ra, la = a
@@ -351,8 +353,7 @@ def _merge_stats(a, b, *, levels):
         extremes = extremes[np.unique(FeatureMap.extreme_rows(extremes))]
     keys = np.concatenate([ka, kb])
     rows = tuple(np.concatenate([x, y]) for x, y in zip(ra, rb))  # (X, y, w) of the sampled rows
-    cap = max(SAMPLE_ROWS, REFERENCE_ROWS, TUNING_ROWS, len(ka), len(kb))
-    take = np.argsort(keys, kind="stable")[:cap]
+    take = np.argsort(keys, kind="stable")[:keep]
     cover = np.vstack([ca, cb])
     cover = cover[FeatureMap.covering_rows(cover, levels)]
     return (na + nb, sa + sb, o, mean, m2, extremes, cover, xa + xb, keys[take], tuple(r[take] for r in rows), classes)
