@@ -316,6 +316,20 @@ def test_large_data_score_the_sigma_grid_on_the_sample(client, monkeypatch, crit
     assert not np.any(sampled.cv_results_["stage"] == "grid")  # the record holds what all the rows saw
 
 
+def test_in_memory_and_on_dask_a_large_search_samples_the_same_rows_and_chooses_the_same(client):
+    # above 2 x GRID_SAMPLE rows both score the sigma grid on the sample of the rows with the smallest keys (a hash
+    # of each row's index), the same rows in memory and over the chunks of a dask Array
+    from cwlssvm.model_selection import GRID_SAMPLE
+
+    X, y, _ = make_additive(n=2 * GRID_SAMPLE + 10_000, noise=1.0, seed=8, n_features=4)
+    grid = dict(sigmas=[0.5, 1.0, 2.0, 4.0], gammas=np.geomspace(1e-1, 1e5, 12))
+    ref = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", **grid).fit(X, y)
+    model = cdask.ComponentwiseLSSVRCV(client=client, **grid).fit(da.from_array(X, chunks=(7000, 4)),
+                                                                   da.from_array(y, chunks=7000))
+    assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
+    np.testing.assert_allclose(model.to_local().predict(X[:500]), ref.predict(X[:500]), atol=1e-6 * np.std(y))
+
+
 # ---------------------------------------------------------------------------- structure detection
 
 

@@ -11,8 +11,9 @@ model at fixed parameters:
    and real target over the rows where it is not missing (merged by Chan's formula, so no precision is lost
    to cancellation), the rows at each input's minimum and maximum, a row for every level and for a missing
    value of every input, the count of missing values, and a uniform random sample of the rows (each row
-   gets a random key; the rows with the smallest keys over all partitions are a uniform sample without
-   knowing n first).
+   gets a key, a hash of its global index, cwlssvm.primal.row_keys; the rows with the smallest keys over
+   all partitions are a uniform sample without knowing n first, and for a dask Array with known chunk
+   sizes they are the rows the in-memory estimators sample from the same array).
    The variances give the kernel widths, the sample and the extremes the landmarks.
 2. ``sums``: [phi 1]' W [phi 1], [phi 1]' W Y and Y' W Y of every partition (FeatureMap.sums), the
    sums of the ridge problem that cwlssvm.primal solves on the client.
@@ -32,7 +33,7 @@ from .. import components as _components
 from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
 from ..tables import EncodedTable, TableEncoding
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE, LOCAL_SAMPLE
-from ..primal import FeatureMap, add_parts, row_chunks
+from ..primal import FeatureMap, add_parts, row_chunks, row_keys
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
@@ -114,6 +115,7 @@ class DaskRows:
     """
 
     def __init__(self, X, y, sample_weight=None, *, multi_output=False, labels=False, categorical=()):
+        self.offsets = None  # the global index of each partition's first row, where the chunk sizes are known
         if isinstance(X, dd.DataFrame):
             self.encoding = _frame_encoding(X, categorical)
             self.feature_names = np.asarray([str(c) for c in X.columns], dtype=object)
@@ -131,6 +133,8 @@ class DaskRows:
             self.n_features = X.shape[1]
             self.encoding = _array_encoding(X, categorical)
             x_parts = list(X.to_delayed()[:, 0])
+            if np.all(np.isfinite(X.chunks[0])):  # each partition's first row: the rows' global indices
+                self.offsets = np.concatenate([[0], np.cumsum(X.chunks[0])[:-1]]).astype(np.int64)
             y_parts = _array_parts(y, "y", X.chunks[0])
             w_parts = None if sample_weight is None else _array_parts(sample_weight, "sample_weight", X.chunks[0])
         else:
@@ -167,7 +171,7 @@ class DaskRows:
         shares of missing values are set from the same pass."""
         levels = [j for j, kind in enumerate(self.encoding.kinds) if kind == "categorical"]
         keep = max(sample, REFERENCE_ROWS, tuning)
-        tasks = [dask.delayed(_partition_stats)(part, keep, seed, i, self.labels, levels)
+        tasks = [dask.delayed(_partition_stats)(part, keep, seed, self._first_row(i), self.labels, levels)
                  for i, part in enumerate(self.parts)]
         merged = tree_merge(compute, tasks, partial(_merge_stats, levels=levels, keep=keep))
         n, weight, observed, mean, m2, extremes, cover, missing, keys, (rows, ys, ws), labels = merged
@@ -191,6 +195,11 @@ class DaskRows:
         if not self.labels:
             stats.y_mean, stats.y_variances = mean[p:], m2[p:] / weight
         return stats
+
+    def _first_row(self, i):
+        """The global index of partition i's first row; unknown chunk sizes (a DataFrame): i x 2^40, so that the
+        partitions' rows still have distinct indices for their sample keys (cwlssvm.primal.row_keys)."""
+        return int(self.offsets[i]) if self.offsets is not None else i << 40
 
     def sums(self, compute, fmaps, folds=None, *, structured=False):
         """One pass: for each feature map, (G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)) of its features,
@@ -308,12 +317,13 @@ def _code(part, coding):
     return X, coding(labels), w
 
 
-def _partition_stats(part, keep, seed, index, labels, levels):
+def _partition_stats(part, keep, seed, first_row, labels, levels):
     """One partition's part of pass 1: (rows, weight, the weight where each column is observed, means and
     sums of squared deviations over those rows, each input's smallest and largest row, the rows that cover
     every level of the ``levels`` columns and a missing value of every column, the count of missing values
     per input, the sample keys and rows, the classes)."""
     X, y, w = part
+    positions = np.flatnonzero(np.asarray(w) > 0)
     w, X, y = weighted_rows(w, X, y)
     classes = np.unique(y) if labels else None
     Z = X if labels else np.hstack([X, y])  # the columns whose moments are merged: the inputs (and real targets)
@@ -322,7 +332,7 @@ def _partition_stats(part, keep, seed, index, labels, levels):
     mean = np.divide(w @ np.where(observed, Z, 0.0), sw, out=np.zeros(Z.shape[1]), where=sw > 0)
     m2 = w @ np.where(observed, Z - mean, 0.0) ** 2
     extremes = X[FeatureMap.extreme_rows(X)] if len(w) else X[:0]
-    keys = np.random.default_rng([seed, index]).random(len(w))
+    keys = row_keys(first_row + positions, seed)  # the keys the in-memory samples use (cwlssvm.primal.sample_rows)
     take = np.argsort(keys, kind="stable")[:keep]
     return (len(w), w.sum(), sw, mean, m2, extremes, X[FeatureMap.covering_rows(X, levels)],
             (~observed[:, :X.shape[1]]).sum(axis=0),

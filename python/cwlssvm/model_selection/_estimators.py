@@ -23,7 +23,7 @@ from ..classification import LSSVC, ComponentwiseLSSVC
 from ..regression import LSSVR, ComponentwiseLSSVR, attach_model
 from .._base import reference_rows
 from ..uncertainty import UncertaintyMixin
-from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums
+from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
@@ -87,8 +87,8 @@ def log_grid(values, default_count, name, lo, hi):
 
 
 def _sample_rows(n, size, seed):
-    """A sorted random sample of `size` of the row indices range(n)."""
-    return np.sort(np.random.default_rng(seed).choice(n, size, replace=False))
+    """A sorted uniform sample of `size` of the row indices range(n) (cwlssvm.primal.sample_rows)."""
+    return np.sort(sample_rows(n, size, seed))
 
 
 def merge_duplicate_rows(X, Y, w):
@@ -172,19 +172,26 @@ class _TunedBase(ReportMixin, BaseEstimator):
         common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = bool(getattr(self, "sigma_per_component", False))
+        variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         if primal:
-            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, **common)
+            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
+                                                 **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
-            evaluator = CriterionEvaluator(X, Y, w, resolved, **common)
+            evaluator = CriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
         if primal and X.shape[0] > 2 * GRID_SAMPLE and not per_component:  # large n: few passes over the rows
             samples = {}
-            if self.criterion_ != "kfold":
+            if self.criterion_ != "kfold":  # the rows cwlssvm.dask samples too: keys of the rows' indices
+                local = X.shape[0] > 2 * LOCAL_SAMPLE
+                order = sample_rows(X.shape[0], LOCAL_SAMPLE if local else GRID_SAMPLE, self.random_state,
+                                    index=None if keep.all() else np.flatnonzero(keep))
+
                 def on_sample(size):
-                    rows = _sample_rows(X.shape[0], size, self.random_state)
-                    return PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol, **common)
+                    rows = order[:size]
+                    return PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol,
+                                                    variances=variances, **common)
 
                 samples["grid_evaluator"] = on_sample(GRID_SAMPLE)
-                if X.shape[0] > 2 * LOCAL_SAMPLE:
+                if local:
                     samples["local_evaluator"] = on_sample(LOCAL_SAMPLE)
             sigmas, gamma, record = search_in_passes(evaluator, sigma_grid, gamma_grid, refine=self.refine, **samples)
             if not self._classification and getattr(self, "interactions", None) is None:  # the refit from these

@@ -10,7 +10,8 @@ owns that form:
   training set for every gamma (coefficients, RSS, tr S, GCV, leave-one-out residuals), from the
   sums of explicit features or from a dense kernel matrix; every tuning path uses it.
 - :func:`row_pass` (_passes): a pass over rows held in memory, in tasks of rows on every core, each with
-  one BLAS thread, added in row order. :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors;
+  one BLAS thread, added in row order; :func:`sample_rows` (_sample), uniform samples of rows by a hash of
+  their index, the same rows in memory and on Dask. :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors;
   :class:`RidgeSums` (_ridge), one feature map's per-fold sums, with a wide categorical component's block kept
   as its diagonal, and :class:`LevelSpectrum` (_spectrum), every gamma of such sums by the Schur
   complement of that block (:func:`ridge_spectrum` picks it or Spectrum).
@@ -41,9 +42,10 @@ from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, reml_fit
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_pass
+from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["PASS_ROWS", "add_parts", "pass_threads", "row_pass", "centre_pairs", "LIKELIHOODS", "RemlCriterion", "RemlFit", "reml_fit", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
+__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "centre_pairs", "LIKELIHOODS", "RemlCriterion", "RemlFit", "reml_fit", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

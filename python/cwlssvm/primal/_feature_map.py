@@ -28,6 +28,7 @@ from scipy.linalg import solve_triangular
 from .. import _native
 from .. import components as _components
 from ._passes import row_pass
+from ._sample import sample_rows
 from ._ridge import RidgeSums
 
 BLOCK_BYTES = 64 << 20  # feature buffer of one block of rows in the C++ passes
@@ -191,8 +192,7 @@ class FeatureMap:
         widths draws them once."""
         n = X.shape[0]
         if n > sample:
-            rng = np.random.default_rng(random_state)
-            sampled = rng.choice(n, sample, replace=False)
+            sampled = sample_rows(n, sample, random_state)  # the rows a Dask pass 1 samples too (cwlssvm.dask)
             X = X[np.concatenate([sampled, FeatureMap.extreme_rows(X), FeatureMap.covering_rows(X, levels)])]
         return np.unique(X, axis=0)
 
