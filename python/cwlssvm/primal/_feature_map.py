@@ -27,7 +27,7 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
-from ._passes import row_pass
+from ._passes import CACHE_ROWS, row_pass
 from ._sample import sample_rows
 from ._ridge import RidgeSums
 
@@ -333,7 +333,7 @@ class FeatureMap:
 
     def _block_sums(self, X, Y, w, folds, n_jobs, structured):
         wide = self.wide if structured else None
-        out = _native.feature_sums(X, self, Y, w, folds, self.block_rows(), n_jobs,
+        out = _native.feature_sums(X, self, Y, w, folds, min(self.block_rows(), CACHE_ROWS), n_jobs,
                                    wide=-1 if wide is None else wide)
         if not structured:
             return out

@@ -14,7 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from .._threads import one_blas_thread
 
-PASS_ROWS = 8192  # rows of one task: its features (PASS_ROWS x (R+1)) stay in the core's caches up to R ~ 300
+PASS_ROWS = 65536  # rows of one task (each releases the GIL once: a busy thread beside us costs a switch interval)
+CACHE_ROWS = 8192  # rows of one block within a task: its features (CACHE_ROWS x (R+1)) stay in the core's caches
 
 
 def pass_threads(n_jobs):
