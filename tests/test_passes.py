@@ -6,6 +6,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
+import cwlssvm
 import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
@@ -61,7 +62,7 @@ def test_evaluate_many_scores_each_width_as_evaluate_does(rows, criterion):
         assert np.allclose(res["criterion"], one.evaluate(sig, gammas)["criterion"], rtol=1e-9)
 
 
-def test_the_tuned_regressor_at_large_n_is_the_fit_at_its_choice_without_a_refit_pass():
+def test_the_tuned_regressor_at_large_n_is_the_fit_at_its_choice_without_a_refit_pass(tmp_path):
     X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=1, n_features=4)
     cv = ComponentwiseLSSVRCV(solver="lowrank", sigmas=[0.3, 1.0, 3.0], gammas=np.geomspace(1, 1e4, 9)).fit(X, y)
     assert cv.passes_ <= 2  # the local widths in one pass; the chosen widths' sums are kept for the solve
@@ -69,6 +70,9 @@ def test_the_tuned_regressor_at_large_n_is_the_fit_at_its_choice_without_a_refit
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-8 * np.std(y)
     assert [c.name for c in cv.components_] == [c.name for c in plain.components_]
     assert cv.best_estimator_.solver_ == "lowrank" and cv.summary() is not None
+    path = tmp_path / "cv.npz"
+    cv.save(path)
+    assert np.array_equal(cwlssvm.load(path).predict(X[:500]), cv.predict(X[:500]))
 
 
 def test_a_tuned_fit_makes_no_copy_of_X():  # a copy alone would take X.nbytes

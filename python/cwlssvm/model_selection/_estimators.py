@@ -358,9 +358,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
             if "component_weights" not in est.get_params():
                 raise ValueError(f"criterion={self.criterion!r}: {type(est).__name__} has one component")
             est.set_params(component_weights=weights)
-        self.best_estimator_ = est.fit(X, y, sample_weight=sample_weight)
-        for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_",
-                     "X_reference_"):
+        return self._take_fitted(est.fit(X, y, sample_weight=sample_weight))
+
+    def _take_fitted(self, est):
+        """The fitted model's state on the tuned estimator, from best_estimator_ = est."""
+        self.best_estimator_ = est
+        for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_", "X_reference_"):
             if hasattr(est, name):
                 setattr(self, name, getattr(est, name))
         return self
@@ -373,10 +376,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                 setattr(est, name, getattr(self, name))
         model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_)
         attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
-        self.best_estimator_ = est
-        for name in ("components_", "dual_coef_", "intercept_", "X_fit_", "solver_", "X_reference_"):
-            setattr(self, name, getattr(est, name))
-        return self
+        return self._take_fitted(est)
 
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)

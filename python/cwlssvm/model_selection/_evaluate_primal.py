@@ -95,7 +95,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             return [fn(fmap.pass_features(self.X[rows], threads), self.Y[rows], self.w[rows], fold,
                        np.arange(rows.start, rows.stop)) for fmap, fn in zip(fmaps, chunk_fns)]
 
-        return [tuple(part) for part in row_pass(self.X.shape[0], task, self.n_jobs)]
+        rows = min(fmap.block_rows() for fmap in fmaps)  # a task holds one map's Phi at a time: at most BLOCK_BYTES
+        return [tuple(part) for part in row_pass(self.X.shape[0], task, self.n_jobs, rows_per_task=rows)]
 
     def _reduce(self, fmap, chunk_fn):
         """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,

@@ -35,13 +35,13 @@ from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_b
 from ._feature_map import FeatureMap, LevelRows, LowRankWarning, component_factors
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
-from ._model import DualModel, FittedModel, PrimalModel, row_chunks
+from ._model import DualModel, FittedModel, PrimalModel
 from ._fit import fit_lowrank, model_from_sums
 from ._pairs import centre_pairs
 from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, reml_fit
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
-from ._passes import PASS_ROWS, add_parts, pass_threads, row_pass
+from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass
 from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors

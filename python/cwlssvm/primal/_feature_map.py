@@ -27,7 +27,7 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
-from ._passes import CACHE_ROWS, row_pass
+from ._passes import CACHE_ROWS, row_chunks, row_pass
 from ._sample import sample_rows
 from ._ridge import RidgeSums
 
@@ -115,11 +115,6 @@ class LevelRows:
         return out
 
 
-def _blocks(n):
-    """Slices of SCAN_ROWS rows covering range(n): the scans of X for candidates, without a copy of X."""
-    return [slice(s, min(n, s + SCAN_ROWS)) for s in range(0, n, SCAN_ROWS)]
-
-
 def _first_of_each(v):
     """The index of the first row of each distinct value of v (n,), NaN included once: O(n) for level
     codes (integers 0 .. n), else by sorting."""
@@ -204,7 +199,7 @@ class FeatureMap:
         p = X.shape[1]
         best = np.array([np.full(p, np.inf), np.full(p, -np.inf)])  # smallest, largest value so far
         found = np.zeros((2, p), dtype=np.int64)
-        for rows in _blocks(X.shape[0]):
+        for rows in row_chunks(X.shape[0], SCAN_ROWS):
             block = X[rows]
             missing = np.isnan(block)
             for side, (fill, better) in enumerate(((np.inf, np.less), (-np.inf, np.greater))):
@@ -223,7 +218,7 @@ class FeatureMap:
             return np.zeros(0, dtype=np.int64)
         first = [_first_of_each(X[:, j]) for j in sorted(set(levels))]
         first_missing = np.full(X.shape[1], -1, dtype=np.int64)
-        for rows in _blocks(X.shape[0]):
+        for rows in row_chunks(X.shape[0], SCAN_ROWS):
             missing = np.isnan(X[rows])
             new = missing.any(axis=0) & (first_missing < 0)
             first_missing[new] = rows.start + missing.argmax(axis=0)[new]

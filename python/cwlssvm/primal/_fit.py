@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._model import PrimalModel, row_chunks
+from ._model import PrimalModel
+from ._passes import row_chunks
 from ._spectrum import ridge_spectrum
 from ._ridge import RidgeSums
 

@@ -12,18 +12,6 @@ import numpy as np
 from .. import _native
 from .._persist import file_values, model_file_class
 
-def row_chunks(n, block):
-    """slice objects covering range(n) in steps of block.
-
-    Examples
-    --------
-    >>> from cwlssvm.primal import row_chunks
-    >>> [(s.start, s.stop) for s in row_chunks(10, 4)]
-    [(0, 4), (4, 8), (8, 10)]
-    """
-    return [slice(s, min(n, s + block)) for s in range(0, n, block)]
-
-
 @runtime_checkable
 class FittedModel(Protocol):
     """What an estimator keeps of one solve and asks of it: the dense DualModel and the low-rank

@@ -18,6 +18,18 @@ PASS_ROWS = 65536  # rows of one task (each releases the GIL once: a busy thread
 CACHE_ROWS = 8192  # rows of one block within a task: its features (CACHE_ROWS x (R+1)) stay in the core's caches
 
 
+def row_chunks(n, block):
+    """slice objects covering range(n) in steps of block.
+
+    Examples
+    --------
+    >>> from cwlssvm.primal import row_chunks
+    >>> [(s.start, s.stop) for s in row_chunks(10, 4)]
+    [(0, 4), (4, 8), (8, 10)]
+    """
+    return [slice(s, min(n, s + block)) for s in range(0, n, block)]
+
+
 def pass_threads(n_jobs):
     """The threads of a pass for n_jobs (None or -1: every core; -2: all but one; as the C++ core reads it).
 
@@ -60,13 +72,12 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
     >>> import numpy as np
     >>> from cwlssvm.primal import row_pass
     >>> x = np.arange(20000.0)
-    >>> float(row_pass(len(x), lambda rows, n_jobs: x[rows].sum(), n_jobs=2)) == float(x.sum())
+    >>> float(row_pass(len(x), lambda rows, n_jobs: x[rows].sum(), n_jobs=2, rows_per_task=4096)) == float(x.sum())
     True
     """
-    starts = range(0, n_rows, rows_per_task)
-    if len(starts) <= 1:
+    chunks = row_chunks(n_rows, rows_per_task)
+    if len(chunks) <= 1:
         return task(slice(0, n_rows), n_jobs)
-    chunks = [slice(s, min(n_rows, s + rows_per_task)) for s in starts]
     threads = min(pass_threads(n_jobs), len(chunks))
     total = None
     with one_blas_thread():
