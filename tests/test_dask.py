@@ -160,7 +160,7 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
     assert model.n_passes_ == (3 if criterion == "gcv" else 6)
     assert np.min(model.cv_results_["criterion"]) <= -ref.best_score_ * (1 + 1e-4)
     assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
-    with pytest.raises(ValueError, match="criterion must be 'gcv', 'loo' or 'kfold'"):
+    with pytest.raises(ValueError, match="criterion must be 'gcv', 'loo', 'kfold', 'reml' or 'ml'"):
         cdask.ComponentwiseLSSVRCV(criterion="aic", client=client).fit(Xd, yd)
 
 
@@ -328,6 +328,22 @@ def test_in_memory_and_on_dask_a_large_search_samples_the_same_rows_and_chooses_
                                                                    da.from_array(y, chunks=7000))
     assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
     np.testing.assert_allclose(model.to_local().predict(X[:500]), ref.predict(X[:500]), atol=1e-6 * np.std(y))
+
+
+@pytest.mark.parametrize("n", [3000, 60_000])  # the sigma grid on the rows; on the first pass's sample
+def test_one_gamma_per_component_by_reml_on_dask_is_the_in_memory_choice(client, n):
+    X, y, _ = make_additive(n=n, noise=1.0, seed=1, n_features=4)
+    ref = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", solver="lowrank").fit(X, y)
+    model = cdask.ComponentwiseLSSVRCV(criterion="reml", client=client).fit(da.from_array(X, chunks=(n // 7, 4)),
+                                                                          da.from_array(y, chunks=n // 7))
+    assert model.sigma_ == pytest.approx(ref.sigma_, rel=1e-12)
+    np.testing.assert_allclose(model.component_gammas_, ref.component_gammas_, rtol=1e-5)
+    assert model.selected_components_.tolist() == ref.selected_components_.tolist()
+    np.testing.assert_allclose(model.to_local().predict(X[:500]), ref.predict(X[:500]), atol=1e-6 * np.std(y))
+    assert model.to_local().component_weights is not None
+    with pytest.raises(ValueError, match="criterion"):
+        cdask.ComponentwiseLSSVCCV(criterion="reml", client=client).fit(da.from_array(X, chunks=(n // 7, 4)),
+                                                                        da.from_array(y > 0, chunks=n // 7))
 
 
 # ---------------------------------------------------------------------------- structure detection

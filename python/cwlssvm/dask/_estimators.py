@@ -3,7 +3,8 @@
 ``fit`` at fixed sigma and gamma makes two passes over the rows (cwlssvm.dask._rows): the inputs'
 spreads, a sample and the extremes for the landmarks (and a classifier's classes); then the sums of
 the ridge problem of the low-rank primal layer, solved on the client (cwlssvm.primal.model_from_sums).
-The CV versions search sigma and gamma in between (cwlssvm.dask._criteria). A classifier with
+The CV versions search sigma and gamma in between (cwlssvm.model_selection.search_in_passes over the
+rows of cwlssvm.dask._criteria). A classifier with
 ``probability`` makes one more pass for the Platt slope, fitted on a uniform sample of PLATT_ROWS
 leave-one-out decision values. The fitted in-memory estimator (``to_local()``) predicts, saves, loads
 and plots like any other; ``predict``, ``decision_function``, ``predict_proba`` and ``contributions``
@@ -32,10 +33,11 @@ from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
 from ..families import get_family
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes)
+                               ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes,
+                               tune_likelihood)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
-from ..primal import model_from_sums
+from ..primal import LIKELIHOODS, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator
@@ -45,6 +47,8 @@ from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
 CRITERION = one_of("gcv", "loo", "kfold", words="'gcv', 'loo' or 'kfold'")  # the criteria a Dask search computes
+# and the regressor's: the likelihoods too (one gamma per component)
+REGRESSOR_CRITERION = one_of("gcv", "loo", "kfold", "reml", "ml", words="'gcv', 'loo', 'kfold', 'reml' or 'ml'")
 
 
 class _Passes:
@@ -170,14 +174,22 @@ class _DaskBase(BaseEstimator):
         if self.criterion == "kfold" and (isinstance(self.cv, bool) or not isinstance(self.cv, (int, np.integer))
                                           or self.cv < 2):
             raise ValueError(f"cv must be an integer >= 2 (folds drawn within each partition), got {self.cv!r}")
+        if self.criterion in LIKELIHOODS and self._family().name != "squared":
+            raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={self.family!r})")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
         if self._family().name != "squared":
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
+        if self.criterion in LIKELIHOODS:
+            return self._fit_likelihood(compute, rows, stats, make_local, sigma_grid)
         evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, (sigma_grid, gamma_grid),
                                                                self.criterion, bool(self.refine), scoring, self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), sigma, gamma)
+        return self._searched(sigma, gamma, record)
+
+    def _searched(self, sigma, gamma, record):
+        """The search attributes: sigma_, gamma_, best_params_, cv_results_ from the SearchRecord."""
         self.sigma_, self.gamma_ = sigma, gamma
         self.best_params_ = {"sigma": sigma, "gamma": gamma}
         results = {"stage": np.array([r["stage"] for r in record.rows]),
@@ -188,6 +200,28 @@ class _DaskBase(BaseEstimator):
             results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
         self.cv_results_ = results
         return self
+
+    def _fit_likelihood(self, compute, rows, stats, make_local, sigma_grid):
+        """criterion "reml" or "ml": the widths and one gamma_d per component by cwlssvm.model_selection.tune_likelihood
+        (above GRID_ROWS rows the sigma grid on the first pass's sample, as in memory; each further width one pass),
+        then the fit with component_weights from the sums of the weighted features (one more pass)."""
+        relative = rows.resolve(self.components, 1.0)
+        sums_only = dict(criterion=Criterion("gcv", None, False), tol=self.lowrank_tol)  # maps and sums only
+        evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, seed=self.random_state, **sums_only)
+        grid_evaluator = None
+        if stats.n > GRID_ROWS:
+            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
+            grid_evaluator = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
+                                              grid_evaluator=grid_evaluator)
+        gammas = ComponentGammas(fit)
+        sigma, gamma = float(sigmas[0]), gammas.mean_gamma
+        local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)
+        fmap = evaluator.stored_feature_map(sigmas).weighted(gammas.weights)
+        self._finish(local, compute, rows, stats, fmap, rows.sums(compute, fmap, structured=True), sigma, gamma)
+        local.selected_components_ = self.selected_components_ = np.flatnonzero(fit.selected)
+        self.component_gammas_ = gammas.gammas
+        return self._searched(sigma, gamma, record)
 
     def _search_widths(self, compute, rows, stats, grids, criterion, refine, scoring, n_folds=None):
         """cwlssvm.model_selection.search_in_passes of sigma and gamma over grids = (sigma_grid, gamma_grid) for the
@@ -384,6 +418,7 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
 _SEARCH = """
     components, sigmas, gammas : as the in-memory CV estimator.
     criterion : {"gcv", "loo", "kfold"}, default="gcv"
+        The regressor also takes "reml" and "ml" (one gamma per component).
     family : as the in-memory CV estimator (regressor "poisson", classifier "logistic"): sigma and gamma
         are tuned by the in-memory search ("loo" or "gcv" of the family's deviance) on a uniform sample
         of 5000 rows from the first pass (``n_tuning_rows_``; the in-memory estimator also tunes on a
@@ -405,11 +440,14 @@ _SEARCH_ATTRIBUTES = """    sigma_, gamma_, best_params_, cv_results_ (``stage``
 class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     __doc__ = """cwlssvm.ComponentwiseLSSVRCV on Dask collections: sigma and gamma by GCV or leave-one-out over
     the log grid, then a local grid of widths and a fine grid of gammas (all the widths of a stage share
-    one pass over the rows; cwlssvm.dask._criteria), then the fit at the chosen values from the sums
+    one pass over the rows; cwlssvm.model_selection.search_in_passes), then the fit at the chosen values from the sums
     already made: 3 passes in all for GCV and k-fold, 6 for leave-one-out. Above 50,000 rows (GCV, LOO)
     the sigma grid is scored in memory on the first pass's uniform sample of 25,000 rows, and above
     400,000 the local widths on its sample of 200,000 rows, as the in-memory search does: 2 passes for
-    GCV, 4 for leave-one-out.
+    GCV, 4 for leave-one-out. ``criterion="reml"`` (or ``"ml"``) chooses the widths and one gamma per
+    component by restricted (marginal) likelihood, as in memory (``component_gammas_``,
+    ``selected_components_``): the sigma grid on the first pass's sample above 50,000 rows, one pass per
+    further width, one more for the fit.
 
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES + """
@@ -427,7 +465,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     >>> client.close()
     """
 
-    parameter_rules = _DaskBase.parameter_rules.extended(criterion=CRITERION)
+    parameter_rules = _DaskBase.parameter_rules.extended(criterion=REGRESSOR_CRITERION)
 
     _tuning_rows = TUNING_ROWS
 

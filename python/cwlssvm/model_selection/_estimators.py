@@ -161,7 +161,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if self.criterion in LIKELIHOODS:
             if family.name != "squared":
                 raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={family.name!r})")
-            return self._search_likelihood(X, Y, w, specs, resolved, sigma_grid)
+            return self._search_likelihood(X, Y, w, specs, resolved, sigma_grid, keep)
         if family.name != "squared":
             return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
@@ -180,10 +180,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
             evaluator = CriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
         if primal and X.shape[0] > 2 * GRID_SAMPLE and not per_component:  # large n: few passes over the rows
             samples = {}
-            if self.criterion_ != "kfold":  # the rows cwlssvm.dask samples too: keys of the rows' indices
+            if self.criterion_ != "kfold":
                 local = X.shape[0] > 2 * LOCAL_SAMPLE
-                order = sample_rows(X.shape[0], LOCAL_SAMPLE if local else GRID_SAMPLE, self.random_state,
-                                    index=None if keep.all() else np.flatnonzero(keep))
+                order = self._sample_order(keep, LOCAL_SAMPLE if local else GRID_SAMPLE)
 
                 def on_sample(size):
                     rows = order[:size]
@@ -206,7 +205,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
             CriterionEvaluator, **common)
         return self._with_pairs(X, Y, w, resolved, chosen, lambda comps: make(X, Y, w, comps), gamma_grid)
 
-    def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid):
+    def _sample_order(self, keep, size):
+        """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size
+        of them in key order (cwlssvm.primal.sample_rows): the rows cwlssvm.dask samples from the same array."""
+        return sample_rows(int(keep.sum()), size, self.random_state, index=None if keep.all() else np.flatnonzero(keep))
+
+    def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid, keep):
         """The widths and one gamma_d per component by restricted (or marginal) likelihood
         (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
         on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
@@ -219,11 +223,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
         # the evaluator serves its feature maps and sums only: its criterion is never scored here
         common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
                       tol=self.lowrank_tol if primal else EXACT_TOL)
-        evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, **common)
+        variances = _components.column_variances(X, w)  # the widths' units, on every row (the sample's too)
+        evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
         grid_evaluator = None
         if X.shape[0] > 2 * GRID_SAMPLE:
-            rows = _sample_rows(X.shape[0], GRID_SAMPLE, self.random_state)
-            grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, **common)
+            rows = self._sample_order(keep, GRID_SAMPLE)
+            grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances, **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
                                               per_component=per_component, grid_evaluator=grid_evaluator)

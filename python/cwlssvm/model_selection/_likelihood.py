@@ -56,7 +56,18 @@ class LikelihoodProfile:
 
 class ComponentGammas:
     """gamma_d = 1 / lambda_d (D,) of a RemlFit, as the plain estimator takes them: gamma (the geometric mean
-    over the selected components) and component_weights eta_d = gamma_d / gamma (0 where not selected)."""
+    over the selected components) and component_weights eta_d = gamma_d / gamma (0 where not selected).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from cwlssvm.model_selection import ComponentGammas
+    >>> fit = SimpleNamespace(rho=-np.log([10.0, 1000.0, 1e-6]), selected=np.array([True, True, False]))
+    >>> g = ComponentGammas(fit)
+    >>> round(g.mean_gamma, 6), g.weights.round(3).tolist()  # the third component is not selected
+    (100.0, [0.1, 10.0, 0.0])
+    """
 
     def __init__(self, fit):
         self.gammas = np.exp(-fit.rho)
