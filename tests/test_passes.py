@@ -132,3 +132,13 @@ def test_the_grid_on_a_sample_stops_below_the_best_width_and_finds_the_same_one(
         assert min(seen) > grid[0]  # the narrowest widths, the most features, never formed
     else:
         assert best < 1.0  # sin(30 x) wants a narrow width
+
+
+def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the_sums():
+    X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=4, n_features=4)
+    cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)
+    assert cv.passes_ == 1  # the sigma grid on the sample; the local widths' sums in one pass, kept for the fit
+    weights = cv.best_estimator_.component_weights
+    plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank", component_weights=weights).fit(X, y)
+    assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-6 * np.std(y)
+    assert cv.best_estimator_.selected_components_.tolist() == plain.selected_components_.tolist()

@@ -208,12 +208,14 @@ class _DaskBase(BaseEstimator):
         relative = rows.resolve(self.components, 1.0)
         sums_only = dict(criterion=Criterion("gcv", None, False), tol=self.lowrank_tol)  # maps and sums only
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, seed=self.random_state, **sums_only)
-        grid_evaluator = None
-        if stats.n > GRID_ROWS:
-            Xs, ys, ws = (a[:GRID_SAMPLE] for a in stats.sample)
-            grid_evaluator = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
+        samples = {}
+        for name, size, above in (("grid_evaluator", GRID_SAMPLE, GRID_ROWS), ("local_evaluator", LOCAL_SAMPLE,
+                                                                               2 * LOCAL_SAMPLE)):
+            if stats.n > above:  # the stages on the first pass's sample, as in memory
+                Xs, ys, ws = (a[:size] for a in stats.sample)
+                samples[name] = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
-                                              grid_evaluator=grid_evaluator)
+                                              **samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
         local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)

@@ -215,6 +215,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
         on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
         interactions = getattr(self, "interactions", None)
+        listed = bool(interactions)
         if interactions is not None and not isinstance(interactions, (list, tuple)):
             raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r}: list the pairs "
                              "(they are tuned with the main effects), or use a cross-validation criterion")
@@ -225,18 +226,29 @@ class _TunedBase(ReportMixin, BaseEstimator):
                       tol=self.lowrank_tol if primal else EXACT_TOL)
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the sample's too)
         evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
-        grid_evaluator = None
+        samples = {}
         if X.shape[0] > 2 * GRID_SAMPLE:
-            rows = self._sample_order(keep, GRID_SAMPLE)
-            grid_evaluator = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances, **common)
+            local = X.shape[0] > 2 * LOCAL_SAMPLE
+            order = self._sample_order(keep, LOCAL_SAMPLE if local else GRID_SAMPLE)
+            for name, size in (("grid_evaluator", GRID_SAMPLE), ("local_evaluator", LOCAL_SAMPLE if local else 0)):
+                if size:
+                    rows = order[:size]
+                    samples[name] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances,
+                                                             **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
-                                              per_component=per_component, grid_evaluator=grid_evaluator)
+                                              per_component=per_component, **samples)
         self.passes_ = evaluator.passes
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
         self.selected_components_ = np.flatnonzero(fit.selected)
         self._chosen_weights = gammas.weights
+        fmap = evaluator.stored_feature_map(sigmas)
+        sums = evaluator.stored_sums(fmap)
+        if primal and not self._classification and not listed and not per_component and sums.wide is None:
+            # the refit from these sums, the features weighted by eta_d: no pass over the rows
+            d = np.concatenate([np.repeat(np.sqrt(gammas.weights), fmap.ranks), [1.0]])
+            self._chosen_sums = (fmap.weighted(gammas.weights), sums.scaled(d), evaluator.n_rows, X)
         return self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
 
     def _with_pairs(self, X, Y, w, resolved, chosen, evaluator_of, gamma_grid):
@@ -356,13 +368,14 @@ class _TunedBase(ReportMixin, BaseEstimator):
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
         kept = vars(self).pop("_chosen_sums", None)
-        if kept is not None:  # the search in passes kept the sums of the chosen widths: no pass over the rows
-            return self._refit_from_sums(est, *kept, single=np.ndim(y) == 1)
         weights = vars(self).pop("_chosen_weights", None)
         if weights is not None and not np.allclose(weights, 1.0):  # one gamma_d per component (criterion "reml")
             if "component_weights" not in est.get_params():
                 raise ValueError(f"criterion={self.criterion!r}: {type(est).__name__} has one component")
             est.set_params(component_weights=weights)
+            est.selected_components_ = np.flatnonzero(weights > 0)  # as its fit sets them (a weight 0 leaves it out)
+        if kept is not None:  # the search kept the sums of the chosen widths: no pass over the rows
+            return self._refit_from_sums(est, *kept, single=np.ndim(y) == 1)
         return self._take_fitted(est.fit(X, y, sample_weight=sample_weight))
 
     def _take_fitted(self, est):

@@ -142,12 +142,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         partition the rows: one evaluate after the other)."""
         if self.criterion == "kfold" and self.fold_id is None:
             return [self.evaluate(s, g) for s, g in zip(sigma_list, gamma_list)]
-        new = {self._width_key(s): s for s in sigma_list if self._width_key(s) not in self._stored}
-        if new:
-            fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
-            self.passes += 1
-            for key, fmap, sums in zip(new, fmaps, self._row_sums_many(fmaps)):
-                self._stored[key] = (fmap, sums)
+        self.store_widths(sigma_list)
         fmaps = [self._feature_map(s) for s in sigma_list]
         gammas = [np.asarray(g, dtype=float) for g in gamma_list]
         if self.criterion == "kfold":
@@ -172,6 +167,16 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
         self.passes += 1
         return [self._scored(self._loo_result(*sums)) for sums in self._reduce_many(fmaps, parts)]
+
+    def store_widths(self, sigma_list):
+        """The landmarks and sums of every width of sigma_list not yet stored, all in one pass over the rows; kept
+        for the criteria at those widths (evaluate_many, the likelihood's profile)."""
+        new = {self._width_key(s): s for s in sigma_list if self._width_key(s) not in self._stored}
+        if new:
+            fmaps = [self._landmarks(self._specs(s)) for s in new.values()]
+            self.passes += 1
+            for key, fmap, sums in zip(new, fmaps, self._row_sums_many(fmaps)):
+                self._stored[key] = (fmap, sums)
 
     def stored_feature_map(self, sigmas):
         """The landmarks of these widths (kept by evaluate_many)."""

@@ -3,7 +3,10 @@
 At each set of widths, the penalties lambda_d = 1 / gamma_d come from Newton's method on the likelihood
 (cwlssvm.primal.reml_fit), on the sums of one pass over the rows; the widths maximize the likelihood so
 profiled: the shared sigma on its grid, then Brent's method on log sigma between the grid neighbours of
-the best, then (``per_component``) each RBF component's width probed at x exp(+-ARD_PROBE) and moved while
+the best (at large n, with the grid scored on a sample: a local grid of REFINE_SIGMAS widths over one grid step
+each way instead, on a larger sample above 2 x LOCAL_SAMPLE rows, each stage's sums in one pass, as
+cwlssvm.model_selection.search_in_passes does), then
+(``per_component``) each RBF component's width probed at x exp(+-ARD_PROBE) and moved while
 the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds).
 """
 
@@ -13,7 +16,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 from ..primal import RemlCriterion, reml_fit
-from ._search import ARD_PROBE, ARD_ROUNDS, SearchRecord
+from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
 
@@ -77,9 +80,12 @@ class ComponentGammas:
         self.weights = np.where(self.selected, self.gammas / self.mean_gamma, 0.0)
 
 
-def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None):
+def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None,
+                    local_evaluator=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
-    ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``.
+    ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
+    ``local_evaluator`` (a larger sample), the local grid there and only its best width and FINAL_NARROWER
+    narrower ones on ``evaluator``, as cwlssvm.model_selection.search_in_passes does.
 
     Examples
     --------
@@ -101,18 +107,36 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     values = [grid("grid", np.full(D, s)) for s in sigma_grid]
     i = int(np.argmin(values))
     profile = grid if grid_evaluator is None else LikelihoodProfile(evaluator, method)
-    profile("grid" if grid_evaluator is None else "chosen", np.full(D, sigma_grid[i]))
-    if refine and tunes.any() and len(sigma_grid) > 1:
-        lo, hi = np.log(sigma_grid[max(i - 1, 0)]), np.log(sigma_grid[min(i + 1, len(sigma_grid) - 1)])
-        minimize_scalar(lambda t: profile("refine", np.full(D, np.exp(t))), bounds=(lo, hi), method="bounded",
-                        options={"xatol": 0.05})
+    local = refine and tunes.any() and len(sigma_grid) > 1
+    sampled = []  # the profiles on samples, for the record
+    if grid_evaluator is not None and local:  # large n: widths scored a stage at a time, their sums in one pass
+        widths = [np.full(D, sigma_grid[i] * np.exp(t)) for t in _step(sigma_grid) * np.linspace(-1, 1, REFINE_SIGMAS)]
+        if local_evaluator is not None:  # the local grid on the larger sample, then its best and narrower widths
+            sampled.append(_scored(LikelihoodProfile(local_evaluator, method), widths))
+            best = sampled[-1].best()[0]
+            widths = [best * np.exp(-_step(sigma_grid) * t) for t in FINAL_NARROWER]
+        _scored(profile, widths)
+    else:
+        profile("grid" if grid_evaluator is None else "chosen", np.full(D, sigma_grid[i]))
+        if local:  # Brent's method between the grid neighbours, one pass per width
+            lo, hi = np.log(sigma_grid[max(i - 1, 0)]), np.log(sigma_grid[min(i + 1, len(sigma_grid) - 1)])
+            minimize_scalar(lambda t: profile("refine", np.full(D, np.exp(t))), bounds=(lo, hi), method="bounded",
+                            options={"xatol": 0.05})
     if per_component and tunes.any():
         _per_component(profile, profile.best()[0], tunes)
     sigmas, fit = profile.best()
     record = profile.record
-    if grid_evaluator is not None:  # the sample's grid first in cv_results_
-        record.rows = grid.record.rows + record.rows
+    if grid_evaluator is not None:  # the samples' stages first in cv_results_
+        record.rows = grid.record.rows + [r for p in sampled for r in p.record.rows] + record.rows
     return sigmas, fit, record
+
+
+def _scored(profile, widths):
+    """profile at every width of widths, their sums made in one pass over the profile's rows first."""
+    profile.evaluator.store_widths(widths)
+    for sig in widths:
+        profile("refine", sig)
+    return profile
 
 
 def _per_component(profile, sigmas, tunes):

@@ -142,6 +142,24 @@ class RidgeSums:
     def __add__(self, other):
         return self._like([a + b for a, b in zip(self._parts(), other._parts())])
 
+    def scaled(self, d):
+        """The sums of the features scaled column by column, z -> d z (d (R+1,), the constant's entry last), as
+        FeatureMap.weighted scales them (d = sqrt(eta_d) per component, 1 for the constant); without a wide block.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.primal import RidgeSums
+        >>> Z = np.array([[1.0, 2.0, 1.0], [3.0, 1.0, 1.0]]); y = np.array([[1.0], [2.0]]); d = np.array([2.0, 0.5, 1.0])
+        >>> s = RidgeSums((Z.T @ Z)[None], (Z.T @ y)[None], (y.T @ y)[None]).scaled(d)
+        >>> bool(np.allclose(s.G[0], (Z * d).T @ (Z * d)) and np.allclose(s.B[0], (Z * d).T @ y))
+        True
+        """
+        if self.wide is not None:
+            raise ValueError("RidgeSums.scaled: sums with a wide categorical block are not scaled")
+        d = np.asarray(d, dtype=float)
+        return RidgeSums(self.G * d[None, :, None] * d[None, None, :], self.B * d[None, :, None], self.yy)
+
     def __sub__(self, other):
         return self._like([a - b for a, b in zip(self._parts(), other._parts())])
 
