@@ -122,16 +122,11 @@ def _finite_min(values):
     return j, float(values[j])
 
 
-def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False,
-         grid_evaluator=None, refine_gamma=True):
+def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False, refine_gamma=True):
     """Returns (sigmas (D,), gamma, SearchRecord).
 
     refine_gamma: end with Brent's method over log gamma at the chosen widths (one gamma per
     evaluation: cheap where one decomposition serves every gamma, not for a family's iterations).
-
-    grid_evaluator: the same criterion on a subsample of the rows, for very large n: the sigma grid
-    is scored there, then the whole gamma grid at its best sigma on all rows, and the refinement
-    runs on all rows (cv_results_ holds the rows evaluated on all the data).
 
     Examples
     --------
@@ -147,12 +142,8 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     D = len(evaluator.resolved)
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
-    grid_record = record if grid_evaluator is None else SearchRecord()
     for sigma in progress(sigma_grid, verbose, "sigma grid"):
         sig = np.full(D, sigma)
-        grid_record.add("grid", sig, gamma_grid, (grid_evaluator or evaluator).evaluate(sig, gamma_grid))
-    if grid_evaluator is not None:
-        sig = grid_record.best()["sigmas"]
         record.add("grid", sig, gamma_grid, evaluator.evaluate(sig, gamma_grid))
     best = record.best()
     if not np.isfinite(best["criterion"]):
