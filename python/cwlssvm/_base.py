@@ -109,10 +109,8 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         solver = self.solver if eta is None else "lowrank"  # the weights act on the primal features
         self.solver_, fmap = SOLVER_POLICY.fit_solver(solver, X, self.components_, tol=self.lowrank_tol,
                                                       n_jobs=self.n_jobs)
-        vars(self).pop("selected_components_", None)
         if eta is not None:
             fmap = fmap.weighted(eta)
-            self.selected_components_ = np.flatnonzero(eta > 0)  # a weight 0 leaves the component out
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         family = self._family()
         if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
@@ -230,10 +228,15 @@ def resolve_for(est, specs, sigma, X, w, pairs=()):
 
 def attach_solution(est, model, components, *, single, solver, X_reference=None):
     """The fitted state that a regressor and a classifier of one solved model (DualModel or
-    PrimalModel) share: components, solver, X_fit_, dual_coef_, intercept_ (scalars for one target),
-    X_reference_ (low-rank models), and component_norms_ reset to be computed on first use."""
+    PrimalModel) share: components, selected_components_ (with component_weights: those of positive weight),
+    solver, X_fit_, dual_coef_, intercept_ (scalars for one target), X_reference_ (low-rank models), and
+    component_norms_ reset to be computed on first use."""
     est.components_ = components
     est._described = _components.describe(components)
+    vars(est).pop("selected_components_", None)
+    eta = getattr(est, "component_weights", None)
+    if eta is not None:  # a weight 0 leaves its component out
+        est.selected_components_ = np.flatnonzero(np.asarray(eta, dtype=float) > 0)
     est.solver_ = solver
     est.X_fit_ = model.X_fit
     if X_reference is not None:

@@ -204,7 +204,7 @@ class _DaskBase(BaseEstimator):
     def _fit_likelihood(self, compute, rows, stats, make_local, sigma_grid):
         """criterion "reml" or "ml": the widths and one gamma_d per component by cwlssvm.model_selection.tune_likelihood
         (above GRID_ROWS rows the sigma grid on the first pass's sample, as in memory; each further width one pass),
-        then the fit with component_weights from the sums of the weighted features (one more pass)."""
+        then the fit with component_weights from the kept sums, scaled as the weighted features'."""
         relative = rows.resolve(self.components, 1.0)
         sums_only = dict(criterion=Criterion("gcv", None, False), tol=self.lowrank_tol)  # maps and sums only
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, seed=self.random_state, **sums_only)
@@ -219,9 +219,11 @@ class _DaskBase(BaseEstimator):
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
         local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)
-        fmap = evaluator.stored_feature_map(sigmas).weighted(gammas.weights)
-        self._finish(local, compute, rows, stats, fmap, rows.sums(compute, fmap, structured=True), sigma, gamma)
-        local.selected_components_ = self.selected_components_ = np.flatnonzero(fit.selected)
+        fmap, sums = evaluator.weighted_sums(sigmas, gammas.weights)
+        if sums is None:  # a wide categorical block: the weighted features' sums from one more pass
+            sums = rows.sums(compute, fmap, structured=True)
+        self._finish(local, compute, rows, stats, fmap, sums, sigma, gamma)
+        self.selected_components_ = np.flatnonzero(fit.selected)
         self.component_gammas_ = gammas.gammas
         return self._searched(sigma, gamma, record)
 
@@ -449,7 +451,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     GCV, 4 for leave-one-out. ``criterion="reml"`` (or ``"ml"``) chooses the widths and one gamma per
     component by restricted (marginal) likelihood, as in memory (``component_gammas_``,
     ``selected_components_``): the sigma grid on the first pass's sample above 50,000 rows, one pass per
-    further width, one more for the fit.
+    further width, the fit from their sums.
 
     Parameters
     ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES + """

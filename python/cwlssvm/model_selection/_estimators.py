@@ -150,10 +150,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)
         specs = self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0, encoding=self.encoding_)
+        variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         listed = listed_pairs(getattr(self, "interactions", None))
         if listed:  # tuned with the main effects; a pair's factors at widths relative to each one's spread
             resolved += _components.resolve(listed, self.n_features_in_, names, 1.0, encoding=self.encoding_,
-                                            variances=_components.column_variances(X, w))
+                                            variances=variances)
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
         for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
@@ -172,7 +173,6 @@ class _TunedBase(ReportMixin, BaseEstimator):
         common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = bool(getattr(self, "sigma_per_component", False))
-        variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
                                                  **common)
@@ -243,12 +243,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.component_gammas_ = gammas.gammas
         self.selected_components_ = np.flatnonzero(fit.selected)
         self._chosen_weights = gammas.weights
-        fmap = evaluator.stored_feature_map(sigmas)
-        sums = evaluator.stored_sums(fmap)
-        if primal and not self._classification and not listed and not per_component and sums.wide is None:
-            # the refit from these sums, the features weighted by eta_d: no pass over the rows
-            d = np.concatenate([np.repeat(np.sqrt(gammas.weights), fmap.ranks), [1.0]])
-            self._chosen_sums = (fmap.weighted(gammas.weights), sums.scaled(d), evaluator.n_rows, X)
+        if primal and not self._classification and not listed and not per_component:
+            fmap, sums = evaluator.weighted_sums(sigmas, gammas.weights)
+            if sums is not None:  # the refit from the kept sums, the features weighted by eta_d: no pass
+                self._chosen_sums = (fmap, sums, evaluator.n_rows, X)
         return self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
 
     def _with_pairs(self, X, Y, w, resolved, chosen, evaluator_of, gamma_grid):
@@ -373,7 +371,6 @@ class _TunedBase(ReportMixin, BaseEstimator):
             if "component_weights" not in est.get_params():
                 raise ValueError(f"criterion={self.criterion!r}: {type(est).__name__} has one component")
             est.set_params(component_weights=weights)
-            est.selected_components_ = np.flatnonzero(weights > 0)  # as its fit sets them (a weight 0 leaves it out)
         if kept is not None:  # the search kept the sums of the chosen widths: no pass over the rows
             return self._refit_from_sums(est, *kept, single=np.ndim(y) == 1)
         return self._take_fitted(est.fit(X, y, sample_weight=sample_weight))

@@ -182,6 +182,17 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """The landmarks of these widths (kept by evaluate_many)."""
         return self._feature_map(sigmas)
 
+    def weighted_sums(self, sigmas, eta):
+        """(fmap.weighted(eta), its RidgeSums) at these widths, the kernel sum_d eta_d K^d: the kept sums scaled
+        by sqrt(eta_d) per component (RidgeSums.scaled), no pass; sums None where a wide categorical block keeps
+        them from scaling."""
+        fmap = self.stored_feature_map(sigmas)
+        sums = self.stored_sums(fmap)
+        if sums.wide is not None:
+            return fmap.weighted(eta), None
+        d = np.concatenate([np.repeat(np.sqrt(np.asarray(eta, dtype=float)), fmap.ranks), [1.0]])
+        return fmap.weighted(eta), sums.scaled(d)
+
     def stored_sums(self, fmap):
         """The training sums of fmap's features over all rows, a RidgeSums (kept by evaluate_many, else one
         pass)."""
