@@ -14,6 +14,7 @@ from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, Componentwi
 from ._persist import ModelFileError, load
 from .batch import BatchModel, fit_batch
 from .plotting import plot_components
+from .html_report import report
 
 from ._version import __version__
 
@@ -36,6 +37,7 @@ __all__ = [
     "fit_batch",
     "BatchModel",
     "plot_components",
+    "report",
     "build_info",
     "components",
     "datasets",

@@ -1,4 +1,4 @@
-"""The ``cwlssvm`` command line: fit, predict, inspect, plot, demo.
+"""The ``cwlssvm`` command line: fit, predict, inspect, plot, report, demo.
 
 Feature columns are taken as they are: numbers, text (a categorical input, one value per level) and
 blank cells (missing values, one more value of their column). Every failure the user can cause (a
@@ -286,6 +286,17 @@ def _cmd_plot(args):
     return 0
 
 
+def _cmd_report(args):
+    from .html_report import report
+
+    model, _ = _load_model(args.model)
+    X = None if args.data is None else _features_of(model, _read_table(args.data))
+    bands = None if args.no_bands else ("auto" if args.bands is None else args.bands)
+    _atomic_write(args.output, lambda path: report(model, X, path, bands=bands, max_rows=args.rows))
+    print(f"wrote {args.output}")
+    return 0
+
+
 # ---------------------------------------------------------------------- demo
 def _cmd_demo(args):
     import numpy as np
@@ -388,6 +399,18 @@ def build_parser():
     p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
                    help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
     p.set_defaults(func=_cmd_plot)
+
+    p = sub.add_parser("report", help="write a model's HTML report", description="Write one self-contained HTML "
+                       "file: the table of components, one interactive panel per component and, given DATA, a "
+                       "waterfall of each of its first rows' predictions.")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("data", metavar="DATA", nargs="?", help="rows to explain (CSV or Parquet, the model's columns)")
+    p.add_argument("-o", "--output", default="model.html", metavar="OUT.html", help="default model.html")
+    p.add_argument("--bands", type=float, default=None, metavar="LEVEL",
+                   help="level of the pointwise bands (default 0.95 where the model has them)")
+    p.add_argument("--no-bands", action="store_true", help="draw no bands")
+    p.add_argument("--rows", type=int, default=100, help="rows of DATA explained (default 100)")
+    p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser("demo", help="the paper's additive example end to end, in seconds",
                        description="Fit the paper's additive example with fusion and print the components.")

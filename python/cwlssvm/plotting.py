@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
-from sklearn.utils.validation import check_is_fitted
 
-from ._report import component_table, input_codes, training_inputs
-from .uncertainty import check_level
+from ._panels import CurvePanel, HeatmapPanel, LevelCurvesPanel, model_panels
 
 __all__ = ["plot_components"]
 
@@ -21,134 +17,72 @@ def _pyplot():
     return plt
 
 
-def _component_order(model, components):
-    """Indices of the components to draw: selected first (largest spread first), then dropped."""
-    rows = component_table(model)
-    order = sorted(range(len(rows)), key=lambda i: (not rows[i]["selected"], -rows[i]["spread"]))
-    if components is None:
-        return order, rows
-    names = {r["component"]: i for i, r in enumerate(rows)}
-    wanted = []
-    for c in components:
-        if isinstance(c, str):
-            if c not in names:
-                raise ValueError(f"components: unknown component {c!r}; the model has {list(names)}")
-            wanted.append(names[c])
-        elif isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < len(rows):
-            wanted.append(int(c))
-        else:
-            raise ValueError(f"components: {c!r} is neither a component name nor an index below {len(rows)}")
-    return [i for i in order if i in set(wanted)], rows
-
-
-def _evaluate(model, X_rows, d):
-    """f^d at the rows of X_rows (n, p): shape (n, k), k = 1 or one column per class/target."""
-    out = np.asarray(model.contributions(training_inputs(model, X_rows)), dtype=float)
-    return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
-
-
-def _grid_rows(X_arr, base, comp, n_grid):
-    """(grid, rows) for a one-input component: its values (the level codes 0..L-1 of a component with
-    levels, else n_grid values over its input's range), then NaN when the input is missing in X_arr, and
-    rows at the medians ``base`` with the component's column set to them."""
-    j = comp.columns[0]
-    x = X_arr[:, j]
-    observed = x[~np.isnan(x)]
-    levels = getattr(comp, "levels", ())
-    if levels:
-        grid = np.arange(len(levels), dtype=float)
-    else:
-        lo, hi = (observed.min(), observed.max()) if observed.size else (0.0, 0.0)
-        grid = np.linspace(lo, hi, n_grid) if hi > lo else np.array([lo])
-    if observed.size < x.size:
-        grid = np.append(grid, np.nan)
-    rows = np.tile(base, (len(grid), 1))
-    rows[:, j] = grid
-    return grid, rows
-
-
-def _band_half_widths(model, X_arr, base, order, n_grid, level):
-    """{d: half-widths of component d's pointwise band on its grid} for the one-input components in
-    order, from one call of component_bands over all their grids."""
-    one_input = [d for d in order if len(model.components_[d].columns) == 1]
-    if not one_input:
-        return {}
-    grids = [_grid_rows(X_arr, base, model.components_[d], n_grid)[1] for d in one_input]
-    lower, upper = model.component_bands(training_inputs(model, np.vstack(grids)), level=level)
-    lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
-    bounds = np.cumsum([0] + [len(g) for g in grids])
-    return {d: (upper[a:b, d] - lower[a:b, d]) / 2 for d, a, b in zip(one_input, bounds[:-1], bounds[1:])}
-
-
-def _draw_one_input(panel, model, d, grid, f, half, X_arr, sel):
-    """A one-input panel: bars per level (with the band as error bars) for a component with levels, else
-    the curve with its band shaded and the data's rug; a missing value is one more bar, or a point with
-    its band to the right of the curve, labelled "missing"."""
-    comp, classes = model.components_[d], getattr(model, "classes_", None)
-    names = getattr(model, "feature_names_in_", None)
-    label = str(names[comp.columns[0]]) if names is not None else f"x{comp.columns[0]}"
-    levels = getattr(comp, "levels", ())
-    missing = np.isnan(grid)
-    colour = "C0" if sel else "0.6"
-    if levels:
-        names = list(levels) + (["missing"] if missing.any() else [])
-        at = np.arange(len(grid))
-        width = 0.8 / f.shape[1]
-        for k in range(f.shape[1]):
-            panel.bar(at + (k - (f.shape[1] - 1) / 2) * width, f[:, k], width=width,
-                      color=(f"C{k}" if sel else "0.6"), alpha=0.8,
-                      yerr=half if half is not None and f.shape[1] == 1 else None, ecolor="0.3", capsize=2,
-                      label=None if f.shape[1] == 1 or classes is None else str(classes[k]))
+def _draw_curve(ax, p, classes):
+    """A CurvePanel: bars per level (with the band as error bars) for a component with levels, else the curve
+    with its band shaded and the data's rug; a missing value is one more bar, or a point with its band to the
+    right of the curve, labelled "missing"."""
+    k_models = p.f.shape[1]
+    colour = "C0" if p.selected else "0.6"
+    has_missing = p.missing_f is not None
+    if p.levels:
+        names = list(p.levels) + (["missing"] if has_missing else [])
+        f = np.vstack([p.f, p.missing_f[None]]) if has_missing else p.f
+        half = None if p.half is None else np.append(p.half, p.missing_half if has_missing else [])
+        at = np.arange(len(names))
+        width = 0.8 / k_models
+        for k in range(k_models):
+            ax.bar(at + (k - (k_models - 1) / 2) * width, f[:, k], width=width,
+                   color=(f"C{k}" if p.selected else "0.6"), alpha=0.8,
+                   yerr=half if half is not None and k_models == 1 else None, ecolor="0.3", capsize=2,
+                   label=None if k_models == 1 or classes is None else str(classes[k]))
         tilt = sum(len(n) for n in names) > 24  # long labels are set at an angle
-        panel.set_xticks(at, names, rotation=45 if tilt else 0, ha="right" if tilt else "center", fontsize=7)
+        ax.set_xticks(at, names, rotation=45 if tilt else 0, ha="right" if tilt else "center", fontsize=7)
     else:
-        x, fx = grid[~missing], f[~missing]
-        if half is not None:
-            h = half[~missing]
-            panel.fill_between(x, fx[:, 0] - h, fx[:, 0] + h, color="C0" if sel else "0.8", alpha=0.25, lw=0)
-        for k in range(f.shape[1]):
-            panel.plot(x, fx[:, k], color=(f"C{k}" if sel else "0.6"), lw=1.5,
-                       label=None if f.shape[1] == 1 or classes is None else str(classes[k]))
-        column = X_arr[:, comp.columns[0]]
-        observed = column[~np.isnan(column)]
-        panel.plot(observed, np.zeros(len(observed)), "|", color="0.2" if sel else "0.7", ms=6, alpha=0.5,
-                   transform=panel.get_xaxis_transform())
-        if missing.any():
-            span = (x.max() - x.min()) if x.size > 1 else 1.0
-            at = (x.max() if x.size else 0.0) + 0.12 * span
-            fm = f[missing][0]
-            panel.errorbar(np.full(f.shape[1], at), fm, yerr=None if half is None else half[missing][:1],
-                           fmt="o", color=colour, ms=4, capsize=2)
-            panel.annotate("missing", (at, fm[0]), textcoords="offset points", xytext=(0, 9), ha="center", fontsize=7)
-    panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
-    panel.set_xlabel(label, fontsize=8)
-    if f.shape[1] > 1 and sel:
-        panel.legend(fontsize=7)
+        if p.half is not None:
+            ax.fill_between(p.x, p.f[:, 0] - p.half, p.f[:, 0] + p.half, color=colour if p.selected else "0.8",
+                            alpha=0.25, lw=0)
+        for k in range(k_models):
+            ax.plot(p.x, p.f[:, k], color=(f"C{k}" if p.selected else "0.6"), lw=1.5,
+                    label=None if k_models == 1 or classes is None else str(classes[k]))
+        ax.plot(p.observed, np.zeros(len(p.observed)), "|", color="0.2" if p.selected else "0.7", ms=6, alpha=0.5,
+                transform=ax.get_xaxis_transform())
+        if has_missing:
+            span = (p.x.max() - p.x.min()) if p.x.size > 1 else 1.0
+            at = (p.x.max() if p.x.size else 0.0) + 0.12 * span
+            ax.errorbar(np.full(k_models, at), p.missing_f, yerr=p.missing_half, fmt="o", color=colour, ms=4,
+                        capsize=2)
+            ax.annotate("missing", (at, p.missing_f[0]), textcoords="offset points", xytext=(0, 9), ha="center",
+                        fontsize=7)
+    ax.axhline(0.0, color="0.3", lw=0.6, ls="--")
+    ax.set_xlabel(p.label, fontsize=8)
+    if k_models > 1 and p.selected:
+        ax.legend(fontsize=7)
 
 
-def _draw_curve_per_level(panel, model, d, X_arr, base, n_grid, centre, labels):
-    """A pair with a categorical factor: one curve of the other input per level (a table of bars when both are
-    categorical: one group per level of the first)."""
-    comp = model.components_[d]
-    level_factor = [f for f in comp.factors if f.takes_levels][-1]
-    other = [f for f in comp.factors if f is not level_factor][0]
-    jl, jo = level_factor.columns[0], other.columns[0]
-    grid, rows = _grid_rows(X_arr, base, other, n_grid)
-    keep = ~np.isnan(grid)
-    for k, level in enumerate(level_factor.levels):
-        at = rows[keep].copy()
-        at[:, jl] = k
-        f = _evaluate(model, at, d)[:, 0] - centre
-        if other.takes_levels:
-            panel.plot(np.arange(keep.sum()), f, "o-", ms=3, lw=1, label=str(level))
+def _draw_level_curves(ax, p):
+    """A LevelCurvesPanel: one curve of the other input per level (points joined when it has levels too)."""
+    for level, f in p.curves:
+        if p.x_levels:
+            ax.plot(np.arange(len(f)), f, "o-", ms=3, lw=1, label=level)
         else:
-            panel.plot(grid[keep], f, lw=1.2, label=str(level))
-    if other.takes_levels:
-        panel.set_xticks(np.arange(keep.sum()), list(other.levels)[:keep.sum()], fontsize=7)
-    panel.axhline(0.0, color="0.3", lw=0.6, ls="--")
-    panel.set_xlabel(labels[jo], fontsize=8)
-    if len(level_factor.levels) <= 12:
-        panel.legend(fontsize=6, title=labels[jl], title_fontsize=6)
+            ax.plot(p.x, f, lw=1.2, label=level)
+    if p.x_levels:
+        ax.set_xticks(np.arange(len(p.x_levels)), list(p.x_levels), fontsize=7)
+    ax.axhline(0.0, color="0.3", lw=0.6, ls="--")
+    ax.set_xlabel(p.label, fontsize=8)
+    if len(p.curves) <= 12:
+        ax.legend(fontsize=6, title=p.level_label, title_fontsize=6)
+
+
+def _draw_heatmap(ax, p):
+    """A HeatmapPanel: f^d over the grid, a colour bar and the data's points."""
+    lim = max(np.abs(p.f).max(), 1e-300)
+    mesh = ax.pcolormesh(p.x1, p.x2, p.f, cmap="RdBu_r" if p.selected else "Greys", vmin=-lim, vmax=lim,
+                         shading="auto")
+    ax.figure.colorbar(mesh, ax=ax)
+    ax.scatter(p.points[:, 0], p.points[:, 1], s=2, c="k", alpha=0.3)
+    ax.set_xlabel(p.labels[0], fontsize=8)
+    ax.set_ylabel(p.labels[1], fontsize=8)
 
 
 def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
@@ -195,20 +129,8 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     True
     """
     plt = _pyplot()
-    check_is_fitted(model)
-    if bands is not None:
-        if not hasattr(model, "component_bands"):
-            raise ValueError(f"bands: {type(model).__name__} has no component_bands (the regressors of one target do)")
-        check_level(bands, "bands")
-    order, rows = _component_order(model, components)
-    if not order:
-        raise ValueError("components: nothing to draw")
-    X_arr = input_codes(model, training_inputs(model) if X is None else X)
-    if X_arr.ndim != 2 or X_arr.shape[1] != model.n_features_in_:
-        raise ValueError(f"X must have {model.n_features_in_} columns, got shape {X_arr.shape}")
-    names = getattr(model, "feature_names_in_", None)
-    labels = [str(n) for n in names] if names is not None else [f"x{j}" for j in range(X_arr.shape[1])]
-    n = len(order)
+    drawn = model_panels(model, X, components, n_grid, bands)
+    n = len(drawn.panels)
     if ax is None:
         ncols = min(4, n)
         nrows = int(np.ceil(n / ncols))
@@ -219,56 +141,33 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         if len(axes) < n:
             raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
         fig = axes[0].figure
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # an input missing in every row of X
-        base = np.nan_to_num(np.nanmedian(X_arr, axis=0))
-    half_widths = {} if bands is None else _band_half_widths(model, X_arr, base, order, n_grid, bands)
-    classes = getattr(model, "classes_", None)
-    data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
-    centre = data_out.reshape(data_out.shape[0], len(model.components_), -1).mean(axis=0)  # (D, k)
     curves_1d = []
-    for panel, d in zip(axes, order):
-        comp = model.components_[d]
-        cols = list(comp.columns)
-        sel = rows[d]["selected"]
-        title = rows[d]["component"] + ("" if sel else " (dropped)")
-        panel.set_title(title, fontsize=9, color="black" if sel else "0.5")
-        if len(cols) == 1:
-            grid, Xg = _grid_rows(X_arr, base, comp, n_grid)
-            f = _evaluate(model, Xg, d) - centre[d]
-            half = half_widths.get(d)
-            _draw_one_input(panel, model, d, grid, f, half, X_arr, sel)
-            both = np.column_stack([f[:, 0] - half, f[:, 0] + half]) if half is not None else f
-            curves_1d.append((panel, both))  # for the shared y limits
-        elif len(cols) == 2 and any(f.takes_levels for f in comp.factors):
-            _draw_curve_per_level(panel, model, d, X_arr, base, n_grid, centre[d, 0], labels)
-        elif len(cols) == 2:
-            j1, j2 = cols
-            m = max(30, int(np.sqrt(n_grid * 8)))
-            g1 = np.linspace(np.nanmin(X_arr[:, j1]), np.nanmax(X_arr[:, j1]), m)
-            g2 = np.linspace(np.nanmin(X_arr[:, j2]), np.nanmax(X_arr[:, j2]), m)
-            G1, G2 = np.meshgrid(g1, g2)
-            Xg = np.tile(base, (m * m, 1))
-            Xg[:, j1], Xg[:, j2] = G1.ravel(), G2.ravel()
-            f = (_evaluate(model, Xg, d)[:, 0] - centre[d, 0]).reshape(m, m)
-            lim = max(np.abs(f).max(), 1e-300)
-            mesh = panel.pcolormesh(G1, G2, f, cmap="RdBu_r" if sel else "Greys", vmin=-lim, vmax=lim, shading="auto")
-            fig.colorbar(mesh, ax=panel)
-            panel.scatter(X_arr[:, j1], X_arr[:, j2], s=2, c="k", alpha=0.3)
-            panel.set_xlabel(labels[j1], fontsize=8)
-            panel.set_ylabel(labels[j2], fontsize=8)
+    for ax_d, p in zip(axes, drawn.panels):
+        ax_d.set_title(p.name + ("" if p.selected else " (dropped)"), fontsize=9,
+                       color="black" if p.selected else "0.5")
+        if isinstance(p, CurvePanel):
+            _draw_curve(ax_d, p, drawn.classes)
+            values = [p.f.ravel()] if p.half is None else [p.f[:, 0] - p.half, p.f[:, 0] + p.half]
+            if p.missing_f is not None:  # the missing value's bar or point shares the scale
+                h = p.missing_half or 0.0
+                values += [p.missing_f - h, p.missing_f + h]
+            curves_1d.append((ax_d, np.concatenate(values)))  # for the shared y limits
+        elif isinstance(p, LevelCurvesPanel):
+            _draw_level_curves(ax_d, p)
+        elif isinstance(p, HeatmapPanel):
+            _draw_heatmap(ax_d, p)
         else:
-            panel.text(0.5, 0.5, f"interaction of {len(cols)} inputs:\nnot drawn", ha="center", va="center",
-                       transform=panel.transAxes, fontsize=8)
-            panel.set_axis_off()
-        panel.tick_params(labelsize=7)
+            ax_d.text(0.5, 0.5, f"interaction of {p.n_inputs} inputs:\nnot drawn", ha="center", va="center",
+                      transform=ax_d.transAxes, fontsize=8)
+            ax_d.set_axis_off()
+        ax_d.tick_params(labelsize=7)
     if curves_1d:
         lo = min(f.min() for _, f in curves_1d)
         hi = max(f.max() for _, f in curves_1d)
         pad = 0.05 * (hi - lo) if hi > lo else 1.0
-        for panel, _ in curves_1d:
-            panel.set_ylim(lo - pad, hi + pad)
-    for panel in axes[n:]:
-        panel.set_visible(False)
+        for ax_d, _ in curves_1d:
+            ax_d.set_ylim(lo - pad, hi + pad)
+    for ax_d in axes[n:]:
+        ax_d.set_visible(False)
     fig.tight_layout()
     return fig
