@@ -148,7 +148,7 @@ class Posterior:
 
     def simultaneous_critical(self, Phi, level, method="bayes", seed=0):
         """(D, k) critical values c_d: the level-quantile over posterior draws of max over the rows
-        of |f^d(x) - mean| / se(x), for bands over every row at once; Phi (m, R): the rows' centred
+        of ``|f^d(x) - mean| / se(x)``, for bands over every row at once; Phi (m, R): the rows' centred
         features (features(X, centred=True))."""
         C = self.unit_cov(method)
         o = self.fmap.offsets

@@ -6,7 +6,7 @@ weighted LS-SVM of eq.clssvmr.train with targets z and gamma_i = gamma w_i W_i: 
 the system changes between iterations, so the kernel matrix (dense) or the features (low-rank) are
 computed once and each iteration costs one factorization. A step that does not lower J is halved
 (the solution is linear in its coefficients, so the halfway point is the mean of two solutions).
-Convergence: |J_old - J| <= tol (|J| + 0.1), the rule of R's glm.fit.
+Convergence: ``|J_old - J| <= tol (|J| + 0.1)``, the rule of R's glm.fit.
 """
 
 from __future__ import annotations
@@ -192,6 +192,7 @@ class LowRankSystem(FactorSystem):
 
     @property
     def rank(self):
+        """R, the number of features of the map (the unknowns besides the bias)."""
         return self.fmap.size
 
     def _weighted_sums(self, v, z):
@@ -217,7 +218,7 @@ class LowRankSystem(FactorSystem):
 @dataclass
 class IrlsResult:
     """What irls returns: the last iterate, the final row weights v = w_i W_i (n,), the weighted solves
-    made (factorizations) and whether |J_old - J| fell below the tolerance.
+    made (factorizations) and whether ``|J_old - J|`` fell below the tolerance.
 
     Examples
     --------
@@ -243,7 +244,7 @@ def newton_steps(evaluate, step, halfway, start, *, tol, max_iter):
 
     evaluate(iterate) -> (J, data) of an iterate; step(data) -> the next iterate from the data of the
     current one; halfway(a, b) -> the iterate halfway between two. A step that does not lower J is
-    halved (at most MAX_HALVINGS times); the iteration stops when |J_old - J| <= tol (|J| + 0.1).
+    halved (at most MAX_HALVINGS times); the iteration stops when ``|J_old - J| <= tol (|J| + 0.1)``.
     Returns (iterate, its data, steps taken, converged).
 
     Examples

@@ -11,10 +11,10 @@ one convex QP (OSQP) for a convex set A of regularization vectors c. Two sets ar
 - ``"span"``: A = the affine span of c(gamma_j) on a coarse grid (5 values, every second decade from
   1e-2): c = sum_j beta_j c(gamma_j) with sum_j beta_j = 1 but beta free, so the model may extrapolate
   beyond the grid models: a low-dimensional subspace (4 degrees of freedom).
-- ``"box"``: the norm ball A = {c : |c_k| <= rho} (the infinity norm keeps it a QP). Variables
+- ``"box"``: the norm ball ``A = {c : |c_k| <= rho}`` (the infinity norm keeps it a QP). Variables
   (theta, b, alpha) with theta = F' alpha, 1' alpha = 0 and c = y - F theta - b - W^-1 alpha in the
   box. This set has N degrees of freedom: unless rho is small it fits the validation set exactly
-  (at rho = the largest |c_k| of the tuned LS-SVM it interpolates the additive example's 30
+  (at rho = the largest ``|c_k|`` of the tuned LS-SVM it interpolates the additive example's 30
   validation points), which is why the radius must be given.
 
 Both report the effective regularization: the constant gamma whose LS-SVM has the training outputs
@@ -87,7 +87,7 @@ def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
 
 
 def areg_box(level1, Gv, y_val, w_val, rho):
-    """eq.areg.fusion2 over the box |c_k| <= rho. Returns (z (R+1,), c (N,), alpha (N,), info).
+    """eq.areg.fusion2 over the box ``|c_k| <= rho``. Returns (z (R+1,), c (N,), alpha (N,), info).
 
     Examples
     --------

@@ -302,7 +302,7 @@ _PARAMS = """
     areg_set : {"hull", "span", "box"}, default="hull"
         The convex set A of regularization vectors c for ``method="areg"``: the convex hull of the
         AReg vectors of LS-SVMs on a log grid of gamma ([1e-3, 1e6], every half decade); their affine
-        span on a coarse grid (1e-2 to 1e6, every second decade); or the box |c_k| <= ``radius``
+        span on a coarse grid (1e-2 to 1e6, every second decade); or the box ``|c_k| <= radius``
         (see cwlssvm.fusion._areg).
     radius : float, optional
         Radius of the box set, in the units of the standardized target (required for "box").
@@ -354,8 +354,8 @@ _PARAMS = """
         Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)), fitted by log-loss on the decision values
         of the level-1 model (trained without the validation rows) on the validation rows.
     sigma_, gamma_, n_train_, n_validation_, factorizations_ (Cholesky factorizations of the
-        level-1 system over the fit), n_iter_ (eta: solver iterations; areg-select: lams on the path;
-        areg: OSQP iterations), components_, intercept_, dual_coef_, component_norms_.
+        level-1 system over the fit), ``n_iter_`` (eta: solver iterations; areg-select: lams on the path;
+        areg: OSQP iterations), ``components_``, ``intercept_``, ``dual_coef_``, ``component_norms_``.
 
     Targets are standardized for regression; all validation errors are in those units.
 """

@@ -826,8 +826,8 @@ class LSSVCCV(_ClassifierCV):
 def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
     """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
     ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
-    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's encoding_ and
-    feature_names_in_ say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
+    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
+    ``feature_names_in_`` say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
 
     Examples
     --------

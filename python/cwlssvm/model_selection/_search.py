@@ -26,7 +26,7 @@ ARD_MIN_GAIN = 1e-3  # relative improvement of the criterion a probe must bring
 
 
 class SearchRecord:
-    """Every evaluated point, for cv_results_.
+    """Every evaluated point, for ``cv_results_``.
 
     Examples
     --------
@@ -374,7 +374,7 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        way of the best. Their sums are kept: for GCV and k-fold it costs one pass at most, for
        leave-one-out one more.
 
-    The record holds what was evaluated on all the rows (cv_results_).
+    The record holds what was evaluated on all the rows (``cv_results_``).
 
     Examples
     --------

@@ -193,7 +193,7 @@ class LamPath:
 class FamilyPath:
     """Penalized IRLS along lam for a likelihood family: at the current f, the LamPath of the squared
     loss with the working response and weights w W (the family's Newton step, see cwlssvm.families),
-    warm-started from the last solution, until f stops moving (max |f change| <= irls_tol (1 + max |f|);
+    warm-started from the last solution, until f stops moving (``max |f change| <= irls_tol (1 + max |f|)``;
     at most IRLS_MAX_ITER weighted solves).
 
     Examples
