@@ -140,6 +140,11 @@ def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
 def build_info() -> dict:
     """Compiler, flags, SIMD path of the kernels, threads, Eigen version and Cholesky backend.
 
+    Returns
+    -------
+    dict
+        Keys ``compiler``, ``flags``, ``simd``, ``eigen_simd``, ``threads``, ``eigen`` and ``cholesky``.
+
     Examples
     --------
     >>> from cwlssvm import build_info

@@ -216,6 +216,16 @@ def save(model, path):
 def load(path):
     """Read a model written by ``save``; a file that is not one raises ModelFileError (a ValueError).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The model file.
+
+    Returns
+    -------
+    estimator
+        The fitted estimator, of the class that wrote the file.
+
     Examples
     --------
     >>> import os, tempfile

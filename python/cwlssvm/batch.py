@@ -169,14 +169,37 @@ class BatchModel:
 
     @property
     def n_models_(self):
+        """B, the number of models."""
         return len(self.status_)
 
     def __len__(self):
         return self.n_models_
 
     def decision_function(self, Xs, n_jobs=None):
-        """f(x) = sum_d f_d(x_d) + b of each model at its own rows: a (B, m) array for a (B, m, p)
-        input, else a list of B arrays. NaN for models that are not usable (see ``status_``)."""
+        """f(x) = sum_d f_d(x_d) + b of each model at its own rows.
+
+        Parameters
+        ----------
+        Xs : array-like (B, m, p), or a list of B arrays (m_b, p)
+            Each model's rows.
+        n_jobs : int, optional
+            Threads (default: all cores).
+
+        Returns
+        -------
+        ndarray (B, m) or list of B arrays
+            The values; NaN for models that are not usable (see ``status_``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm import fit_batch
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.uniform(size=(3, 40, 2)); y = np.sin(4 * X[:, :, 0]) + X[:, :, 1]
+        >>> batch = fit_batch(X, y)
+        >>> batch.decision_function(X[:, :5]).shape
+        (3, 5)
+        """
         X_new, new_offsets, three_d = _stack_inputs(Xs, "Xs", n_features=self._X.shape[1])
         if len(new_offsets) != len(self._offsets):
             raise ValueError(f"Xs has {len(new_offsets) - 1} groups, but the batch has {self.n_models_} models")
@@ -185,9 +208,31 @@ class BatchModel:
         return _split(f, new_offsets, three_d)
 
     def predict(self, Xs, n_jobs=None):
-        """Predictions of each model at its own rows (shaped as ``decision_function``). Classification:
-        each model's labels (the sign of the decision value); a model that is not usable gives None
-        (and the result is an object array)."""
+        """Predictions of each model at its own rows.
+
+        Parameters
+        ----------
+        Xs : array-like (B, m, p), or a list of B arrays (m_b, p)
+            Each model's rows.
+        n_jobs : int, optional
+            Threads (default: all cores).
+
+        Returns
+        -------
+        ndarray (B, m) or list of B arrays
+            Shaped as ``decision_function``. Classification: each model's labels (the sign of the decision
+            value); a model that is not usable gives None (and the result is an object array).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm import fit_batch
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.uniform(size=(3, 40, 2)); y = np.sin(4 * X[:, :, 0]) + X[:, :, 1]
+        >>> batch = fit_batch(X, y)
+        >>> batch.predict(X[:, :5]).shape
+        (3, 5)
+        """
         f = self.decision_function(Xs, n_jobs=n_jobs)
         if self.task == "regression":
             return f
@@ -206,8 +251,28 @@ class BatchModel:
         return out
 
     def model(self, i):
-        """Model i as an ordinary fitted ComponentwiseLSSVR (or ComponentwiseLSSVC with
-        ``probability=False``) with its chosen sigma and gamma, refitted on its rows."""
+        """Model i as an ordinary fitted estimator, refitted on its rows at its chosen sigma and gamma.
+
+        Parameters
+        ----------
+        i : int
+            The model's index (negative counts from the end).
+
+        Returns
+        -------
+        ComponentwiseLSSVR or ComponentwiseLSSVC
+            The model (a classifier with ``probability=False``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm import fit_batch
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.uniform(size=(3, 40, 2)); y = np.sin(4 * X[:, :, 0]) + X[:, :, 1]
+        >>> batch = fit_batch(X, y)
+        >>> type(batch.model(0)).__name__
+        'ComponentwiseLSSVR'
+        """
         if not (isinstance(i, numbers.Integral) and -self.n_models_ <= i < self.n_models_):
             raise ValueError(f"i must be an integer in [0, {self.n_models_}), got {i!r}")
         i = int(i) % self.n_models_

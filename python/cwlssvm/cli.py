@@ -339,7 +339,12 @@ def _model_data_output(p, output):
 
 
 def build_parser():
-    """The argument parser of the ``cwlssvm`` command: fit, predict, inspect, plot and demo.
+    """The argument parser of the ``cwlssvm`` command: fit, predict, inspect, plot, report and demo.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser, one sub-command each.
 
     Examples
     --------
@@ -422,8 +427,18 @@ def build_parser():
 
 
 def main(argv=None) -> int:
-    """Run the ``cwlssvm`` command with the arguments argv (default: the command line); returns the exit
-    status: 0, 2 for a user error (one line on stderr), 1 for an unexpected failure, 130 if interrupted.
+    """Run the ``cwlssvm`` command.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after ``cwlssvm`` (default: the command line's).
+
+    Returns
+    -------
+    int
+        The exit status: 0, 2 for a user error (one line on stderr), 1 for an unexpected failure, 130 if
+        interrupted.
 
     Examples
     --------

@@ -11,6 +11,16 @@ __all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive"
 def sinc(t):
     """sinc(t) = sin(pi t) / (pi t), as in the paper's regression example.
 
+    Parameters
+    ----------
+    t : array-like
+        Where to evaluate it.
+
+    Returns
+    -------
+    ndarray
+        sinc(t), 1 at t = 0.
+
     Examples
     --------
     >>> from cwlssvm.datasets import sinc
@@ -22,6 +32,16 @@ def sinc(t):
 
 def additive_function(X) -> np.ndarray:
     """f(x) = 10 sinc(x1) + 20 (x2 - 0.5)^2 + 10 x3 + 5 x4 (columns 0-3 of X; the others do not enter).
+
+    Parameters
+    ----------
+    X : array-like (n, p), p >= 4
+        The inputs.
+
+    Returns
+    -------
+    ndarray (n,)
+        The noise-free function values.
 
     Examples
     --------
@@ -50,6 +70,17 @@ def make_additive(n=100, noise=1.0, seed=None, n_features=10):
     x uniform in [0, 1]^n_features, y = 10 sinc(x1) + 20 (x2 - 0.5)^2 + 10 x3 + 5 x4 + e,
     e ~ N(0, noise^2); only the first four inputs matter.
 
+    Parameters
+    ----------
+    n : int, default=100
+        Rows.
+    noise : float, default=1.0
+        The noise's standard deviation.
+    seed : int, optional
+        Seed of NumPy's default generator.
+    n_features : int, default=10
+        Inputs (at least 4).
+
     Returns
     -------
     X : ndarray (n, n_features)
@@ -75,6 +106,15 @@ def make_poisson_additive(n=500, seed=None, n_features=6):
 
     x uniform in [0, 1]^n_features, log E[y | x] = 0.5 + sin(2 pi x1) / 2 + 2 (x2 - 0.5)^2 + x3 - 0.5
     + 0.4 sinc(4 (x4 - 0.5)), y ~ Poisson(exp(that)); inputs 5 and beyond do not enter.
+
+    Parameters
+    ----------
+    n : int, default=500
+        Rows.
+    seed : int, optional
+        Seed of NumPy's default generator.
+    n_features : int, default=6
+        Inputs (at least 4).
 
     Returns
     -------
@@ -172,7 +212,17 @@ def spam_splits(n_splits=5, n_train=3065):
     """The paper's spam protocol (section 5.3): log(1 + x), then ``n_splits`` random splits into
     ``n_train`` training and the rest (1536) test rows, standardized on the training part.
 
-    Yields (X_train, y_train, X_test, y_test, feature_names); split i uses seed i.
+    Parameters
+    ----------
+    n_splits : int, default=5
+        Splits.
+    n_train : int, default=3065
+        Training rows per split.
+
+    Yields
+    ------
+    tuple
+        (X_train, y_train, X_test, y_test, feature_names); split i uses seed i.
 
     Examples
     --------

@@ -76,9 +76,29 @@ class PairScreen:
 def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100_000, random_state=0):
     """Rank every pair of inputs that has a main effect by the gain of its cheap model on the residuals.
 
-    X (n, p): the rows (level codes for categorical columns, NaN where missing); residuals (n,) or (n, k) of the
-    fitted main effects; w (n,) > 0; resolved: the model's resolved components (the first one-column component of
-    each input gives its features); gamma: the model's regularization constant. Returns a PairScreen.
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The rows: level codes for categorical columns, NaN where missing.
+    residuals : ndarray (n,) or (n, k)
+        What the fitted main effects leave.
+    w : ndarray (n,)
+        Positive row weights.
+    resolved : list of Component
+        The model's resolved components (the first one-column component of each input gives its features).
+    gamma : float
+        The model's regularization constant (the ridge of each pair's cheap model).
+    directions : int, default=6
+        Leading centred feature directions per input; a pair's features are their products.
+    max_rows : int, default=100_000
+        Above this many rows, a uniform sample of them is screened.
+    random_state : int, default=0
+        Seed of that sample.
+
+    Returns
+    -------
+    PairScreen
+        The pairs, their names and gains, best first.
 
     Examples
     --------
@@ -138,6 +158,24 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
 def rank_pairs(model, X, y, sample_weight=None, **kw):
     """screen_pairs on the residuals of a fitted componentwise regressor (y - predict(X)) or binary classifier
     (the +-1 coding of y minus decision_function(X)), X a table as the model takes it.
+
+    Parameters
+    ----------
+    model : fitted componentwise regressor or binary classifier
+        The main effects.
+    X : array-like or DataFrame (n, p)
+        The rows, as the model takes them.
+    y : array-like (n,)
+        Their targets (labels for a classifier).
+    sample_weight : array-like (n,), optional
+        Positive row weights.
+    **kw
+        Passed to ``screen_pairs`` (directions, max_rows, random_state).
+
+    Returns
+    -------
+    PairScreen
+        The pairs, their names and gains, best first.
 
     Examples
     --------

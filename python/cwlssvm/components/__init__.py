@@ -39,6 +39,16 @@ def mixed(features) -> list[Component]:
     """A mixed dictionary: each feature offered as an RBF and as a linear component, so that
     structure detection chooses the kernel type per input (the paper's "STP with RBF and lin").
 
+    Parameters
+    ----------
+    features : list of int or str
+        The columns.
+
+    Returns
+    -------
+    list of Component
+        An RBF component per column, then a linear one per column.
+
     Examples
     --------
     >>> import cwlssvm.components as C

@@ -52,6 +52,16 @@ class Categorical(Component):
 def categorical(feature) -> Categorical:
     """Categorical component on one column: one value per level, K(u, v) = 1 if u = v else 0.
 
+    Parameters
+    ----------
+    feature : int or str
+        The column (index or name): text, categories, booleans, or numbers taken as labels.
+
+    Returns
+    -------
+    Categorical
+        The component specification; its levels are read from the data when an estimator is fitted.
+
     Examples
     --------
     >>> import pandas as pd

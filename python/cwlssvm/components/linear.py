@@ -28,6 +28,16 @@ class Linear(Component):
 def linear(features) -> Linear:
     """Linear component K(u, v) = u'v (a straight-line f^d for one column).
 
+    Parameters
+    ----------
+    features : int, str or tuple of them
+        The column (index or name) or columns the component reads.
+
+    Returns
+    -------
+    Linear
+        The component specification.
+
     Examples
     --------
     >>> from cwlssvm import ComponentwiseLSSVR

@@ -141,6 +141,18 @@ def pair(a, b, tol=PAIR_TOL) -> Pair:
     factor keeps the principal directions of its centred features with at least this share of the largest
     variance, at most PAIR_DIRECTIONS of them (0: all of them, the full product kernel).
 
+    Parameters
+    ----------
+    a, b : int or str
+        The two columns (indices or names).
+    tol : float, default=PAIR_TOL
+        The share of the largest variance an RBF factor's principal direction must have to be kept.
+
+    Returns
+    -------
+    Pair
+        The component specification ("a:b").
+
     Examples
     --------
     >>> import numpy as np

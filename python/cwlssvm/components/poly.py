@@ -42,6 +42,20 @@ class Poly(Component):
 def poly(features, degree=2, coef0=1.0) -> Poly:
     """Polynomial component K(u, v) = (u'v + coef0)^degree.
 
+    Parameters
+    ----------
+    features : int, str or tuple of them
+        The column (index or name) or columns the component reads.
+    degree : int, default=2
+        The polynomial's degree.
+    coef0 : float, default=1.0
+        The constant added to u'v.
+
+    Returns
+    -------
+    Poly
+        The component specification.
+
     Examples
     --------
     >>> import cwlssvm.components as C

@@ -52,6 +52,18 @@ class RBF(Component):
 def rbf(features, sigma=None) -> RBF:
     """RBF component K(u, v) = exp(-||u - v||^2 / sigma^2) over one column or a tuple of columns.
 
+    Parameters
+    ----------
+    features : int, str or tuple of them
+        The column (index or name) or columns the component reads.
+    sigma : float, optional
+        An absolute width, in the input's units; default: the estimator's sigma times the input's spread.
+
+    Returns
+    -------
+    RBF
+        The component specification, resolved when an estimator is fitted.
+
     Examples
     --------
     >>> from cwlssvm import ComponentwiseLSSVR

@@ -42,6 +42,7 @@ class Solution:
     f: np.ndarray
 
     def halfway(self, other):
+        """The solution halfway to ``other`` (a step halved)."""
         return Solution((self.coef + other.coef) / 2, (self.b + other.b) / 2, (self.f + other.f) / 2)
 
 
@@ -69,9 +70,11 @@ class DenseSystem:
 
     @classmethod
     def from_inputs(cls, X, described, gamma, n_jobs=None, hint=""):
+        """The system of the rows X (n, p) and the described components: their Gram matrix, computed in the core."""
         return cls(_native.gram(X, described, n_jobs=n_jobs), gamma, X=np.ascontiguousarray(X), hint=hint)
 
     def constant(self, f0):
+        """The solution f = f0 everywhere (coefficients zero), where IRLS starts."""
         n = self.omega.shape[0]
         return Solution(np.zeros(n), float(f0), np.full(n, float(f0)))
 
@@ -119,6 +122,7 @@ class FactorSystem:
 
     @property
     def n(self):
+        """n, the number of rows."""
         return self.Phi.shape[0]
 
     def _chunks(self):
@@ -139,9 +143,11 @@ class FactorSystem:
         return self.Phi.shape[1]
 
     def constant(self, f0):
+        """The solution f = f0 everywhere (coefficients zero), where IRLS starts."""
         return Solution(np.zeros(self.rank), float(f0), np.full(self.n, float(f0)))
 
     def solve(self, z, v):
+        """The weighted ridge problem in primal coordinates: targets z (n,), row weights v (n,) > 0."""
         theta, b = ridge_solve(*self._sums(z, v), self.gamma)
         theta, b = theta[:, 0], float(b[0])
         f = np.empty(self.n)
@@ -188,6 +194,7 @@ class LowRankSystem(FactorSystem):
 
     @property
     def n(self):
+        """n, the number of rows."""
         return self.X.shape[0]
 
     @property
@@ -208,6 +215,7 @@ class LowRankSystem(FactorSystem):
             yield rows, self.fmap.features(self.X[rows], self.n_jobs)
 
     def model(self, sols, v):
+        """The fitted primal model of the solutions (one per target), with its edf for a single target."""
         theta = np.column_stack([s.coef for s in sols])
         edf = None
         if len(sols) == 1:

@@ -395,7 +395,31 @@ class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
-        """Split, tune sigma and gamma, fuse, refit."""
+        """Split, tune sigma and gamma, fuse, refit.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame (n, p)
+            The inputs: numbers, text, categories and blank cells as they are.
+        y : array-like (n,)
+            The targets.
+        sample_weight : array-like (n,), optional
+            Positive weights of the rows (default all 1).
+
+        Returns
+        -------
+        self
+            The fitted estimator.
+
+        Examples
+        --------
+        >>> from cwlssvm import FusionComponentwiseLSSVR
+        >>> from cwlssvm.datasets import make_additive
+        >>> X, y, _ = make_additive(n=80, seed=0)
+        >>> model = FusionComponentwiseLSSVR().fit(X, y)
+        >>> len(model.components_)
+        10
+        """
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
         w = check_sample_weight(sample_weight, len(yv))
@@ -448,7 +472,31 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
-        """Split, tune sigma and gamma, fuse, refit."""
+        """Split, tune sigma and gamma, fuse, refit.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame (n, p)
+            The inputs: numbers, text, categories and blank cells as they are.
+        y : array-like (n,)
+            The targets: labels of any type.
+        sample_weight : array-like (n,), optional
+            Positive weights of the rows (default all 1).
+
+        Returns
+        -------
+        self
+            The fitted estimator.
+
+        Examples
+        --------
+        >>> from cwlssvm import FusionComponentwiseLSSVC
+        >>> from cwlssvm.datasets import make_additive
+        >>> X, y, _ = make_additive(n=80, seed=0)
+        >>> model = FusionComponentwiseLSSVC().fit(X, y > y.mean())
+        >>> len(model.components_)
+        10
+        """
         self._check_params()
         Xv, yv = self._validate(X, y)
         self.classes_, idx = encode_classes(yv, type(self).__name__)

@@ -53,6 +53,7 @@ class Level1:
 
     @property
     def factorizations(self):
+        """Cholesky factorizations made so far (the work the eta solvers report)."""
         return self._ridge.factorizations
 
     def _scale(self, eta):

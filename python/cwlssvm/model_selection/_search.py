@@ -42,6 +42,7 @@ class SearchRecord:
         self.rows = []
 
     def add(self, stage, sigmas, gammas, result):
+        """Record the points (sigmas, gamma) for every gamma that ``result`` evaluated, with their criteria."""
         evaluated = result.get("evaluated")
         for g, gamma in enumerate(gammas):
             if evaluated is not None and not evaluated[g]:
@@ -53,6 +54,7 @@ class SearchRecord:
             self.rows.append(row)
 
     def best(self):
+        """The record with the smallest criterion."""
         return min(self.rows, key=lambda r: r["criterion"])
 
 

@@ -69,6 +69,7 @@ class RemlFit:
 
     @property
     def lam(self):
+        """lambda = exp(rho) (D,), the smoothing parameter of each component."""
         return np.exp(self.rho)
 
 

@@ -129,6 +129,7 @@ class RidgeSums:
 
     @property
     def n_folds(self):
+        """K, the number of folds the sums hold (1 for the sums of all rows)."""
         return self.G.shape[0]
 
     def fold(self, f):

@@ -557,7 +557,31 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
-        """Tune (if needed) and fit the sparse model."""
+        """Tune (if needed) and fit the sparse model.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame (n, p)
+            The inputs: numbers, text, categories and blank cells as they are.
+        y : array-like (n,)
+            The targets.
+        sample_weight : array-like (n,), optional
+            Positive weights of the rows (default all 1).
+
+        Returns
+        -------
+        self
+            The fitted estimator.
+
+        Examples
+        --------
+        >>> from cwlssvm import SparseComponentwiseLSSVR
+        >>> from cwlssvm.datasets import make_additive
+        >>> X, y, _ = make_additive(n=80, seed=0)
+        >>> model = SparseComponentwiseLSSVR(sigma=1.0, gamma=50.0, lam=10.0).fit(X, y)
+        >>> len(model.components_)
+        10
+        """
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
         self.y_mean_, self.y_scale_, t = self._targets(yv, sample_weight)
@@ -569,8 +593,34 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     @guarded_fit
     def path(self, X, y, lams, sample_weight=None):
         """The regularization path at the estimator's sigma and gamma (tuned if None), warm-started
-        along increasing lam. Returns dict(lams, norms (n_lams, D) of ||w_d||^2, selected (list of index
-        arrays), intercept (n_lams,))."""
+        along increasing lam.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame (n, p)
+            The inputs.
+        y : array-like (n,)
+            The targets.
+        lams : array-like
+            The penalty weights, any order (solved in increasing order).
+        sample_weight : array-like (n,), optional
+            Positive weights of the rows.
+
+        Returns
+        -------
+        dict
+            ``lams``, ``norms`` (n_lams, D) of ||w_d||^2, ``selected`` (a list of index arrays) and
+            ``intercept`` (n_lams,).
+
+        Examples
+        --------
+        >>> from cwlssvm import SparseComponentwiseLSSVR
+        >>> from cwlssvm.datasets import make_additive
+        >>> X, y, _ = make_additive(n=80, seed=0)
+        >>> path = SparseComponentwiseLSSVR(sigma=1.0, gamma=50.0).path(X, y, [1.0, 100.0, 1e4])
+        >>> path["norms"].shape, len(path["selected"][0]) >= len(path["selected"][-1])
+        ((3, 10), True)
+        """
         self._check_params()
         Xv, yv = self._validate(X, y, y_numeric=True)
         mean, scale, t = self._targets(yv, sample_weight)
@@ -623,7 +673,31 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
-        """Tune (if needed) and fit the sparse classifier."""
+        """Tune (if needed) and fit the sparse classifier.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame (n, p)
+            The inputs: numbers, text, categories and blank cells as they are.
+        y : array-like (n,)
+            The targets: labels of any type.
+        sample_weight : array-like (n,), optional
+            Positive weights of the rows (default all 1).
+
+        Returns
+        -------
+        self
+            The fitted estimator.
+
+        Examples
+        --------
+        >>> from cwlssvm import SparseComponentwiseLSSVC
+        >>> from cwlssvm.datasets import make_additive
+        >>> X, y, _ = make_additive(n=80, seed=0)
+        >>> model = SparseComponentwiseLSSVC(sigma=1.0, gamma=10.0, lam=1.0).fit(X, y > y.mean())
+        >>> len(model.components_)
+        10
+        """
         self._check_params()
         Xv, yv = self._validate(X, y)
         self.classes_, idx = encode_classes(yv, type(self).__name__)
