@@ -121,6 +121,17 @@ class _BatchFit:
 class BatchModel:
     """The fitted models of ``fit_batch``.
 
+    Parameters
+    ----------
+    task : {'regression', 'classification'}
+        What the models fit.
+    grids : tuple of ndarray
+        (sigmas, gammas), the grids searched.
+    data : BatchData
+        The stacked rows, targets and offsets of every model.
+    fitted : BatchFit
+        The core's result: each model's status, parameters and solution.
+
     Attributes
     ----------
     n_models_ : int

@@ -35,6 +35,23 @@ def attach_classifier_model(est, model, components, classes, *, solver, X_refere
     estimators). probability_slope: the Platt slope, when ``probability``. ``n_features_in_`` (and
     ``feature_names_in_``) must be set already.
 
+    Parameters
+    ----------
+    est : classifier
+        The estimator to set (``n_features_in_`` set already).
+    model : DualModel or PrimalModel
+        The solved model of the +-1 coding.
+    components : list of Component
+        The resolved components.
+    classes : ndarray
+        The labels, sorted.
+    solver : {'dense', 'lowrank'}
+        The path that solved it.
+    X_reference : ndarray, optional
+        The training rows kept by low-rank models.
+    probability_slope : float, optional
+        The Platt slope, when ``probability``.
+
     Examples
     --------
     >>> import numpy as np

@@ -39,8 +39,10 @@ _PAIRS = """Pair components (the purified second term of the ANOVA expansion, :f
         the k pairs that rank best when the residuals of the additive model at the same parameters are
         screened (:func:`cwlssvm.interactions.screen_pairs`)"""
 _TABLE = """``interactions_`` then lists the screened pairs, their gains and which were kept."""
+# the numpydoc entry of ``interactions`` for the estimators with fixed sigma and gamma
 PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, default=None
         {_PAIRS}. {_TABLE}"""
+# the numpydoc entry of ``interactions`` for the tuned and sparse estimators (with "auto")
 INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
         {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
         first, while each lowers the criterion by at least 1% and, for LOO and k-fold, by more than 2.5
@@ -53,6 +55,17 @@ class PairScreen:
 
     ``pairs`` (P, 2) column indices, best first; ``gain`` (P,) each pair's share of the residual sum of squares
     its model removes; ``names`` (P,) "a:b"; ``rows`` the number of rows the sums went over.
+
+    Parameters
+    ----------
+    pairs : ndarray (P, 2)
+        Column indices, best first.
+    gain : ndarray (P,)
+        Each pair's share of the residual sum of squares its model removes.
+    names : tuple of str
+        "a:b" per pair.
+    rows : int
+        The number of rows the sums went over.
 
     Examples
     --------
@@ -206,6 +219,13 @@ def check_interactions(value, *, auto=True):
     """ValueError naming ``interactions`` unless value is None, an int >= 0, "auto" (when ``auto``) or a list of
     pairs of columns (names or indices).
 
+    Parameters
+    ----------
+    value : None, int, 'auto' or list of pairs
+        The ``interactions`` parameter.
+    auto : bool, default=True
+        Whether "auto" is allowed (the tuned and sparse estimators).
+
     Examples
     --------
     >>> from cwlssvm.interactions import check_interactions
@@ -233,6 +253,16 @@ def check_interactions(value, *, auto=True):
 def listed_pairs(value):
     """The pair components of an explicit list of pairs (no pairs for None, an int or "auto").
 
+    Parameters
+    ----------
+    value : None, int, 'auto' or list of pairs
+        The ``interactions`` parameter.
+
+    Returns
+    -------
+    list of Pair
+        A pair component per listed pair.
+
     Examples
     --------
     >>> from cwlssvm.interactions import listed_pairs
@@ -247,6 +277,20 @@ def listed_pairs(value):
 def interactions_table(screen, kept, criterion=None):
     """The screened pairs as a DataFrame: ``pair`` ("a:b"), ``gain`` (screening), ``kept`` (bool) and, when
     the criterion was evaluated with the pair added, ``criterion`` (NaN where it was not).
+
+    Parameters
+    ----------
+    screen : PairScreen
+        The screened pairs.
+    kept : collection of str
+        Names of the pairs kept.
+    criterion : dict, optional
+        Pair name -> the criterion with the pair added.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per screened pair.
 
     Examples
     --------
@@ -264,6 +308,18 @@ def interactions_table(screen, kept, criterion=None):
 
 def pair_names(pairs, names):
     """"a:b" for the column pairs (P, 2): the column names, or x0, x1, ... without them.
+
+    Parameters
+    ----------
+    pairs : array-like (P, 2)
+        Column indices.
+    names : sequence of str or None
+        The columns' names.
+
+    Returns
+    -------
+    tuple of str
+        The names, "a:b".
 
     Examples
     --------

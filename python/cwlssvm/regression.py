@@ -36,6 +36,21 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     single: one target (1-D y); X_reference: the training rows kept by low-rank models for summaries
     and plots. ``n_features_in_`` (and ``feature_names_in_``) must be set already.
 
+    Parameters
+    ----------
+    est : regressor
+        The estimator to set (``n_features_in_`` set already).
+    model : DualModel or PrimalModel
+        The solved model.
+    components : list of Component
+        The resolved components.
+    single : bool
+        One target (1-D y).
+    solver : {'dense', 'lowrank'}
+        The path that solved it.
+    X_reference : ndarray, optional
+        The training rows kept by low-rank models for summaries and plots.
+
     Examples
     --------
     >>> import numpy as np

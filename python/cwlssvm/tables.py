@@ -53,6 +53,16 @@ def level_label(value) -> str:
     """The label of one level: a string as it is, a bool as "True"/"False", a whole number without
     ".0" (so 1 and 1.0 are one level), any other number by its shortest round-trip repr.
 
+    Parameters
+    ----------
+    value : object
+        A level as read from a column.
+
+    Returns
+    -------
+    str
+        Its label.
+
     Examples
     --------
     >>> from cwlssvm.tables import level_label
@@ -232,6 +242,15 @@ class EncodedTable:
     """A table already read: its codes (n, p), the TableEncoding they follow and the column names (or
     None). An estimator fitted on one takes the codes as they are and keeps the encoding, so that a
     model fitted inside another (a search, a refit on a split) reads new tables like the outer one.
+
+    Parameters
+    ----------
+    codes : ndarray (n, p)
+        The codes: numbers, level codes, NaN where missing.
+    encoding : TableEncoding
+        How the columns were read.
+    names : list of str, optional
+        The column names.
 
     Examples
     --------

@@ -45,14 +45,26 @@ from .primal import FeatureMap, weighted_sums
 
 __all__ = ["METHODS", "KINDS", "DEFAULT_METHOD", "Posterior", "dense_posterior", "primal_posterior", "UncertaintyMixin", "check_level"]
 
-METHODS = ("bayes", "sandwich", "bias-corrected")
-KINDS = ("pointwise", "simultaneous")
+METHODS = ("bayes", "sandwich", "bias-corrected")  # the ``method`` of the standard errors and bands
+KINDS = ("pointwise", "simultaneous")  # the ``kind`` of the bands
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
 DENSE_TOL = 1e-12  # pivoted Cholesky of the dense fit's Gram blocks for its primal coordinates
 
 
 def check_level(level, name="level"):
     """The confidence level ``name`` as a float in (0, 1), or ValueError naming it.
+
+    Parameters
+    ----------
+    level : float
+        The confidence level.
+    name : str, default='level'
+        The parameter's name, for the message.
+
+    Returns
+    -------
+    float
+        The level, in (0, 1).
 
     Examples
     --------
@@ -75,6 +87,21 @@ class Posterior:
     fmap: the FeatureMap of the primal coordinates (phi(x), R values); G (R+1, R+1) the weighted sums
     [Phi 1]' W [Phi 1] of the training rows; z (R+1, k) the fitted coordinates of k targets; rss (k,)
     the weighted residual sums of squares; n the number of training rows.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The map of the primal coordinates phi(x) (R values).
+    G : ndarray (R+1, R+1)
+        The weighted sums [Phi 1]' W [Phi 1] of the training rows.
+    z : ndarray (R+1, k)
+        The fitted coordinates (theta, b) of k targets.
+    gamma : float or ndarray
+        The regularization constant (per feature for weighted components).
+    rss : ndarray (k,)
+        The weighted residual sums of squares.
+    n : int
+        The number of training rows.
 
     Examples
     --------
@@ -206,6 +233,28 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
     dual coefficients coef (n, k) and intercept (k,), in the coordinates of a pivoted Cholesky of
     every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c)).
 
+    Parameters
+    ----------
+    X_fit : ndarray (n, p)
+        The training rows.
+    components : list of Component
+        The resolved components.
+    coef : ndarray (n, k)
+        Dual coefficients.
+    intercept : ndarray (k,)
+        Intercepts.
+    inv_gamma : ndarray (n,)
+        1 / gamma_k per row (weights included).
+    gamma : float
+        The regularization constant.
+    n_jobs : int, optional
+        Threads of the Gram blocks.
+
+    Returns
+    -------
+    Posterior
+        The posterior in the coordinates of the blocks' pivoted Cholesky factors.
+
     Examples
     --------
     >>> import numpy as np
@@ -229,6 +278,18 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
 
 def primal_posterior(model, components):
     """The Posterior of a low-rank fit (a PrimalModel that kept its sums).
+
+    Parameters
+    ----------
+    model : PrimalModel
+        A low-rank fit that kept its sums.
+    components : list of Component
+        The resolved components.
+
+    Returns
+    -------
+    Posterior
+        The posterior of its coordinates.
 
     Examples
     --------

@@ -36,6 +36,11 @@ LEGACY_DEFAULTS = {"sigma": None, "degree": 2, "coef0": 1.0}
 def kind(cls):
     """Class decorator: register a Component subclass under its ``kernel`` name.
 
+    Returns
+    -------
+    type
+        cls itself, registered.
+
     Examples
     --------
     >>> from cwlssvm.components import KINDS
@@ -122,6 +127,16 @@ class Component:
 
 def from_fields(fields: dict) -> Component:
     """The component a model file's fields describe (TypeError for an unknown kind or foreign fields).
+
+    Parameters
+    ----------
+    fields : dict
+        A component's fields, as ``Component.fields()`` writes them.
+
+    Returns
+    -------
+    Component
+        The component.
 
     Examples
     --------

@@ -15,6 +15,18 @@ def column_variances(X, w=None) -> np.ndarray:
     """The weighted population variance of each column of X (n, p) over the rows with w > 0 (w None: 1),
     each over the rows where it is not missing (NaN).
 
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The inputs, NaN where missing.
+    w : ndarray (n,), optional
+        Row weights (None: 1).
+
+    Returns
+    -------
+    ndarray (p,)
+        The variances.
+
     Examples
     --------
     >>> import numpy as np
@@ -41,6 +53,18 @@ def column_variances(X, w=None) -> np.ndarray:
 def spread_of(variances, columns) -> float:
     """sqrt of the sum of the variances of ``columns``, or 1.0 when that is 0 or not finite.
 
+    Parameters
+    ----------
+    variances : ndarray (p,)
+        Each column's variance.
+    columns : sequence of int
+        The inputs of the component.
+
+    Returns
+    -------
+    float
+        The spread, > 0.
+
     Examples
     --------
     >>> import numpy as np
@@ -57,6 +81,20 @@ def spread(X, w, columns) -> float:
     variances (population variance, weights w (n,) or None for 1), or 1.0 for constant inputs.
     A width sigma of the estimator means sigma x spread for every RBF component that does not set
     its own: rescaling an input by a positive constant rescales its component's width with it.
+
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The inputs.
+    w : ndarray (n,) or None
+        Row weights (None: 1).
+    columns : sequence of int
+        The inputs of the component.
+
+    Returns
+    -------
+    float
+        The spread, > 0.
 
     Examples
     --------
@@ -82,6 +120,30 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
     spread), or ``sigma`` x spread_of(variances, its columns) from the columns' variances (p,) computed
     elsewhere (over a Dask collection, say), else ``sigma`` itself. A name or index that is not a column
     raises ValueError naming it.
+
+    Parameters
+    ----------
+    components : list of Component or None
+        The specs; None: one component per input column.
+    n_features : int
+        The number of input columns p.
+    feature_names : list of str or None
+        The columns' names, for specs that name their columns.
+    sigma : float
+        The estimator's width, in units of each input's spread.
+    X : ndarray (n, p), optional
+        The training inputs, for the spreads.
+    w : ndarray (n,), optional
+        Their weights.
+    variances : ndarray (p,), optional
+        The columns' variances, computed elsewhere, instead of X.
+    encoding : TableEncoding, optional
+        Which columns are categorical, and their levels.
+
+    Returns
+    -------
+    list of Component
+        The resolved components: columns and widths filled in.
 
     Examples
     --------
@@ -148,6 +210,16 @@ def describe(resolved) -> list[tuple]:
     """The compact description of the components for the C++ core: (kernel name, columns, sigma, degree,
     coef0) per component (cwlssvm._native turns the name into the core's KernelKind).
 
+    Parameters
+    ----------
+    resolved : list of Component
+        Resolved components.
+
+    Returns
+    -------
+    list of tuple
+        (kernel name, columns, sigma, degree, coef0) per component.
+
     Examples
     --------
     >>> import cwlssvm.components as C
@@ -159,6 +231,16 @@ def describe(resolved) -> list[tuple]:
 
 def level_columns(resolved) -> list:
     """The columns of the components that take levels (each of their levels must be a landmark).
+
+    Parameters
+    ----------
+    resolved : list of Component
+        Resolved components.
+
+    Returns
+    -------
+    list of int
+        The columns, sorted.
 
     Examples
     --------

@@ -22,6 +22,15 @@ class Categorical(Component):
     """Categorical component over one column. ``levels``: the column's level labels, filled in by fit
     (code k of the column is ``levels[k]``).
 
+    Parameters
+    ----------
+    features : tuple
+        The columns (indices or names) as given.
+    columns : tuple of int, optional
+        The column indices, filled in by fit.
+    levels : tuple
+        The column's level labels, filled in by fit.
+
     Examples
     --------
     >>> import cwlssvm.components as C

@@ -14,6 +14,13 @@ __all__ = ["Linear", "linear"]
 class Linear(Component):
     """Linear component K(u, v) = u'v.
 
+    Parameters
+    ----------
+    features : tuple
+        The columns (indices or names) as given.
+    columns : tuple of int, optional
+        The column indices, filled in by fit.
+
     Examples
     --------
     >>> import cwlssvm.components as C

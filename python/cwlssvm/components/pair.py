@@ -28,8 +28,8 @@ __all__ = ["Pair", "pair", "PAIR_TOL", "PAIR_DIRECTIONS"]
 # features (a categorical factor keeps every level). At narrow widths a factor has many directions above the
 # tolerance; the cap keeps a pair's rank below 16 x 16 there (EBM, likewise, bins its pairs more coarsely than its
 # main effects).
-PAIR_TOL = 1e-4
-PAIR_DIRECTIONS = 16
+PAIR_TOL = 1e-4  # a kept direction has at least this share of the largest variance
+PAIR_DIRECTIONS = 16  # an RBF factor of a pair keeps at most this many principal directions
 
 
 class FactorCentring:
@@ -62,6 +62,21 @@ class Pair(Component):
     filled in by fit (RBF, or categorical for a categorical column); ``sigma``: the pair's width (the
     estimator's sigma times the spread of both inputs), which scales its RBF factors; ``centring``: per
     factor, its landmarks, transform and training mean (cwlssvm.primal.centre_pairs).
+
+    Parameters
+    ----------
+    features : tuple
+        The columns (indices or names) as given.
+    columns : tuple of int, optional
+        The column indices, filled in by fit.
+    factors : tuple
+        Its two one-column components, filled in by fit.
+    sigma : float, optional
+        The pair's width, which scales its RBF factors.
+    centring : tuple
+        Per factor: its landmarks, transform and training mean.
+    tol : float, default=PAIR_TOL
+        The share of the largest variance a kept principal direction of an RBF factor must have.
 
     Examples
     --------

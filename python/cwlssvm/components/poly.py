@@ -15,6 +15,17 @@ __all__ = ["Poly", "poly"]
 class Poly(Component):
     """Polynomial component K(u, v) = (u'v + coef0)^degree.
 
+    Parameters
+    ----------
+    features : tuple
+        The columns (indices or names) as given.
+    columns : tuple of int, optional
+        The column indices, filled in by fit.
+    degree : int, default=2
+        The polynomial's degree.
+    coef0 : float, default=1.0
+        The constant added to u'v.
+
     Examples
     --------
     >>> import cwlssvm.components as C

@@ -16,6 +16,15 @@ class RBF(Component):
     """RBF component. ``sigma``: its width, absolute (in the units of the inputs); None takes the
     estimator's ``sigma`` times the spread of the component's inputs.
 
+    Parameters
+    ----------
+    features : tuple
+        The columns (indices or names) as given.
+    columns : tuple of int, optional
+        The column indices, filled in by fit.
+    sigma : float, optional
+        The width, absolute; None takes the estimator's sigma times the spread of the inputs.
+
     Examples
     --------
     >>> import cwlssvm.components as C

@@ -101,13 +101,23 @@ class _Standardize:
 _PARAMS = """
     Parameters
     ----------
-    components, penalty, lam, a, p, sigma, gamma, lams, cv, one_se, max_components, zero_tol, refit,
-    max_iter, tol, verbose : as the in-memory estimator, with these limits: penalty "stp", "hard" or
-        "lp" (the L1 QP constrains every training output), the squared loss and family, the "norms"
-        formulation (all of them need only row sums); one component per input (no RBF + linear pair).
-        sigma or gamma None: tuned by leave-one-out on the unpenalized model (grid stage, as in
-        memory). ``cv`` folds (default 10, 2 above 1000 rows) are drawn at random within each
-        partition (not stratified by class).
+    components : list of Component, optional
+        As the in-memory estimator, one component per input (no RBF + linear pair).
+    penalty : {"stp", "hard", "lp"}, default="stp"
+        As the in-memory estimator; not "l1" (its QP constrains every training output), with the squared loss
+        and family and the "norms" formulation (all of them need only row sums).
+    lam, a, p : float
+        As the in-memory estimator.
+    sigma, gamma : float, optional
+        As the in-memory estimator; None: tuned by leave-one-out on the unpenalized model (grid stage, as in
+        memory).
+    lams : array-like, optional
+        As the in-memory estimator.
+    cv : int, optional
+        Folds of lam's search (default 10, 2 above 1000 rows), drawn at random within each partition (not
+        stratified by class).
+    one_se, max_components, zero_tol, refit, max_iter, tol, verbose
+        As the in-memory estimator.
     lowrank_tol : float, default=1e-8
         Tolerance of the pivoted Cholesky of the landmarks (the in-memory estimator's factor tolerance;
         at most 600 landmarks per component).

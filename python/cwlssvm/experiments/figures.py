@@ -133,6 +133,16 @@ def run(out_dir):
     """Draw the paper's figures (sinc, arbf, penalty, it) as PNG files in out_dir. Returns the sinc
     example's JSON-able summary (its L1 components' RMS, the selected inputs, sigma and gamma).
 
+    Parameters
+    ----------
+    out_dir : str
+        Where the PNG files go.
+
+    Returns
+    -------
+    dict
+        The sinc example's summary, JSON-able.
+
     Examples
     --------
     >>> import os, tempfile
@@ -153,6 +163,16 @@ def run(out_dir):
 
 def report(result):
     """Markdown for REPORT.md.
+
+    Parameters
+    ----------
+    result : dict
+        What ``run`` returned.
+
+    Returns
+    -------
+    str
+        The section of REPORT.md.
 
     Examples
     --------

@@ -46,6 +46,22 @@ def run(n_splits=5, out_dir=None, n_train=3065, subsample=None):
     """Fit every model on each split; `subsample` (quick mode) keeps that many training and half as
     many test rows. Returns a JSON-able dict; draws the selected components of split 0.
 
+    Parameters
+    ----------
+    n_splits : int, default=5
+        Random splits.
+    out_dir : str, optional
+        Where to draw split 0's selected components.
+    n_train : int, default=3065
+        Training rows per split.
+    subsample : int, optional
+        Quick mode: that many training rows and half as many test rows.
+
+    Returns
+    -------
+    dict
+        Per-split results, JSON-able.
+
     Examples
     --------
     >>> from cwlssvm.experiments import spam
@@ -103,6 +119,16 @@ def _figure(model, X, feature_names, out_dir):
 
 def report(result):
     """Markdown for REPORT.md.
+
+    Parameters
+    ----------
+    result : dict
+        What ``run`` returned.
+
+    Returns
+    -------
+    str
+        The section of REPORT.md.
 
     Examples
     --------

@@ -102,6 +102,18 @@ def _selection(model, relevant):
 def run(seeds=20, n_test=2000):
     """Fit every row on `seeds` data sets. Returns a JSON-able dict of per-seed results.
 
+    Parameters
+    ----------
+    seeds : int, default=20
+        Data sets (seeds 0..seeds-1).
+    n_test : int, default=2000
+        Test rows per data set.
+
+    Returns
+    -------
+    dict
+        Per-seed results, JSON-able.
+
     Examples
     --------
     >>> from cwlssvm.experiments import table1
@@ -159,6 +171,16 @@ def _count(res, row, component):
 
 def report(result):
     """Markdown for REPORT.md.
+
+    Parameters
+    ----------
+    result : dict
+        What ``run`` returned.
+
+    Returns
+    -------
+    str
+        The section of REPORT.md.
 
     Examples
     --------

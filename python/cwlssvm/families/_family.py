@@ -162,12 +162,22 @@ class Poisson(Family):
         return self.mean(f)
 
 
-FAMILIES = {"squared": Squared(), "logistic": Logistic(), "poisson": Poisson()}
+FAMILIES = {"squared": Squared(), "logistic": Logistic(), "poisson": Poisson()}  # the ``family`` parameter's values
 
 
 def family_of(estimator):
     """The Family of an estimator's ``family`` parameter, checked against its ``_families``; "squared"
     when it has no such attribute (a model file written before the parameter existed).
+
+    Parameters
+    ----------
+    estimator : estimator
+        Has the ``family`` parameter (and ``_families``, those it allows).
+
+    Returns
+    -------
+    Family
+        The family.
 
     Examples
     --------
@@ -181,6 +191,18 @@ def family_of(estimator):
 
 def get_family(name, allowed):
     """The Family called `name`, one of `allowed`; ValueError naming the ``family`` parameter otherwise.
+
+    Parameters
+    ----------
+    name : str
+        The ``family`` parameter.
+    allowed : sequence of str
+        The families the estimator takes.
+
+    Returns
+    -------
+    Family
+        The family.
 
     Examples
     --------

@@ -28,6 +28,15 @@ KEEP_FEATURES_BYTES = 1 << 30
 class Solution:
     """One iterate: coef (alpha (n,) dense, theta (R,) low-rank), intercept b, training values f (n,).
 
+    Parameters
+    ----------
+    coef : ndarray
+        alpha (n,) dense, theta (R,) low-rank.
+    b : float
+        The intercept.
+    f : ndarray (n,)
+        The training values.
+
     Examples
     --------
     >>> import numpy as np
@@ -50,6 +59,17 @@ class DenseSystem:
     """Omega (n x n) of the training rows, kept; each solve factors Omega + diag(1 / (gamma v)).
 
     X is needed by model() only. ``gamma`` may be changed between fits.
+
+    Parameters
+    ----------
+    omega : ndarray (n, n)
+        The Gram matrix of the training rows.
+    gamma : float
+        The regularization constant.
+    X : ndarray (n, p), optional
+        The training rows, for model().
+    hint : str, default=''
+        Appended to the message of a failed factorization.
 
     Examples
     --------
@@ -105,6 +125,13 @@ class DenseSystem:
 class FactorSystem:
     """The primal ridge problem on factors Phi (n x R) held in memory (Omega ~= Phi Phi'): each solve
     sums [Phi 1]'V[Phi 1] and factors an R x R matrix. ``gamma`` may be changed between fits.
+
+    Parameters
+    ----------
+    Phi : ndarray (n, R)
+        The factors (Omega ~= Phi Phi').
+    gamma : float
+        The regularization constant.
 
     Examples
     --------
@@ -174,6 +201,17 @@ class LowRankSystem(FactorSystem):
     """FactorSystem on the Nystrom features of fmap for the rows of X; Phi is kept in memory when it
     takes at most KEEP_FEATURES_BYTES, else recomputed block by block on every pass.
 
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The Nystrom feature map.
+    X : ndarray (n, p)
+        The training rows.
+    gamma : float
+        The regularization constant.
+    n_jobs : int, optional
+        Threads of the features and sums.
+
     Examples
     --------
     >>> import numpy as np
@@ -228,6 +266,17 @@ class IrlsResult:
     """What irls returns: the last iterate, the final row weights v = w_i W_i (n,), the weighted solves
     made (factorizations) and whether ``|J_old - J|`` fell below the tolerance.
 
+    Parameters
+    ----------
+    solution : Solution
+        The last iterate.
+    v : ndarray (n,)
+        The final row weights w_i W_i.
+    solves : int
+        Weighted solves made (factorizations).
+    converged : bool
+        Whether the tolerance was met.
+
     Examples
     --------
     >>> import numpy as np
@@ -254,6 +303,26 @@ def newton_steps(evaluate, step, halfway, start, *, tol, max_iter):
     current one; halfway(a, b) -> the iterate halfway between two. A step that does not lower J is
     halved (at most MAX_HALVINGS times); the iteration stops when ``|J_old - J| <= tol (|J| + 0.1)``.
     Returns (iterate, its data, steps taken, converged).
+
+    Parameters
+    ----------
+    evaluate : callable
+        evaluate(iterate) -> (J, data) of an iterate.
+    step : callable
+        step(data) -> the next iterate from the data of the current one.
+    halfway : callable
+        halfway(a, b) -> the iterate halfway between two.
+    start : object
+        The first iterate.
+    tol : float
+        Relative tolerance on J.
+    max_iter : int
+        Steps at most.
+
+    Returns
+    -------
+    tuple
+        (iterate, its data, steps taken, converged).
 
     Examples
     --------
@@ -289,6 +358,30 @@ def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
     f0: starting training values (n,) (a warm start), else the constant family.initial(y, w).
     warn: a ConvergenceWarning when max_iter solves do not converge.
 
+    Parameters
+    ----------
+    system : DenseSystem, FactorSystem or LowRankSystem
+        The linear systems.
+    family : Family
+        The likelihood family.
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights, > 0.
+    f0 : ndarray (n,), optional
+        Starting training values (a warm start).
+    tol : float, default=1e-8
+        Relative tolerance on J.
+    max_iter : int, default=100
+        Weighted solves at most.
+    warn : bool, default=True
+        A ConvergenceWarning when max_iter solves do not converge.
+
+    Returns
+    -------
+    IrlsResult
+        The last iterate and its weights.
+
     Examples
     --------
     >>> import numpy as np
@@ -320,6 +413,22 @@ def irls(system, family, y, w, *, f0=None, tol=1e-8, max_iter=100, warn=True):
 
 def fit_family(system, family, Y, w):
     """IRLS for each column of Y (n, k) on one system: (model, solves per column (k,)).
+
+    Parameters
+    ----------
+    system : DenseSystem, FactorSystem or LowRankSystem
+        The linear systems.
+    family : Family
+        The likelihood family.
+    Y : ndarray (n, k)
+        Targets, one column per model.
+    w : ndarray (n,)
+        Row weights.
+
+    Returns
+    -------
+    tuple
+        (model, solves per column (k,)).
 
     Examples
     --------

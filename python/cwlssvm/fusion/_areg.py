@@ -53,6 +53,26 @@ def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
     """eq.areg.fusion2 over the hull set (simplex=False: the affine span). Returns (z (R+1,), c (N,),
     beta (m,), info).
 
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    Gv : ndarray (n_val, R + 1)
+        [F_val 1], the validation rows' features.
+    y_val : ndarray (n_val,)
+        Validation targets.
+    w_val : ndarray (n_val,)
+        Validation weights.
+    gammas : array-like
+        The LS-SVMs whose outputs span the hull.
+    simplex : bool, default=True
+        The convex hull (False: the affine span).
+
+    Returns
+    -------
+    tuple
+        (z (R+1,), c (N,), beta (m,), info).
+
     Examples
     --------
     >>> import numpy as np
@@ -88,6 +108,24 @@ def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
 
 def areg_box(level1, Gv, y_val, w_val, rho):
     """eq.areg.fusion2 over the box ``|c_k| <= rho``. Returns (z (R+1,), c (N,), alpha (N,), info).
+
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    Gv : ndarray (n_val, R + 1)
+        [F_val 1], the validation rows' features.
+    y_val : ndarray (n_val,)
+        Validation targets.
+    w_val : ndarray (n_val,)
+        Validation weights.
+    rho : float
+        The box's radius.
+
+    Returns
+    -------
+    tuple
+        (z (R+1,), c (N,), alpha (N,), info).
 
     Examples
     --------
@@ -125,6 +163,20 @@ def areg_box(level1, Gv, y_val, w_val, rho):
 def matched_gamma(level1, z, grid=MATCH_GRID):
     """The constant gamma whose LS-SVM has training outputs nearest (weighted RMS) to those of z, and
     the distance. Returns (gamma, rms).
+
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    z : ndarray (R + 1,)
+        A solution (theta, b).
+    grid : array-like
+        The gammas compared.
+
+    Returns
+    -------
+    tuple
+        (gamma, rms).
 
     Examples
     --------

@@ -26,7 +26,7 @@ from ._level1 import Level1, fit_level1
 from ._select import areg_select
 from .._persist import file_values, model_file_class
 
-METHODS = ("auto", "eta", "areg-select", "areg")
+METHODS = ("auto", "eta", "areg-select", "areg")  # the fusion estimators' ``method``
 AREG_SETS = ("hull", "span", "box")
 ETA_SOLVERS = ("gradient", "als")
 

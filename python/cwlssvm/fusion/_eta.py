@@ -57,6 +57,30 @@ def eta_gradient(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar
     (the LS-SVM of eq.clssvmr.train). Gv = [F_val 1] (n_val, R + 1), y_val and w_val (n_val,): the
     validation rows; bar: a progress bar (cwlssvm._progress) advanced per iteration.
 
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    Gv : ndarray (n_val, R + 1)
+        [F_val 1], the validation rows' features.
+    y_val : ndarray (n_val,)
+        Validation targets.
+    w_val : ndarray (n_val,)
+        Validation weights.
+    gamma : float
+        The starting eta_d.
+    max_iter : int, default=100
+        Iterations at most.
+    tol : float, default=1e-6
+        Relative tolerance on the objective.
+    bar : progress bar, optional
+        Advanced per iteration.
+
+    Returns
+    -------
+    EtaPath
+        eta, the objective's history and the solver's work.
+
     Examples
     --------
     >>> import numpy as np
@@ -102,6 +126,30 @@ def eta_als(level1, Gv, y_val, w_val, gamma, *, max_iter=100, tol=1e-6, bar=None
     """Alternating least squares for eq.fusionc.fusion2 (see the module docstring), from eta_d = gamma;
     the history holds the objective J and the validation error of the exact level 1 at each eta.
     Arguments as for eta_gradient.
+
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    Gv : ndarray (n_val, R + 1)
+        [F_val 1], the validation rows' features.
+    y_val : ndarray (n_val,)
+        Validation targets.
+    w_val : ndarray (n_val,)
+        Validation weights.
+    gamma : float
+        The starting eta_d.
+    max_iter : int, default=100
+        Iterations at most.
+    tol : float, default=1e-6
+        Relative tolerance on the objective.
+    bar : progress bar, optional
+        Advanced per iteration.
+
+    Returns
+    -------
+    EtaPath
+        eta, the objective's history and the solver's work.
 
     Examples
     --------

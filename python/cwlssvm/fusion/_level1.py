@@ -27,6 +27,17 @@ DIRECT_RHS = 32  # solve_many factors A(eta) itself for more right-hand sides th
 class Level1:
     """eq.fusionc.train on fixed training rows of a ComponentBasis.
 
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors.
+    rows : ndarray of int
+        The training rows of the basis.
+    y : ndarray (n,)
+        Targets of the basis's rows.
+    w : ndarray (n,)
+        Row weights.
+
     Examples
     --------
     >>> import numpy as np
@@ -106,6 +117,26 @@ class Level1:
 
 def fit_level1(basis, rows, y, w, eta, mask=None):
     """Level 1 at eta on the components in mask only (others exactly zero): (theta (R,), b).
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors.
+    rows : ndarray of int
+        The training rows of the basis.
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    eta : ndarray (D,)
+        The component weights.
+    mask : ndarray (D,) of bool, optional
+        The components fitted (default all).
+
+    Returns
+    -------
+    tuple
+        (theta (R,), b).
 
     Examples
     --------

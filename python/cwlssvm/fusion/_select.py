@@ -32,6 +32,30 @@ def areg_select(level1, val, t_val, w_val, gamma, *, lams=None, one_se=True, ver
     validation rows. Returns (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen));
     verbose: a progress bar over the lams.
 
+    Parameters
+    ----------
+    level1 : Level1
+        Level 1 on the training rows.
+    val : ndarray of int
+        The validation rows (indices into level1.basis's rows).
+    t_val : ndarray (n_val,)
+        Validation targets.
+    w_val : ndarray (n_val,)
+        Validation weights.
+    gamma : float
+        The regularization constant.
+    lams : array-like, optional
+        The L1 weights tried.
+    one_se : bool, default=True
+        The one-standard-error rule.
+    verbose : bool, default=False
+        A progress bar over the lams.
+
+    Returns
+    -------
+    tuple
+        (mask (D,), lam, table dict(lams, validation, se, n_selected, chosen)).
+
     Examples
     --------
     >>> import numpy as np

@@ -34,10 +34,10 @@ from ..components.pair import pair
 from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .._persist import file_values, model_file_class
 
-N_SIGMAS = 10
-N_GAMMAS = 50
+N_SIGMAS = 10  # widths of the default sigma grid
+N_GAMMAS = 50  # values of the default gamma grid
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
-GAMMA_RANGE = (1e-3, 1e6)
+GAMMA_RANGE = (1e-3, 1e6)  # the default gamma grid's range
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of
 # GRID_SAMPLE rows (search_in_passes), the local stage as LOCAL_SAMPLE says, the gamma grid at the chosen widths on
 # all rows. The reml criterion scores its sigma grid on such a sample too.
@@ -55,7 +55,7 @@ FAMILY_WIDTH_ROWS = 1000
 
 # interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
 # bring to be kept
-AUTO_CANDIDATES = 10
+AUTO_CANDIDATES = 10  # the screened pairs interactions="auto" tries, best first
 AUTO_GAIN = 0.01
 AUTO_Z = 2.5  # and its standard errors (LOO, k-fold): about a one-sided 5% test over AUTO_CANDIDATES candidates
 
@@ -64,6 +64,22 @@ GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refu
 
 def log_grid(values, default_count, name, lo, hi):
     """A log grid from None (default count), an int (count) or explicit positive values.
+
+    Parameters
+    ----------
+    values : None, int or array-like
+        The grid parameter.
+    default_count : int
+        Points when None.
+    name : str
+        The parameter's name, for messages.
+    lo, hi : float
+        The grid's range when generated.
+
+    Returns
+    -------
+    ndarray
+        The grid, increasing.
 
     Examples
     --------
@@ -829,6 +845,28 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
     of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
     ``feature_names_in_`` say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
 
+    Parameters
+    ----------
+    est : estimator
+        Gives n_jobs, solver, lowrank_tol, missing, ``encoding_`` and ``feature_names_in_``.
+    X : ndarray (n, p)
+        The codes of est's table.
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    components : list of Component or None
+        The main effects (resolved or specs; None: one per column).
+    gamma : float
+        The regularization constant.
+    sigma : float, default=1.0
+        The width, in units of each input's spread.
+
+    Returns
+    -------
+    PairScreen
+        The screened pairs, named by column.
+
     Examples
     --------
     >>> import numpy as np
@@ -857,6 +895,24 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
     ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
     by the "auto" rule.
+
+    Parameters
+    ----------
+    est : estimator
+        Gives sigma, gamma, components, family, n_jobs, solver, random_state and verbose.
+    X : ndarray (n, p)
+        The rows.
+    y : ndarray
+        Targets, or the +-1 coding of a classifier.
+    sample_weight : ndarray (n,) or None
+        Row weights.
+    cv : int or splits, optional
+        K-fold CV instead of leave-one-out.
+
+    Returns
+    -------
+    tuple of float
+        (sigma, gamma).
 
     Examples
     --------

@@ -30,6 +30,19 @@ class Criterion:
     selects on the squared criterion, "error" (classifiers) on the misclassification rate, ties broken by
     the squared criterion.
 
+    Parameters
+    ----------
+    name : {'loo', 'gcv', 'kfold'}
+        The criterion.
+    folds : list of splits or int, optional
+        For "kfold": the (train_rows, validation_rows) pairs (in memory) or their number (drawn within each
+        partition on Dask).
+    classification : bool, default=False
+        Also report the misclassification rate of the +-1 coding.
+    scoring : {'squared', 'error'}, default='squared'
+        Select on the squared criterion, or (classifiers) on the misclassification rate, ties broken by the squared
+        criterion.
+
     Examples
     --------
     >>> from cwlssvm.model_selection import Criterion

@@ -38,6 +38,21 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
     tol is the pivoted Cholesky's (the estimators' ``lowrank_tol``).
 
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The rows.
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    resolved : list of Component
+        The resolved components.
+    tol : float, default=1e-10
+        The pivoted Cholesky's tolerance (the estimators' ``lowrank_tol``).
+    **kw
+        The other arguments of CriterionEvaluator (criterion, folds, classification, scoring, n_jobs).
+
     Examples
     --------
     >>> import numpy as np

@@ -11,6 +11,13 @@ from sklearn.model_selection import KFold, StratifiedKFold
 def check_cv(cv, allow_none=False):
     """ValueError unless cv is an int >= 2 (or None when allowed), a CV splitter or an iterable of splits.
 
+    Parameters
+    ----------
+    cv : int, splitter or iterable of splits
+        The ``cv`` parameter.
+    allow_none : bool, default=False
+        Whether None is allowed.
+
     Examples
     --------
     >>> from cwlssvm.model_selection import check_cv
@@ -31,6 +38,24 @@ def make_folds(cv, X, labels, keep, random_state):
     An int gives shuffled folds, stratified by ``labels`` when every class has that many rows; a
     splitter (``split(X, labels)``) or explicit splits index the original rows, and are mapped to the
     kept ones.
+
+    Parameters
+    ----------
+    cv : int, splitter or iterable of splits
+        The folds to make.
+    X : ndarray (n, p)
+        The rows (for a splitter).
+    labels : ndarray (n,) or None
+        Class labels, for stratified folds.
+    keep : ndarray (n,) of bool
+        The rows of positive weight.
+    random_state : int or None
+        Seed of the shuffled folds.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        (train, validation) indices into the kept rows.
 
     Examples
     --------

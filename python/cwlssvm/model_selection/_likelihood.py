@@ -61,6 +61,11 @@ class ComponentGammas:
     """gamma_d = 1 / lambda_d (D,) of a RemlFit, as the plain estimator takes them: gamma (the geometric mean
     over the selected components) and component_weights eta_d = gamma_d / gamma (0 where not selected).
 
+    Parameters
+    ----------
+    fit : RemlFit
+        The likelihood's optimum.
+
     Examples
     --------
     >>> import numpy as np
@@ -86,6 +91,28 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
     ``local_evaluator`` (a larger sample), the local grid there and only its best width and FINAL_NARROWER
     narrower ones on ``evaluator``, as cwlssvm.model_selection.search_in_passes does.
+
+    Parameters
+    ----------
+    evaluator : PrimalCriterionEvaluator
+        The rows' evaluator (its sums).
+    sigma_grid : array-like
+        Widths of the grid stage.
+    method : {'reml', 'ml'}
+        Restricted or marginal likelihood.
+    refine : bool, default=True
+        Refine the width locally.
+    per_component : bool, default=False
+        One width per component.
+    grid_evaluator : evaluator, optional
+        The rows of a uniform sample, for the grid.
+    local_evaluator : evaluator, optional
+        A larger sample, for the local grid.
+
+    Returns
+    -------
+    tuple
+        (relative widths (D,), RemlFit, SearchRecord).
 
     Examples
     --------

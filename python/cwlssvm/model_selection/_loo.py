@@ -10,6 +10,22 @@ def loo_residuals(estimator, X, y, sample_weight=None):
     Closed form alpha_i / [C^-1]_ii (C the saddle-point matrix of eq.clssvmr.train); rows with zero
     weight are not in the fit, so their value is the ordinary residual. Shape of y.
 
+    Parameters
+    ----------
+    estimator : ComponentwiseLSSVR or LSSVR
+        A regressor, at its parameters (fitted here).
+    X : array-like (n, p)
+        The rows.
+    y : array-like (n,) or (n, k)
+        Their targets.
+    sample_weight : array-like (n,), optional
+        Row weights.
+
+    Returns
+    -------
+    ndarray
+        The leave-one-out residuals, shaped as y.
+
     Examples
     --------
     >>> from cwlssvm import ComponentwiseLSSVR
@@ -26,6 +42,22 @@ def loo_residuals(estimator, X, y, sample_weight=None):
 def loo_decision_function(estimator, X, y, sample_weight=None):
     """Leave-one-out decision values of a classifier (ComponentwiseLSSVC or LSSVC), binary or
     one-vs-rest: shape (n,) for two classes, (n, K) otherwise.
+
+    Parameters
+    ----------
+    estimator : ComponentwiseLSSVC or LSSVC
+        A classifier, at its parameters (fitted here).
+    X : array-like (n, p)
+        The rows.
+    y : array-like (n,)
+        Their labels.
+    sample_weight : array-like (n,), optional
+        Row weights.
+
+    Returns
+    -------
+    ndarray (n,) or (n, K)
+        The leave-one-out decision values.
 
     Examples
     --------

@@ -14,6 +14,18 @@ import numpy as np
 def mean_se(errors, axis=0):
     """Mean and standard error (std with ddof=1 / sqrt(count)) of errors along axis.
 
+    Parameters
+    ----------
+    errors : array-like
+        Errors, one per fold along axis.
+    axis : int, default=0
+        The folds' axis.
+
+    Returns
+    -------
+    tuple of ndarray
+        (mean, standard error).
+
     Examples
     --------
     >>> import numpy as np
@@ -30,6 +42,20 @@ def mean_se(errors, axis=0):
 def one_se_choice(mean, se, sizes):
     """Index of the candidate with the fewest components (then the lowest mean) among those with
     mean <= mean[best] + se[best], best = argmin(mean). mean, se, sizes: (n_candidates,).
+
+    Parameters
+    ----------
+    mean : ndarray (n_candidates,)
+        Mean CV errors.
+    se : ndarray (n_candidates,)
+        Their standard errors.
+    sizes : ndarray (n_candidates,)
+        Number of components of each candidate.
+
+    Returns
+    -------
+    int
+        The chosen candidate's index.
 
     Examples
     --------
@@ -50,6 +76,18 @@ def use_one_se(value, classification):
     regression, the best CV (or validation) error for classification: on load_breast_cancer, where
     every input carries some signal, the rule on the +-1 coding costs the sparse classifier 24% in test
     error against the plain tuned model (bench/bench_families.py defaults).
+
+    Parameters
+    ----------
+    value : bool or 'auto'
+        The ``one_se`` parameter.
+    classification : bool
+        Whether the estimator is a classifier.
+
+    Returns
+    -------
+    bool
+        Whether to apply the one-standard-error rule.
 
     Examples
     --------

@@ -66,6 +66,22 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True):
     per call), all of those positions in one more call. Returns the same dict over all the gammas, +inf
     where not evaluated, with "evaluated" (bool) saying which were.
 
+    Parameters
+    ----------
+    gammas : array-like
+        All the gammas.
+    score : callable
+        score(gammas) -> dict of arrays, "criterion" among them.
+    coarse : int, default=8
+        About how many gammas the first, coarse call scores.
+    golden : bool, default=True
+        Golden-section search after the coarse call (False: one more call for the bracket).
+
+    Returns
+    -------
+    dict
+        The score's arrays over all the gammas (+inf where not evaluated) and "evaluated" (bool).
+
     Examples
     --------
     >>> import numpy as np
@@ -129,6 +145,28 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
 
     refine_gamma: end with Brent's method over log gamma at the chosen widths (one gamma per
     evaluation: cheap where one decomposition serves every gamma, not for a family's iterations).
+
+    Parameters
+    ----------
+    evaluator : CriterionEvaluator
+        Scores (sigmas, gammas).
+    sigma_grid : array-like
+        Widths of the grid stage.
+    gamma_grid : array-like
+        Regularization constants of the grid stage.
+    refine : bool, default=True
+        Run the local refinement after the grid.
+    per_component : bool, default=False
+        One width per component (stage "ard").
+    verbose : bool, default=False
+        Progress bars.
+    refine_gamma : bool, default=True
+        End with Brent's method over log gamma at the chosen widths.
+
+    Returns
+    -------
+    tuple
+        (sigmas (D,), gamma, SearchRecord).
 
     Examples
     --------
@@ -377,6 +415,26 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        leave-one-out one more.
 
     The record holds what was evaluated on all the rows (``cv_results_``).
+
+    Parameters
+    ----------
+    evaluator : PrimalCriterionEvaluator
+        The criterion on all the rows (in memory or on Dask).
+    sigma_grid : array-like
+        Widths of the grid stage.
+    gamma_grid : array-like
+        Regularization constants.
+    refine : bool, default=True
+        Run stages 2 and 3's refinements.
+    grid_evaluator : evaluator, optional
+        The same criterion on a uniform sample, for stage 1.
+    local_evaluator : evaluator, optional
+        The same criterion on a larger sample, for stage 2.
+
+    Returns
+    -------
+    tuple
+        (sigmas (D,), gamma, SearchRecord).
 
     Examples
     --------

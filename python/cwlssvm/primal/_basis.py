@@ -30,6 +30,16 @@ def detrend_pairs(resolved):
     dictionary: that RBF component keeps only its nonlinear part, so a straight-line effect can only
     be taken by the linear component (an ANOVA-style split, as mgcv separates a smooth's null space).
 
+    Parameters
+    ----------
+    resolved : list of Component
+        The resolved components.
+
+    Returns
+    -------
+    list of tuple
+        (d, column) per detrended RBF main effect.
+
     Examples
     --------
     >>> import cwlssvm.components as C
@@ -60,6 +70,24 @@ def component_basis(X, resolved, *, solver="auto", tol=FACTOR_TOL, n_jobs=None):
     n columns per component, so the memory guard checks D n x n matrices), "lowrank" and "auto" to
     ``tol`` with at most 600 columns per component. RBF main effects next to a linear component of
     their input are detrended (detrend_pairs).
+
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The training rows.
+    resolved : list of Component
+        The resolved components.
+    solver : {'auto', 'dense', 'lowrank'}, default='auto'
+        The estimator's ``solver``.
+    tol : float, default=1e-8
+        The pivoted Cholesky's tolerance.
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    ComponentBasis
+        The factors.
 
     Examples
     --------
@@ -103,6 +131,21 @@ class BlockLayout:
 
 class ComponentBasis(BlockLayout):
     """Low-rank factors of every component's Gram block on the training rows X (n x p).
+
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The training rows.
+    resolved : list of Component
+        The resolved components.
+    tol : float, default=1e-10
+        The pivoted Cholesky's tolerance.
+    max_rank : int, optional
+        At most this rank per component.
+    detrend : sequence of int, default=()
+        Components whose factors are centred (pairs).
+    n_jobs : int, optional
+        Threads.
 
     Examples
     --------

@@ -45,6 +45,24 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
     the kinds that take levels: their blocks (of rank the number of levels, plus one for a missing value)
     are factored whole.
 
+    Parameters
+    ----------
+    X : ndarray (n, p)
+        The rows.
+    resolved : list of Component
+        The resolved components.
+    tol : float
+        The pivoted Cholesky's tolerance.
+    max_rank : int or None
+        Columns per block at most.
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    list
+        The core's factor per component (pivots, factor, rank, residual).
+
     Examples
     --------
     >>> import numpy as np
@@ -84,6 +102,15 @@ class LevelRows:
     """Rows' features with a wide categorical component left compact: ``narrow`` (m, R - L) the other features,
     ``level`` (m,) the index of each row's level among the component's L columns (-1: none), ``wide`` (its first
     column, L). ``rows[idx]`` selects rows; ``rows @ theta`` (theta (..., R, k) or (R,)) is Phi theta.
+
+    Parameters
+    ----------
+    narrow : ndarray (m, R - L)
+        The other features.
+    level : ndarray (m,) of int
+        Each row's level (-1: none).
+    wide : tuple
+        (the wide component's first column, L).
 
     Examples
     --------
@@ -155,6 +182,19 @@ class FeatureMap:
 
     Attributes: ``landmarks`` [Z_d (r_d, q_d)], ``transform`` [T_d = L_d^-T (r_d, r_d)], ``ranks`` (D,),
     ``offsets`` (D + 1,), ``truncated`` (D,) bool, ``residual`` the largest remaining diagonal.
+
+    Parameters
+    ----------
+    resolved : list of Component
+        The resolved components.
+    landmarks : list of ndarray
+        Z_d (r_d, q_d) per component.
+    transform : list of ndarray
+        T_d = L_d^-T (r_d, r_d) per component.
+    truncated : ndarray (D,) of bool, optional
+        Components whose pivoted Cholesky stopped at its rank limit.
+    residual : float, default=0.0
+        The largest remaining diagonal.
 
     Examples
     --------

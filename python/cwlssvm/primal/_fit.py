@@ -22,6 +22,24 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     Returns (model, spectrum); the spectrum serves the leave-one-out pass. The model keeps the dense G
     for its bands up to GRAM_FEATURES features.
 
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map.
+    sums : tuple or RidgeSums
+        One fold's sums (G, B, yy).
+    n : int
+        Training rows with positive weight.
+    gamma : float
+        The regularization constant.
+    n_features : int
+        Input columns p.
+
+    Returns
+    -------
+    tuple
+        (PrimalModel, its spectrum).
+
     Examples
     --------
     >>> import numpy as np
@@ -45,6 +63,28 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
 
 def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0: a PrimalModel.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map.
+    X : ndarray (n, p)
+        The rows.
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights, > 0.
+    gamma : float
+        The regularization constant.
+    loo : bool, default=False
+        Also keep the leave-one-out residuals (one more pass).
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    PrimalModel
+        The fitted model.
 
     Examples
     --------

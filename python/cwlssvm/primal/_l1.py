@@ -47,6 +47,15 @@ class QPAccuracyWarning(UserWarning):
 def check_osqp(res, what, stacklevel=3):
     """OSQP's status: an inaccurate solution warns, any other failure raises.
 
+    Parameters
+    ----------
+    res : OSQP result
+        What OSQP returned.
+    what : str
+        What was solved, for the message.
+    stacklevel : int, default=3
+        The warning's stack level.
+
     Examples
     --------
     >>> from types import SimpleNamespace
@@ -72,6 +81,17 @@ class QPSettings:
     term, 1 = the paper's), OSQP's absolute and relative tolerance, its solution polishing and its
     iteration limit.
 
+    Parameters
+    ----------
+    ridge : float, default=1.0
+        The ridge on theta that keeps the QP strictly convex (1: the paper's).
+    eps : float, default=1e-6
+        OSQP's absolute and relative tolerance.
+    polish : bool, default=True
+        OSQP's solution polishing.
+    max_iter : int, default=200000
+        OSQP's iteration limit.
+
     Examples
     --------
     >>> from cwlssvm.primal import QPSettings
@@ -88,6 +108,23 @@ class QPSettings:
 class L1Path:
     """The L1 QP on fixed training rows, set up once; ``solve(lam)`` only updates the linear term and
     warm-starts OSQP from the previous solution, so a whole lam path costs little more than one solve.
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' factors.
+    rows : ndarray of int or None
+        The training rows.
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    gamma : float
+        The regularization constant.
+    penalty_rows : ndarray of int, optional
+        The rows whose outputs the penalty measures (default the training rows).
+    settings : QPSettings
+        How the QP is solved.
 
     Examples
     --------
@@ -160,6 +197,28 @@ class L1Path:
 def l1_component_qp(basis, rows, y, w, gamma, lam, **kw):
     """Solve the L1 QP once on the given training rows. Returns (theta (R,), b, info dict).
 
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors on the training rows.
+    rows : ndarray of int or None
+        The training rows of the basis this path fits (None: all).
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    gamma : float
+        The regularization constant.
+    lam : float
+        The L1 weight.
+    **kw
+        QPSettings fields (OSQP's tolerances and limits).
+
+    Returns
+    -------
+    tuple
+        (theta (R,), b, info dict).
+
     Examples
     --------
     >>> import numpy as np
@@ -176,6 +235,30 @@ def l1_component_qp(basis, rows, y, w, gamma, lam, **kw):
 
 def l1_objective(basis, rows, y, w, gamma, lam, theta, b):
     """The objective of the QP at (theta, b), for checks.
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors on the training rows.
+    rows : ndarray of int or None
+        The training rows of the basis this path fits (None: all).
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    gamma : float
+        The regularization constant.
+    lam : float
+        The L1 weight.
+    theta : ndarray (R,)
+        Coefficients.
+    b : float
+        Intercept.
+
+    Returns
+    -------
+    float
+        The objective.
 
     Examples
     --------

@@ -22,6 +22,13 @@ class LandmarkBasis(BlockLayout):
 
     ``X`` (R, p): one row per landmark (FeatureMap.landmark_rows), the rows the stored expansions run over.
 
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map.
+    n_features : int
+        The number of input columns p.
+
     Examples
     --------
     >>> import numpy as np

@@ -17,6 +17,11 @@ class FittedModel(Protocol):
     """What an estimator keeps of one solve and asks of it: the dense DualModel and the low-rank
     PrimalModel both are one (k targets that share the kernel, D components).
 
+    Parameters
+    ----------
+    *args, **kwargs
+        None: a protocol, not instantiated.
+
     Examples
     --------
     >>> import numpy as np
@@ -43,6 +48,19 @@ class DualModel:
 
     X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
     coefficients, intercept (k,) the bias terms of k models that share the kernel.
+
+    Parameters
+    ----------
+    X_fit : ndarray (n, p)
+        The training inputs with non-zero weight.
+    coef : ndarray (n, k)
+        Dual coefficients.
+    intercept : ndarray (k,)
+        The bias terms.
+    c_diag : ndarray, optional
+        What the leave-one-out values need (the inverse's diagonal).
+    inv_gamma : ndarray (n,), optional
+        1 / gamma_k per row, for the bands.
 
     Examples
     --------
@@ -91,6 +109,23 @@ class PrimalModel:
     coefficients a of each landmark; theta (R, k): the primal coefficients; intercept (k,); ranks (D,)
     landmarks per component; loo_residuals (n, k) or None; edf: tr S at the fitted gamma; after
     keep_sums, what the standard errors need (cwlssvm.uncertainty).
+
+    Parameters
+    ----------
+    X_fit : ndarray (R, p)
+        One row per landmark (its component's columns set, others 0).
+    coef : ndarray (R, k)
+        The dual coefficients of the landmarks.
+    theta : ndarray (R, k)
+        The primal coefficients.
+    intercept : ndarray (k,)
+        The bias terms.
+    ranks : ndarray (D,)
+        Landmarks per component.
+    loo_residuals : ndarray (n, k), optional
+        Leave-one-out residuals of the training rows.
+    edf : float, optional
+        tr S at the fitted gamma.
 
     Examples
     --------

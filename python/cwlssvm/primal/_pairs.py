@@ -23,6 +23,24 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     """The resolved components with every pair centred on the training rows X (n, p) with weights w (n,)
     (None: 1; rows of weight 0 do not count), its factors' landmarks at ``tol``; the other components as they are.
 
+    Parameters
+    ----------
+    resolved : list of Component
+        The resolved components.
+    X : ndarray (n, p)
+        The training rows.
+    w : ndarray (n,), optional
+        Row weights (None: 1).
+    tol : float, default=1e-10
+        The factors' pivoted Cholesky tolerance.
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    list of Component
+        The components, pairs centred.
+
     Examples
     --------
     >>> import numpy as np

@@ -21,6 +21,18 @@ CACHE_ROWS = 8192  # rows of one block within a task: its features (CACHE_ROWS x
 def row_chunks(n, block):
     """slice objects covering range(n) in steps of block.
 
+    Parameters
+    ----------
+    n : int
+        Rows.
+    block : int
+        Rows per slice.
+
+    Returns
+    -------
+    list of slice
+        The slices, in order.
+
     Examples
     --------
     >>> from cwlssvm.primal import row_chunks
@@ -32,6 +44,16 @@ def row_chunks(n, block):
 
 def pass_threads(n_jobs):
     """The threads of a pass for n_jobs (None or -1: every core; -2: all but one; as the C++ core reads it).
+
+    Parameters
+    ----------
+    n_jobs : int or None
+        The ``n_jobs`` parameter.
+
+    Returns
+    -------
+    int
+        Threads, >= 1.
 
     Examples
     --------
@@ -47,6 +69,16 @@ def pass_threads(n_jobs):
 def add_parts(a, b):
     """The sum of two results of a task: RidgeSums, arrays, or tuples or lists of them (elementwise); None
     (a task with nothing to add) adds nothing.
+
+    Parameters
+    ----------
+    a, b : RidgeSums, ndarray, tuple, list or None
+        Two results of a task.
+
+    Returns
+    -------
+    object
+        Their sum, of the same structure.
 
     Examples
     --------
@@ -66,6 +98,22 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
     """sum over the tasks of task(rows, 1) (rows: a slice of range(n_rows), rows_per_task of them; 1: the
     task runs on one thread), added in row order (add_parts), on pass_threads(n_jobs) threads with one BLAS
     thread each. A single task is task(slice over every row, n_jobs), in the calling thread.
+
+    Parameters
+    ----------
+    n_rows : int
+        Rows of the pass.
+    task : callable
+        task(rows, n_jobs) -> a result that add_parts adds.
+    n_jobs : int, optional
+        The ``n_jobs`` parameter (default: every core).
+    rows_per_task : int, default=PASS_ROWS
+        Rows per task.
+
+    Returns
+    -------
+    object
+        The sum of the tasks' results, in row order.
 
     Examples
     --------

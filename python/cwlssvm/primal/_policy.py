@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ._feature_map import FeatureMap
 
-SOLVERS = ("auto", "dense", "lowrank")
+SOLVERS = ("auto", "dense", "lowrank")  # the estimators' ``solver``
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,15 @@ class SolverPolicy:
         for n = 3065); a kernel that is not low rank (its pivoted Cholesky truncated) stays dense too.
     exact_tuning_max_rows: the CV estimators tune on the exact path (the spectrum of the n x n kernel matrix,
         or its exact low-rank factors held in memory) up to this many rows, through the primal sums above.
+
+    Parameters
+    ----------
+    dense_max_rows : int, default=2000
+        A fit solves exactly up to this many rows.
+    rank_ratio : int, default=4
+        Above that, low rank only while R <= n / rank_ratio.
+    exact_tuning_max_rows : int, default=20000
+        The CV estimators tune on the exact path up to this many rows.
 
     Examples
     --------
@@ -55,4 +64,4 @@ class SolverPolicy:
         return solver == "lowrank" or (solver == "auto" and n > self.exact_tuning_max_rows)
 
 
-SOLVER_POLICY = SolverPolicy()
+SOLVER_POLICY = SolverPolicy()  # solver="auto"'s thresholds

@@ -35,7 +35,7 @@ from scipy.linalg.lapack import dpotri
 
 __all__ = ["RemlCriterion", "RemlFit", "reml_fit", "LIKELIHOODS"]
 
-LIKELIHOODS = ("reml", "ml")
+LIKELIHOODS = ("reml", "ml")  # the CV estimators' likelihood criteria: restricted and marginal
 RHO_RANGE = 25.0  # rho_d within [log s_d - RHO_RANGE, log s_d + RHO_RANGE], s_d = tr G_dd / r_d
 SELECTED_EDF = 1e-3  # a component with less effective degrees of freedom is not selected
 MAX_NEWTON = 200
@@ -46,6 +46,23 @@ class RemlFit:
     """The optimum of V: rho (D,), lambda = exp(rho), the value V, its gradient, the effective degrees of
     freedom per component edf (D,), ``selected`` (D,) bool (edf_d >= SELECTED_EDF and rho_d below its upper
     bound), the Newton iterations and whether the gradient vanished (``converged``).
+
+    Parameters
+    ----------
+    rho : ndarray (D,)
+        log lambda_d at the optimum.
+    value : float
+        V there.
+    gradient : ndarray (D,)
+        Its gradient.
+    edf : ndarray (D,)
+        Effective degrees of freedom per component.
+    selected : ndarray (D,) of bool
+        The components left in.
+    n_iter : int
+        Newton iterations.
+    converged : bool
+        Whether the gradient vanished.
 
     Examples
     --------
@@ -194,6 +211,22 @@ def _inverse(factor):
 def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON):
     """Minimize criterion.value (a RemlCriterion) over rho by Newton's method (module doc), from rho0 (D,)
     (default: the best shared rho on a coarse grid). Returns a RemlFit.
+
+    Parameters
+    ----------
+    criterion : RemlCriterion
+        The likelihood's criterion.
+    rho0 : ndarray (D,), optional
+        The start (default: the best shared rho on a coarse grid).
+    tol : float, default=1e-7
+        Tolerance on the gradient.
+    max_iter : int, default=200
+        Newton iterations at most.
+
+    Returns
+    -------
+    RemlFit
+        The optimum.
 
     Examples
     --------

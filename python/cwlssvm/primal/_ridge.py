@@ -22,6 +22,24 @@ def validation_sq(G_val, B_val, yy_val, theta, b):
 
     theta (G, R, k), b (G, k).
 
+    Parameters
+    ----------
+    G_val : ndarray (R+1, R+1)
+        The validation rows' feature sums.
+    B_val : ndarray (R+1, k)
+        Their target sums.
+    yy_val : ndarray (k, k)
+        Their targets' products.
+    theta : ndarray (G, R, k)
+        Coefficients per gamma.
+    b : ndarray (G, k)
+        Intercepts per gamma.
+
+    Returns
+    -------
+    ndarray (G, k)
+        The weighted squared validation errors.
+
     Examples
     --------
     >>> import numpy as np
@@ -53,6 +71,22 @@ def ridge_solve(G, B, gamma, *, trace=False):
     than a Spectrum when only one gamma is wanted (the iterations of IRLS). With trace=True also
     tr S = 1 + R - tr (gamma A + I)^-1.
 
+    Parameters
+    ----------
+    G : ndarray (R+1, R+1)
+        The sums of the features (the bias last).
+    B : ndarray (R+1, k)
+        The sums against the targets.
+    gamma : float
+        The regularization constant.
+    trace : bool, default=False
+        Also return tr S.
+
+    Returns
+    -------
+    tuple
+        (theta (R, k), b (k,)), and tr S with ``trace``.
+
     Examples
     --------
     >>> import numpy as np
@@ -78,6 +112,22 @@ def ridge_leverages(G, Phi, v, gamma):
     Phi (m, R) and weights v (m,), for the ridge problem of the sums G (see the module doc): the
     diagonal of the weighted smoother with the bias (leave-one-out residuals e_i / (1 - h_ii)).
 
+    Parameters
+    ----------
+    G : ndarray (R+1, R+1)
+        The training sums.
+    Phi : ndarray (m, R)
+        The rows' features.
+    v : ndarray (m,)
+        Their weights.
+    gamma : float
+        The regularization constant.
+
+    Returns
+    -------
+    ndarray (m,)
+        The leverages h_ii.
+
     Examples
     --------
     >>> import numpy as np
@@ -101,6 +151,21 @@ class RidgeSums:
     cross (F, L, Rg), the sums of each level's other features, and counts (F, L), the weight of each level
     (its block of G is diag(counts)): nothing of size L x L is held. Folds add and subtract;
     cwlssvm.primal.ridge_spectrum gives every gamma of one fold's sums.
+
+    Parameters
+    ----------
+    G : ndarray (F, Rg, Rg)
+        Sums of the features (the bias last), the wide block left out.
+    B : ndarray (F, R+1, k)
+        Sums of the targets against every feature.
+    yy : ndarray (F, k, k)
+        Sums of the targets' products.
+    cross : ndarray (F, L, Rg), optional
+        The wide block's sums against the other features.
+    counts : ndarray (F, L), optional
+        The weight of each level.
+    wide : tuple, optional
+        (its first column, L levels).
 
     Examples
     --------

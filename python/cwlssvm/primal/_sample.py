@@ -19,6 +19,18 @@ _SEED = np.uint64(0xD1B54A32D192ED03)
 def row_keys(index, seed=0):
     """Keys in [0, 1) of the rows with global indices ``index`` (ints >= 0), for ``seed`` (an int >= 0).
 
+    Parameters
+    ----------
+    index : array-like of int
+        The rows' global indices (>= 0).
+    seed : int, default=0
+        The key's seed (>= 0).
+
+    Returns
+    -------
+    ndarray of float
+        A key in [0, 1) per row.
+
     Examples
     --------
     >>> import numpy as np
@@ -39,6 +51,22 @@ def sample_rows(n, size, seed=0, index=None):
     """Positions in range(n) of the ``size`` rows with the smallest row_keys, in key order (all n rows when
     size >= n); ``index``: the rows' global indices (n,), by default range(n). Keys are formed KEY_BLOCK rows at
     a time.
+
+    Parameters
+    ----------
+    n : int
+        Rows.
+    size : int
+        Rows to keep.
+    seed : int, default=0
+        The keys' seed.
+    index : array-like (n,), optional
+        The rows' global indices (default range(n)).
+
+    Returns
+    -------
+    ndarray of int
+        Positions of the sample, in key order.
 
     Examples
     --------

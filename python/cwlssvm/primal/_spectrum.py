@@ -73,6 +73,11 @@ def _gammas(gammas):
 class Spectrum:
     """The eigendecomposition of one training set's weighted centred Gram matrix (see the module doc).
 
+    Parameters
+    ----------
+    engine : object
+        The core's spectral engine (from Spectrum.from_sums or from_kernel).
+
     Examples
     --------
     >>> import numpy as np
@@ -163,6 +168,20 @@ def weighted_errors(Y, F, w):
     """The weight of the rows whose decision values F (G, m, k) misclassify the +-1 coding Y (m, k):
     sign(F) != y for one target, argmax F != argmax Y for several; (G,).
 
+    Parameters
+    ----------
+    Y : ndarray (m, k)
+        The +-1 coding.
+    F : ndarray (G, m, k)
+        Decision values per gamma.
+    w : ndarray (m,)
+        Row weights.
+
+    Returns
+    -------
+    ndarray (G,)
+        The weight of the misclassified rows.
+
     Examples
     --------
     >>> import numpy as np
@@ -179,6 +198,20 @@ def weighted_errors(Y, F, w):
 def error_score(error_rate, squared, n):
     """The selection key of a classifier scored on its error rate: the rate, ties broken by the squared
     criterion (rates of n rows differ by >= 1/n; the tie-break stays below 1e-6 / n).
+
+    Parameters
+    ----------
+    error_rate : float or ndarray
+        The misclassification rate.
+    squared : float or ndarray
+        The squared criterion.
+    n : int
+        Rows scored.
+
+    Returns
+    -------
+    float or ndarray
+        The key (smaller is better).
 
     Examples
     --------
@@ -199,6 +232,23 @@ class LevelSpectrum:
     Gn (Rg, Rg): the sums of the narrow features (the bias last); B (R + 1, k) the sums of the targets
     against every feature; yy (k, k); cross (L, Rg) and counts (L,) the wide block's part; wide = (offset,
     L): its columns among the R features; n the number of rows with positive weight (for GCV).
+
+    Parameters
+    ----------
+    Gn : ndarray (Rg, Rg)
+        Sums of the narrow features, the bias last.
+    B : ndarray (R + 1, k)
+        Sums of the targets against every feature.
+    yy : ndarray (k, k)
+        Sums of the targets' products.
+    cross : ndarray (L, Rg)
+        The wide block's sums against the narrow features.
+    counts : ndarray (L,)
+        The weight of each level.
+    wide : tuple
+        (offset, L): the wide block's columns among the R features.
+    n : int
+        Rows with positive weight (for GCV).
 
     Examples
     --------
@@ -389,6 +439,18 @@ def _spd_solver(S):
 def ridge_spectrum(sums, n):
     """Every gamma of the ridge problem of one fold's RidgeSums over n rows with positive weight: a
     Spectrum, or a LevelSpectrum when the sums keep a wide component's block as its diagonal.
+
+    Parameters
+    ----------
+    sums : RidgeSums
+        One fold's sums.
+    n : int
+        Rows with positive weight.
+
+    Returns
+    -------
+    Spectrum or LevelSpectrum
+        Every gamma of the ridge problem.
 
     Examples
     --------

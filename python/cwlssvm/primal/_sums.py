@@ -22,6 +22,30 @@ def weighted_sums(w, Y=None, *, F=None, rows=None, fmap=None, X=None, folds=None
     or those of ``fmap`` (a FeatureMap) for the inputs X (m, p), computed block by block. w (m,) > 0;
     Y (m, k), (m,) or None (k = 0); folds: (one id in [0, n_folds) per row, n_folds), or None for one.
 
+    Parameters
+    ----------
+    w : ndarray (m,)
+        Row weights, > 0.
+    Y : ndarray (m, k) or (m,), optional
+        Targets (None: k = 0).
+    F : ndarray (n_F, R), optional
+        Factors held in memory.
+    rows : ndarray of int, optional
+        Rows of F (None: all).
+    fmap : FeatureMap, optional
+        A feature map, for the inputs X.
+    X : ndarray (m, p), optional
+        The inputs of fmap.
+    folds : tuple, optional
+        (one id in [0, n_folds) per row, n_folds), or None for one fold.
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    tuple of ndarray
+        (G (n_folds, R+1, R+1), B (n_folds, R+1, k), yy (n_folds, k, k)).
+
     Examples
     --------
     >>> import numpy as np

@@ -22,12 +22,27 @@ def areg_substrate(X, y, c, components=None, sigma=1.0, n_jobs=None):
 
     Parameters
     ----------
-    X : ndarray (n, p); y : ndarray (n,); c : ndarray (n,)
-    components : list of Component, optional (default one RBF per column with width sigma)
+    X : ndarray (n, p)
+        The training rows.
+    y : ndarray (n,)
+        Targets.
+    c : ndarray (n,)
+        The fixed part of the residuals.
+    components : list of Component, optional
+        Default: one RBF per column with width sigma.
+    sigma : float, default=1.0
+        The width of the default components.
+    n_jobs : int, optional
+        Threads of the Gram matrix.
 
     Returns
     -------
-    alpha : ndarray (n,), b : float, e : ndarray (n,) the residuals alpha + c
+    alpha : ndarray (n,)
+        Dual coefficients.
+    b : float
+        Intercept.
+    e : ndarray (n,)
+        The residuals alpha + c.
 
     Examples
     --------

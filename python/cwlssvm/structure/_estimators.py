@@ -44,6 +44,18 @@ def lam_folds(cv, n):
     """The folds of the lam search for the ``cv`` parameter on n rows: cv itself, or by default 10
     (2 above LARGE_N rows).
 
+    Parameters
+    ----------
+    cv : int, splitter, iterable of splits or None
+        The ``cv`` parameter.
+    n : int
+        Training rows.
+
+    Returns
+    -------
+    int or splits
+        The folds.
+
     Examples
     --------
     >>> from cwlssvm.structure import lam_folds

@@ -16,6 +16,22 @@ FORMULATIONS = ("norms", "outputs")
 def penalty(kind, u, a=3.7, p=0.6):
     """(l(u), nu^2 = l'(u) / 2u) of a penalty of the GNC engine, for plots and tests.
 
+    Parameters
+    ----------
+    kind : {'stp', 'hard', 'lp', 'l1'}
+        The penalty.
+    u : array-like
+        Component sizes.
+    a : float, default=3.7
+        STP's parameter.
+    p : float, default=0.6
+        L_p's exponent.
+
+    Returns
+    -------
+    tuple of ndarray
+        (l(u), nu^2 = l'(u) / 2u).
+
     Examples
     --------
     >>> import numpy as np
@@ -35,6 +51,35 @@ class GncSettings:
     on the component sizes (``penalty`` of parameters ``a`` and ``p``) at weight ``lam``, the loss (Huber's
     ``delta``), the sizes measured on the coefficients ("norms") or the training outputs ("outputs"); the
     relaxation steps, the GNC steps and their tolerance, and the conjugate-gradient budget.
+
+    Parameters
+    ----------
+    gamma : float
+        The regularization constant.
+    lam : float
+        The penalty's weight.
+    penalty : {'stp', 'hard', 'lp', 'l1'}, default='stp'
+        The penalty on the component sizes.
+    a : float, default=3.7
+        STP's parameter.
+    p : float, default=0.6
+        L_p's exponent.
+    loss : {'squared', 'huber'}, default='squared'
+        The loss.
+    delta : float, default=1.345
+        Huber's threshold.
+    formulation : {'norms', 'outputs'}, default='norms'
+        Sizes measured on the coefficients or the training outputs.
+    relax_steps : int, default=10
+        Relaxation steps of the graduated non-convexity.
+    max_iter : int, default=200
+        GNC steps at most.
+    tol : float, default=1e-7
+        Their tolerance.
+    max_cg : int, default=25
+        Conjugate-gradient iterations per step at most.
+    cg_tol : float, default=1e-11
+        Their tolerance.
 
     Examples
     --------
@@ -75,6 +120,21 @@ class GncFit:
     """theta (R,), b, the component sizes (D,), one dict per step (objective, zeta, cg_iterations,
     refactored, ...), whether the steps converged, and the Cholesky factorizations made.
 
+    Parameters
+    ----------
+    theta : ndarray (R,)
+        The coefficients.
+    b : float
+        The intercept.
+    norms : ndarray (D,)
+        The component sizes.
+    history : list of dict
+        One per step (objective, zeta, cg_iterations, refactored, ...).
+    converged : bool
+        Whether the steps converged.
+    factorizations : int
+        Cholesky factorizations made.
+
     Examples
     --------
     >>> import numpy as np
@@ -104,6 +164,28 @@ def gnc_fit(basis, rows, y, w, settings, *, theta0=None, sums=None) -> GncFit:
     fold as differences of accumulated sums). With the "norms" formulation the engine gets nothing
     else, so rows, y and w are not used when sums are given; between steps it only adds the diagonal
     blocks that change.
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors on the training rows.
+    rows : ndarray of int or None
+        The training rows of the basis this path fits (None: all).
+    y : ndarray (n,)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    settings : GncSettings
+        What to minimize and how far.
+    theta0 : ndarray (R,), optional
+        A warm start.
+    sums : tuple, optional
+        (G, c, yy) of the rows, when shared along a path or per fold.
+
+    Returns
+    -------
+    GncFit
+        The solution and its history.
 
     Examples
     --------

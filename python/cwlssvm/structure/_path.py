@@ -37,6 +37,25 @@ class PathRule:
     unpenalized model on the components kept; max_iter: GNC steps per solve at most; gnc: the GNC
     settings (every penalty but "l1"); qp: the L1 QP's ("l1").
 
+    Parameters
+    ----------
+    gamma : float
+        The regularization constant.
+    penalty : str
+        As the sparse estimators'.
+    formulation : {'norms', 'outputs'}
+        As the sparse estimators'.
+    zero_tol : float
+        The selection threshold relative to the largest component of the unpenalized model.
+    refit : bool
+        Refit the unpenalized model on the components kept.
+    max_iter : int
+        GNC steps per solve at most.
+    gnc : GncSettings, optional
+        The GNC settings (every penalty but "l1").
+    qp : QPSettings, optional
+        The L1 QP's settings ("l1").
+
     Examples
     --------
     >>> from cwlssvm.structure import GncSettings, PathRule
@@ -60,6 +79,17 @@ class PathRule:
 class LamStep:
     """One solve of a path: theta (R,), b, the solver's history (GNC steps, or the QP's one entry),
     and mask (D,), the components kept.
+
+    Parameters
+    ----------
+    theta : ndarray (R,)
+        The coefficients.
+    b : float
+        The intercept.
+    history : list
+        The solver's history (GNC steps, or the QP's one entry).
+    mask : ndarray (D,) of bool
+        The components kept.
 
     Examples
     --------
@@ -110,6 +140,21 @@ class LamPath:
     """The squared-loss path on the rows ``rows`` of ``basis`` with targets t and weights w (all None
     when only the sums are known: GNC with the "norms" formulation); sums: their (G, c, yy), computed
     here when not given. The L1 QP is set up once per path.
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors on the training rows.
+    rows : ndarray of int or None
+        The training rows of the basis this path fits (None: all).
+    t : ndarray (n,) or None
+        Targets (None when only the sums are known).
+    w : ndarray (n,) or None
+        Row weights.
+    rule : PathRule
+        What every solve decides.
+    sums : tuple, optional
+        (G, c, yy) of the rows; computed here when not given.
 
     Examples
     --------
@@ -195,6 +240,23 @@ class FamilyPath:
     loss with the working response and weights w W (the family's Newton step, see cwlssvm.families),
     warm-started from the last solution, until f stops moving (``max |f change| <= irls_tol (1 + max |f|)``;
     at most IRLS_MAX_ITER weighted solves).
+
+    Parameters
+    ----------
+    basis : ComponentBasis
+        The components' low-rank factors on the training rows.
+    rows : ndarray of int or None
+        The training rows of the basis this path fits (None: all).
+    t : ndarray (n,)
+        Targets (the +-1 coding of a classifier, or counts).
+    w : ndarray (n,)
+        Row weights.
+    rule : PathRule
+        What every solve decides.
+    family : Family
+        The likelihood family.
+    irls_tol : float
+        The IRLS tolerance on f.
 
     Examples
     --------
