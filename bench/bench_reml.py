@@ -8,7 +8,13 @@ selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
 
-Run: python bench/bench_reml.py [--seeds 20] [--large 1000000]
+families (--families): "reml" by the Laplace approximation against the default search (approximate
+leave-one-out deviance), --seeds seeds each: Poisson counts (cwlssvm.datasets.make_poisson_additive, N = 500;
+MSE of the log rate against the truth on 2000 fresh points), a logistic additive example (the additive
+example's f through expit((f - 14) / 3), N = 400; MSE of the probabilities against the truth), and sklearn's breast
+cancer (5 random 70/30 splits; test error and log-loss).
+
+Run: python bench/bench_reml.py [--seeds 20] [--large 1000000] [--families]
 """
 
 import argparse
@@ -63,12 +69,67 @@ def large(n):
           f"= {tr / tg:.2f} x the GCV-tuned fit")
 
 
+def families(seeds):
+    from scipy.special import expit
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.metrics import log_loss
+    from sklearn.model_selection import train_test_split
+
+    from cwlssvm import ComponentwiseLSSVCCV
+    from cwlssvm.datasets import additive_function, make_poisson_additive
+
+    def run(name, cases, make, score):
+        print(f"  {name}")
+        for criterion in ("auto", "reml"):
+            errors, seconds = [], []
+            for case in cases:
+                X, y, X_test, truth = case
+                t0 = time.perf_counter()
+                model = make(criterion).fit(X, y)
+                seconds.append(time.perf_counter() - t0)
+                errors.append(score(model, X_test, truth))
+            label = "leave-one-out deviance" if criterion == "auto" else "reml (Laplace)"
+            print(f"    {label:<24} {np.mean(errors, axis=0).round(4).tolist()}; {np.mean(seconds):.2f} s a fit")
+
+    print(f"families: {seeds} seeds each")
+    cases = []
+    for seed in range(seeds):
+        X, y, _ = make_poisson_additive(n=500, seed=seed)
+        Xt, _, mu = make_poisson_additive(n=2000, seed=1000 + seed)
+        cases.append((X, y, Xt, mu))
+    run("Poisson, N = 500: MSE of the log rate", cases,
+        lambda c: ComponentwiseLSSVRCV(family="poisson", criterion=c),
+        lambda m, Xt, mu: np.mean((np.log(m.predict(Xt)) - np.log(mu)) ** 2))
+    cases = []
+    Xt = np.random.default_rng(12345).uniform(size=(2000, 10))
+    pt = expit((additive_function(Xt) - 14) / 3)
+    for seed in range(seeds):
+        X, _, f = make_additive(n=400, seed=seed)
+        y = (np.random.default_rng(seed).uniform(size=400) < expit((f - 14) / 3)).astype(int)
+        cases.append((X, y, Xt, pt))
+    run("logistic additive example, N = 400: MSE of the probabilities", cases,
+        lambda c: ComponentwiseLSSVCCV(family="logistic", criterion=c),
+        lambda m, Xt, p: np.mean((m.predict_proba(Xt)[:, 1] - p) ** 2))
+    X, y = load_breast_cancer(return_X_y=True)
+    cases = []
+    for seed in range(5):
+        tr, te = train_test_split(np.arange(len(y)), test_size=0.3, random_state=seed, stratify=y)
+        cases.append((X[tr], y[tr], X[te], y[te]))
+    run("breast cancer, 5 splits: [test error, log-loss]", cases,
+        lambda c: ComponentwiseLSSVCCV(family="logistic", criterion=c),
+        lambda m, Xt, yt: [np.mean(m.predict(Xt) != yt), log_loss(yt, m.predict_proba(Xt)[:, 1])])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--large", type=int, default=1_000_000)
+    ap.add_argument("--families", action="store_true", help="only the likelihood families' comparison")
     args = ap.parse_args()
     print("bench_reml:", cwlssvm.build_info())
+    if args.families:
+        families(args.seeds)
+        return
     additive(args.seeds)
     if args.large:
         large(args.large)

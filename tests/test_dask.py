@@ -70,6 +70,10 @@ def test_predict_and_contributions_are_lazy(client, data):
     np.testing.assert_allclose(client.compute(contrib).result().sum(axis=1) + model.intercept_,
                                model.to_local().predict(X[:1000]), atol=1e-10)
     np.testing.assert_allclose(model.predict(X[:10]), model.to_local().predict(X[:10]))  # NumPy in, NumPy out
+    # reports and plots of a Dask model draw its fitted in-memory model
+    from cwlssvm.html_report import report_html
+
+    assert report_html(model, X[:3]) == report_html(model.to_local(), X[:3])
 
 
 def test_dataframes_keep_the_column_names(client, data, tmp_path):

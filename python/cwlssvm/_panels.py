@@ -106,10 +106,16 @@ def component_order(model, components):
     return [i for i in order if i in set(wanted)], rows
 
 
+def in_memory(model):
+    """The fitted in-memory model behind a model: a Dask estimator's ``to_local()``, else the model itself."""
+    check_is_fitted(model)
+    return model.to_local() if hasattr(model, "to_local") else model
+
+
 def model_panels(model, X=None, components=None, n_grid=200, bands=None):
     """ModelPanels of a fitted model over the rows X (default its training inputs; the other inputs held at their
     medians, which does not change f^d), each f^d centred on the rows of X, bands of level ``bands`` where given."""
-    check_is_fitted(model)
+    model = in_memory(model)
     if bands is not None:
         if not hasattr(model, "component_bands"):
             raise ValueError(f"bands: {type(model).__name__} has no component_bands (the regressors of one target do)")

@@ -11,9 +11,8 @@ from __future__ import annotations
 import html
 
 import numpy as np
-from sklearn.utils.validation import check_is_fitted
 
-from ._panels import CurvePanel, HeatmapPanel, LevelCurvesPanel, model_panels
+from ._panels import CurvePanel, HeatmapPanel, LevelCurvesPanel, in_memory, model_panels
 from ._report import input_codes, training_inputs
 
 __all__ = ["report", "report_html"]
@@ -80,7 +79,8 @@ def report(model, X=None, path="model.html", *, bands="auto", max_rows=100, n_gr
     Parameters
     ----------
     model : fitted cwlssvm estimator
-        Any of the package's fitted regressors and classifiers (or a model read by ``cwlssvm.load``).
+        Any of the package's fitted regressors and classifiers, a model read by ``cwlssvm.load``, or a fitted
+        ``cwlssvm.dask`` estimator (its ``to_local()`` model).
     X : array-like or DataFrame, optional
         Rows to explain: each of the first ``max_rows`` rows gets a waterfall of its prediction (the intercept,
         then each component's contribution). The panels always span the training inputs the model keeps (a
@@ -155,7 +155,7 @@ def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200):
     >>> page.startswith("<!DOCTYPE html>"), "<script src" in page  # nothing loaded from elsewhere
     (True, False)
     """
-    check_is_fitted(model)
+    model = in_memory(model)  # a Dask estimator: its fitted in-memory model
     if isinstance(max_rows, bool) or not isinstance(max_rows, (int, np.integer)) or max_rows < 0:
         raise ValueError(f"max_rows must be an integer >= 0, got {max_rows!r}")
     if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:

@@ -90,7 +90,8 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
 
     Parameters
     ----------
-    model : a fitted cwlssvm estimator (any of the package's regressors and classifiers)
+    model : a fitted cwlssvm estimator (any of the package's regressors and classifiers, or a fitted
+        ``cwlssvm.dask`` estimator: its ``to_local()`` model is drawn)
     X : array-like or DataFrame, optional
         Inputs whose range and rug are drawn (default: the training inputs). The other inputs are
         held at their medians, which does not change f^d (it depends on its own inputs only).

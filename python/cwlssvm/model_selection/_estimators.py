@@ -176,8 +176,6 @@ class _TunedBase(ReportMixin, BaseEstimator):
         for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
-            if family.name != "squared":
-                raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={family.name!r})")
             return self._search_likelihood(X, Y, w, specs, resolved, sigma_grid, keep)
         if family.name != "squared":
             return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
@@ -236,6 +234,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
             raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r}: list the pairs "
                              "(they are tuned with the main effects), or use a cross-validation criterion")
         self.criterion_ = self.criterion
+        family = self._family()
+        if family.name != "squared":  # the Laplace approximation on the rows' features: a sample at large n
+            for j in range(Y.shape[1]):
+                family.check_y(Y[:, j])
+            if X.shape[0] > FAMILY_TUNING_ROWS:
+                rows = _sample_rows(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
+                X, Y, w, keep = X[rows], Y[rows], w[rows], keep[rows]
         primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
         # the evaluator serves its feature maps and sums only: its criterion is never scored here
         common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
@@ -253,13 +258,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                                              **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
-                                              per_component=per_component, **samples)
+                                              per_component=per_component, family=family, **samples)
         self.passes_ = evaluator.passes
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
         self.selected_components_ = np.flatnonzero(fit.selected)
         self._chosen_weights = gammas.weights
-        if primal and not self._classification and not listed and not per_component:
+        if primal and not self._classification and not listed and not per_component and family.name == "squared":
             fmap, sums = evaluator.weighted_sums(sigmas, gammas.weights)
             if sums is not None:  # the refit from the kept sums, the features weighted by eta_d: no pass
                 self._chosen_sums = (fmap, sums, evaluator.n_rows, X)
@@ -458,7 +463,9 @@ _CV_PARAMS = """
         low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
         Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
-        whose effective degrees of freedom go to zero are left out (``selected_components_``). Family "squared".
+        whose effective degrees of freedom go to zero are left out (``selected_components_``). For the
+        logistic and Poisson families, the Laplace approximation of the likelihood at the IRLS fixed point
+        (:func:`cwlssvm.families.laplace_reml`), on a random subsample of 5000 rows above that.
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10
         The folds for ``criterion="kfold"``: a number of shuffled folds (stratified for classifiers
         when every class has that many rows), or explicit splits as in scikit-learn.

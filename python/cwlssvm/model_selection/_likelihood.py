@@ -15,19 +15,23 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize_scalar
 
+from ..families import laplace_reml
 from ..primal import RemlCriterion, reml_fit
-from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, REFINE_SIGMAS, SearchRecord, _step
+from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
 
 
 class LikelihoodProfile:
     """V*(sigmas) = min over rho of V (cwlssvm.primal.RemlCriterion) at relative widths sigmas (D,), through
-    a PrimalCriterionEvaluator's feature maps and sums; ``method`` "reml" or "ml". Keeps every point in
-    ``record`` (gamma: the geometric mean of the selected components' gamma_d) and the fits in ``fits``."""
+    a PrimalCriterionEvaluator's feature maps and sums; ``method`` "reml" or "ml"; for a likelihood ``family``
+    (not "squared"), V_L of its Laplace approximation (cwlssvm.families.laplace_reml) on the rows' features.
+    Keeps every point in ``record`` (gamma: the geometric mean of the selected components' gamma_d) and the
+    fits in ``fits``."""
 
-    def __init__(self, evaluator, method):
+    def __init__(self, evaluator, method, family=None):
         self.evaluator, self.method = evaluator, method
+        self.family = None if family is None or family.name == "squared" else family
         self.record = SearchRecord()
         self.fits = {}  # width key -> RemlFit
         self._start = None
@@ -43,13 +47,28 @@ class LikelihoodProfile:
         sigmas = np.asarray(sigmas, dtype=float)
         key = self.evaluator._width_key(sigmas)
         if key not in self.fits:
-            crit = self.criterion(sigmas)
-            start = None if self._start is None else self._start - np.log(self._scale) + np.log(crit.scale)
-            fit = reml_fit(crit, start)
-            self._start, self._scale = fit.rho, crit.scale  # warm start, relative to each block's scale
+            fit = self._fit(sigmas)
             self.fits[key] = fit
             self.record.add(stage, sigmas, [ComponentGammas(fit).mean_gamma], {"criterion": np.array([fit.value])})
         return self.fits[key].value
+
+    def _fit(self, sigmas):
+        """The RemlFit at these widths, warm-started from the last one (relative to each block's scale)."""
+        if self.family is not None:
+            ev = self.evaluator
+            fmap = ev._feature_map(sigmas)
+            Phi = fmap.features(ev.X, ev.n_jobs)
+            scale = np.array([max(np.mean(np.average(Phi[:, a:b] ** 2, axis=0, weights=ev.w)), 1e-300) if b > a
+                              else 1.0 for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])])
+            start = None if self._start is None else self._start - np.log(self._scale) + np.log(scale)
+            fit = laplace_reml(Phi, ev.Y, ev.w, fmap.offsets, self.family, self.method, start)
+        else:
+            crit = self.criterion(sigmas)
+            scale = crit.scale
+            start = None if self._start is None else self._start - np.log(self._scale) + np.log(scale)
+            fit = reml_fit(crit, start)
+        self._start, self._scale = fit.rho, scale
+        return fit
 
     def best(self):
         """(sigmas, RemlFit) of the largest likelihood."""
@@ -86,7 +105,7 @@ class ComponentGammas:
 
 
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None,
-                    local_evaluator=None):
+                    local_evaluator=None, family=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
     ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
     ``local_evaluator`` (a larger sample), the local grid there and only its best width and FINAL_NARROWER
@@ -108,6 +127,9 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
         The rows of a uniform sample, for the grid.
     local_evaluator : evaluator, optional
         A larger sample, for the local grid.
+    family : Family, optional
+        A likelihood family (not "squared"): the Laplace approximation at the IRLS fixed point
+        (cwlssvm.families.laplace_reml) on the evaluator's rows, targets Y of the family.
 
     Returns
     -------
@@ -130,16 +152,25 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     tunes = evaluator.tunes_width
     if not tunes.any():
         sigma_grid = sigma_grid[:1]
-    grid = LikelihoodProfile(grid_evaluator or evaluator, method)
-    values = [grid("grid", np.full(D, s)) for s in sigma_grid]
+    grid = LikelihoodProfile(grid_evaluator or evaluator, method, family)
+    if grid.family is None:
+        values = [grid("grid", np.full(D, s)) for s in sigma_grid]
+    else:  # a family's fit costs rounds of IRLS and Newton's method, the narrow widths the most features: from the
+        # widest width down, until GRID_PATIENCE narrower ones in a row bring no gain (the others count as +inf)
+        values, worse = np.full(len(sigma_grid), np.inf), 0
+        for j in np.argsort(sigma_grid)[::-1]:
+            values[j] = grid("grid", np.full(D, sigma_grid[j]))
+            worse = 0 if values[j] <= values.min() else worse + 1
+            if worse >= GRID_PATIENCE:
+                break
     i = int(np.argmin(values))
-    profile = grid if grid_evaluator is None else LikelihoodProfile(evaluator, method)
+    profile = grid if grid_evaluator is None else LikelihoodProfile(evaluator, method, family)
     local = refine and tunes.any() and len(sigma_grid) > 1
     sampled = []  # the profiles on samples, for the record
     if grid_evaluator is not None and local:  # large n: widths scored a stage at a time, their sums in one pass
         widths = [np.full(D, sigma_grid[i] * np.exp(t)) for t in _step(sigma_grid) * np.linspace(-1, 1, REFINE_SIGMAS)]
         if local_evaluator is not None:  # the local grid on the larger sample, then its best and narrower widths
-            sampled.append(_scored(LikelihoodProfile(local_evaluator, method), widths))
+            sampled.append(_scored(LikelihoodProfile(local_evaluator, method, family), widths))
             best = sampled[-1].best()[0]
             widths = [best * np.exp(-_step(sigma_grid) * t) for t in FINAL_NARROWER]
         _scored(profile, widths)

@@ -11,7 +11,8 @@ D = y'Wy - beta'B (the penalized residual sum of squares), the noise variance pr
 
 with "reml" (Wood 2011): c = n - 1 and P = A (the intercept integrated out with a flat prior);
 "ml": c = n and P = A_theta (A without the intercept's row and column; the intercept maximized). For k
-targets with their own noise variances and shared lambda, V is summed over the targets. Its derivatives,
+targets with their own noise variances and shared lambda, V is summed over the targets. With a known scale
+phi (the working model of a likelihood family at its IRLS fixed point: phi = 1), c log D becomes D / phi. Its derivatives,
 with E_d the selector of block d and P^-1 the inverse of P (blocks (P^-1)_de):
 
     dD/drho_d = lambda_d ||beta_d||^2
@@ -101,6 +102,7 @@ class RemlCriterion:
     offsets : (D+1,) the blocks of the components among the R features
     n : the number of rows (with positive weight)
     method : "reml" or "ml"
+    scale : None (the noise variance profiled out) or a known scale phi > 0
 
     Examples
     --------
@@ -115,7 +117,7 @@ class RemlCriterion:
     ((2,), (2, 2), True)
     """
 
-    def __init__(self, G, B, yy, offsets, n, method="reml"):
+    def __init__(self, G, B, yy, offsets, n, method="reml", scale=None):
         if method not in LIKELIHOODS:
             raise ValueError(f"criterion must be one of {LIKELIHOODS}, got {method!r}")
         self.G = np.asarray(G, dtype=float)
@@ -127,6 +129,7 @@ class RemlCriterion:
         self.R = int(self.offsets[-1])
         self.n, self.method = int(n), method
         self.c = self.n - 1 if method == "reml" else self.n
+        self.phi = None if scale is None else float(scale)
         self.block = np.repeat(np.arange(len(self.ranks)), self.ranks)  # the component of each feature
         diag = np.diag(self.G)[:self.R]
         self.scale = np.array([max(diag[a:b].mean(), 1e-300) if b > a else 1.0
@@ -162,7 +165,12 @@ class RemlCriterion:
 
     def _value(self, rho, A, factor, D):
         k = len(D)
-        return float(self.c * np.log(D).sum() + k * (self._logdet(A, factor) - self.ranks @ rho))
+        fit = self.c * np.log(D).sum() if self.phi is None else D.sum() / self.phi
+        return float(fit + k * (self._logdet(A, factor) - self.ranks @ rho))
+
+    def penalized_rss(self, rho):
+        """D (k,): y'Wy - beta'B, the penalized weighted residual sum of squares at rho."""
+        return self._solve(np.asarray(rho, dtype=float))[4]
 
     def _block_sums(self, M):
         """The sums of M (R, R) over the blocks of components: (D, D)."""
@@ -189,8 +197,12 @@ class RemlCriterion:
             cross = Eb.T @ A_inv[:R, :R] @ Eb  # beta_d' (A^-1)_de beta_e
             gD = lam * norms
             hD = np.diag(gD) - 2.0 * np.outer(lam, lam) * cross
-            grad += self.c * gD / D[j]
-            hess += self.c * (hD / D[j] - np.outer(gD, gD) / D[j] ** 2)
+            if self.phi is None:  # c log D
+                grad += self.c * gD / D[j]
+                hess += self.c * (hD / D[j] - np.outer(gD, gD) / D[j] ** 2)
+            else:  # D / phi
+                grad += gD / self.phi
+                hess += hD / self.phi
         return self._value(rho, A, factor, D), grad, hess
 
     def edf(self, rho):
