@@ -12,7 +12,7 @@ Scenarios (a LocalCluster of 2 worker processes, 1 thread each, 3 GB memory limi
           with the same landmarks (coefficients and predictions, target 1e-8) and their throughput (target:
           Dask within 2x of in memory); and the in-memory fit against itself with its rows summed in another
           order, the floor that summation order sets on the coefficients.
-  sparse  cwlssvm.dask.SparseComponentwiseLSSVR() against the in-memory estimator on 10^5 rows (time, selected
+  sparse  cwlssvm.dask.SparseComponentwiseLSSVR(one_se=True) against the in-memory estimator on 10^5 rows (time, selected
           inputs, test error), then on the N rows of "large" (time, passes, memory, selected inputs).
 
 Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [--rows 20000000] [--chunk 1000000]
@@ -157,20 +157,20 @@ def sparse(client, n_rows, chunk, n_small=100_000):
     Xd, yd = lazy_additive(n_small, n_small // 10)
     X, y = client.compute([Xd, yd], sync=True)
     t0 = time.perf_counter()
-    model = cwlssvm.dask.SparseComponentwiseLSSVR(client=client).fit(Xd, yd)
+    model = cwlssvm.dask.SparseComponentwiseLSSVR(one_se=True, client=client).fit(Xd, yd)
     t_dask = time.perf_counter() - t0
     t0 = time.perf_counter()
-    ref = cwlssvm.SparseComponentwiseLSSVR().fit(X, y)
+    ref = cwlssvm.SparseComponentwiseLSSVR(one_se=True).fit(X, y)
     t_mem = time.perf_counter() - t0
     X_test, _, f_test = make_additive(n=20_000, noise=0.0, seed=99)
     mse = [np.mean((m.predict(X_test) - f_test) ** 2) for m in (model, ref)]
-    print(f"sparse: N = {n_small:,}, SparseComponentwiseLSSVR() (sigma, gamma by leave-one-out, lam by 2-fold CV)")
+    print(f"sparse: N = {n_small:,}, SparseComponentwiseLSSVR(one_se=True) (sigma, gamma by leave-one-out, lam by 2-fold CV)")
     print(f"  Dask {t_dask:.1f} s, {model.n_passes_} passes, selected {model.selected_components_.tolist()}, "
           f"sigma {model.sigma_:.3g}, gamma {model.gamma_:.3g}, lam {model.lam_:.3g}, test MSE {mse[0]:.2e}")
     print(f"  in memory {t_mem:.1f} s, selected {ref.selected_components_.tolist()}, sigma {ref.sigma_:.3g}, "
           f"gamma {ref.gamma_:.3g}, lam {ref.lam_:.3g}, test MSE {mse[1]:.2e}")
     X, y = lazy_additive(n_rows, chunk)
-    model, elapsed, memory = watched_fit(client, cwlssvm.dask.SparseComponentwiseLSSVR(client=client), X, y)
+    model, elapsed, memory = watched_fit(client, cwlssvm.dask.SparseComponentwiseLSSVR(one_se=True, client=client), X, y)
     print(f"  N = {n_rows:,}: fit {elapsed:.1f} s; {passes(model)}; largest worker memory {memory.peak / 1e6:.0f} MB")
     print(f"  selected {model.selected_components_.tolist()} (the function uses x0..x3), sigma {model.sigma_:.3g}, "
           f"gamma {model.gamma_:.3g}, lam {model.lam_:.3g}, "

@@ -172,7 +172,7 @@ def poisson(n_splits, skip_spam=False):
 
 def _regressors():
     return {"plain": ComponentwiseLSSVRCV(), "sparse": SparseComponentwiseLSSVR(),
-            "sparse (one_se=False)": SparseComponentwiseLSSVR(one_se=False), "fusion": FusionComponentwiseLSSVR(),
+            "sparse (one_se=True)": SparseComponentwiseLSSVR(one_se=True), "fusion": FusionComponentwiseLSSVR(),
             "fusion (method='eta')": FusionComponentwiseLSSVR(method="eta"),
             "sigma_per_component": ComponentwiseLSSVRCV(sigma_per_component=True)}
 
@@ -280,7 +280,7 @@ def sparse(n_splits, skip_spam=False):
     for split in range(n_splits):
         X, y, mu = make_poisson_additive(n=500, seed=split)
         for key, model in (("plain poisson", ComponentwiseLSSVRCV(family="poisson")),
-                           ("sparse poisson", SparseComponentwiseLSSVR(family="poisson"))):
+                           ("sparse poisson", SparseComponentwiseLSSVR(family="poisson", one_se=True))):
             t0 = time.perf_counter()
             model.fit(X[:350], y[:350])
             r = rows.setdefault(key, {"time": [], "deviance": [], "components": []})

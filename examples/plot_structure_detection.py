@@ -2,9 +2,11 @@
 Structure detection: which inputs matter
 ========================================
 
-``SparseComponentwiseLSSVR`` adds a penalty on each component's norm (here the default, chosen with sigma, gamma
-and the penalty's weight lam by cross-validation), so that the components of inputs that do not enter become
-exactly zero. Dropped components are drawn in grey.
+``SparseComponentwiseLSSVR`` adds a penalty on each component's norm, chosen with sigma, gamma and the penalty's
+weight lam by cross-validation, so that the components of inputs that do not enter become exactly zero. With
+``one_se=True`` lam is the largest whose CV error is within one standard error of the best: the sparsest model the
+data cannot tell from the best one (the default, ``one_se=False``, takes the best CV error). Dropped components are
+drawn in grey.
 """
 
 import matplotlib.pyplot as plt
@@ -14,7 +16,7 @@ import cwlssvm
 from cwlssvm.datasets import make_additive
 
 X, y, f = make_additive(n=200, noise=1.0, seed=1)
-model = cwlssvm.SparseComponentwiseLSSVR().fit(X, y)
+model = cwlssvm.SparseComponentwiseLSSVR(one_se=True).fit(X, y)
 print("selected inputs:", model.selected_components_)
 
 norms = np.sqrt(np.asarray(model.component_norms_, dtype=float)).ravel()

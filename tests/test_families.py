@@ -203,7 +203,7 @@ def test_sparse_logistic_selects_the_relevant_inputs():
 
 def test_sparse_poisson_keeps_the_strongest_input_and_predicts_means():
     X, y, mu = make_poisson_additive(n=400, seed=3)
-    m = SparseComponentwiseLSSVR(family="poisson", cv=5).fit(X, y)
+    m = SparseComponentwiseLSSVR(family="poisson", cv=5, one_se=True).fit(X, y)
     assert 0 in set(m.selected_components_) and not {4, 5} & set(m.selected_components_)
     f = m.contributions(X).sum(axis=1) + m.intercept_
     np.testing.assert_allclose(m.predict(X), np.exp(f), rtol=1e-12)

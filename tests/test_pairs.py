@@ -158,7 +158,7 @@ def test_the_sparse_penalty_selects_among_main_effects_and_screened_pairs():
     rng = np.random.default_rng(6)
     X = rng.uniform(-1, 1, size=(600, 5))
     y = X[:, 0] + np.sin(3 * X[:, 1] * X[:, 2]) + 0.1 * rng.normal(size=600)
-    model = SparseComponentwiseLSSVR(interactions=3).fit(X, y)
+    model = SparseComponentwiseLSSVR(interactions=3, one_se=True).fit(X, y)
     chosen = [model.components_[d].name for d in model.selected_components_]
     assert chosen == ["x0", "x1:x2"]  # the pair kept whole, the other candidates and the noise inputs dropped
     table = model.interactions_

@@ -22,7 +22,7 @@ def _visible_panels(fig):
 @pytest.fixture(scope="module")
 def sparse_model():
     X, y, _ = make_additive(n=100, seed=0)
-    return cwlssvm.SparseComponentwiseLSSVR(penalty="stp").fit(X, y)
+    return cwlssvm.SparseComponentwiseLSSVR(penalty="stp", one_se=True).fit(X, y)  # x0..x3 kept
 
 
 def test_one_panel_per_component_selected_first(sparse_model):

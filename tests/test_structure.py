@@ -152,7 +152,7 @@ def test_l1_qp_against_an_independent_solver(rng):
 
 def test_stp_recovers_the_additive_structure():
     X, y, _ = make_additive(n=100, seed=0)
-    m = SparseComponentwiseLSSVR(penalty="stp").fit(X, y)
+    m = SparseComponentwiseLSSVR(penalty="stp", one_se=True).fit(X, y)
     assert list(m.selected_components_) == [0, 1, 2, 3]
     assert np.all(m.component_norms_[4:] == 0)
     contrib = m.contributions(X[:5])

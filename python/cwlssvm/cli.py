@@ -181,7 +181,9 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
         return (FusionComponentwiseLSSVC if clf else FusionComponentwiseLSSVR)(method="eta", n_jobs=n_jobs,
                                                                                 verbose=verbose)
     Est = SparseComponentwiseLSSVC if clf else SparseComponentwiseLSSVR
-    return Est(penalty=select, n_jobs=n_jobs, max_components=max_components, verbose=verbose, family=family)
+    # --select asks which inputs matter: the regressor takes the sparsest lam within one standard error ("auto")
+    return Est(penalty=select, one_se="auto", n_jobs=n_jobs, max_components=max_components, verbose=verbose,
+               family=family)
 
 
 def _cmd_fit(args):

@@ -139,7 +139,7 @@ _PARAMS = """
 
 
 def _init(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, sigma=None, gamma=None, lams=None, cv=None,
-          one_se="auto", max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5,
+          one_se=False, max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5,
           lowrank_tol=FACTOR_TOL, sample=SAMPLE_ROWS, random_state=0, verbose=False, client=None):
     params = dict(locals())  # the parameters, stored as given (scikit-learn's convention)
     del params["self"]
@@ -161,7 +161,7 @@ class SparseComponentwiseLSSVR(RegressorMixin, _DaskSparseBase):
     >>> from cwlssvm.datasets import make_additive
     >>> client = Client(processes=False, n_workers=1, dashboard_address=None)
     >>> X, y, _ = make_additive(n=2000, seed=0)  # only x0..x3 matter
-    >>> model = SparseComponentwiseLSSVR().fit(da.from_array(X, chunks=500), da.from_array(y, chunks=500))
+    >>> model = SparseComponentwiseLSSVR(one_se=True).fit(da.from_array(X, chunks=500), da.from_array(y, chunks=500))
     >>> model.selected_components_
     array([0, 1, 2, 3])
     >>> client.close()
