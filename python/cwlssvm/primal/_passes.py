@@ -10,7 +10,10 @@ the same sums, to the last digit, whatever the number of threads.
 from __future__ import annotations
 
 import os
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
 
 from .._threads import one_blas_thread
 
@@ -94,6 +97,20 @@ def add_parts(a, b):
     return a + b
 
 
+def _add_into(total, part):
+    """add_parts(total, part), the arrays of total (a task's result, owned by the pass) added into in place."""
+    if total is None or part is None:
+        return part if total is None else total
+    if isinstance(total, (tuple, list)):
+        return type(total)(_add_into(x, y) for x, y in zip(total, part))
+    if isinstance(total, np.ndarray) and total.flags.writeable and total.shape == np.shape(part):
+        total += part
+        return total
+    if hasattr(total, "add_into"):
+        return total.add_into(part)
+    return total + part
+
+
 def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
     """sum over the tasks of task(rows, 1) (rows: a slice of range(n_rows), rows_per_task of them; 1: the
     task runs on one thread), added in row order (add_parts), on pass_threads(n_jobs) threads with one BLAS
@@ -134,9 +151,14 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
                 total = add_parts(total, task(rows, 1))
             return total
         pool = ThreadPoolExecutor(threads)
-        try:
-            for part in pool.map(task, chunks, [1] * len(chunks)):
-                total = add_parts(total, part)
+        try:  # at most `threads` tasks ahead of the sum, each added into it in place: few results held at once
+            pending = deque()
+            for rows in chunks:
+                if len(pending) == threads:
+                    total = _add_into(total, pending.popleft().result())
+                pending.append(pool.submit(task, rows, 1))
+            while pending:
+                total = _add_into(total, pending.popleft().result())
         finally:  # an error or an interrupt: the tasks not yet started are dropped
             pool.shutdown(wait=True, cancel_futures=True)
     return total

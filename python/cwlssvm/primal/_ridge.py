@@ -208,6 +208,13 @@ class RidgeSums:
     def __add__(self, other):
         return self._like([a + b for a, b in zip(self._parts(), other._parts())])
 
+    def add_into(self, other):
+        """self + other, self's arrays added into in place (for sums a pass owns); returns self."""
+        for a, b in zip(self._parts(), other._parts()):
+            if a is not None:
+                a += b
+        return self
+
     def scaled(self, d):
         """The sums of the features scaled column by column, z -> d z (d (R+1,), the constant's entry last), as
         FeatureMap.weighted scales them (d = sqrt(eta_d) per component, 1 for the constant); without a wide block.

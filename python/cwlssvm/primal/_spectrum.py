@@ -223,7 +223,8 @@ def error_score(error_rate, squared, n):
     return _native.error_score(error_rate, squared, n)
 
 
-SOLVES_KEPT = 16  # per-gamma solves a LevelSpectrum keeps (each holds S^-1, Rg x Rg, once asked)
+SOLVES_KEPT = 4  # per-gamma solves a LevelSpectrum keeps (each holds S^-1, Rg x Rg, once asked; a search keeps
+# one spectrum per width, so this bounds their memory: 9 widths x 16 solves of Rg = 830 held 0.8 GB on flights)
 
 
 class LevelSpectrum:
@@ -335,10 +336,11 @@ class LevelSpectrum:
         return np.array(out)
 
     def gcv(self, gammas):
-        """Weighted GCV [RSS / s] / (1 - tr S / n)^2, averaged over the targets, (G,)."""
-        gammas = np.atleast_1d(gammas)
-        rss = self.rss(gammas).mean(axis=1) / self.s
-        return rss / (1.0 - self.trace(gammas) / self.n) ** 2
+        """Weighted GCV [RSS / s] / (1 - tr S / n)^2, averaged over the targets, (G,): one gamma at a time, so that
+        its RSS and tr S share one solve (the cache keeps SOLVES_KEPT)."""
+        parts = [(self.rss([g])[0].mean(), self.trace([g])[0]) for g in np.atleast_1d(gammas)]
+        rss, trace = (np.array(p, dtype=float) for p in zip(*parts)) if parts else (np.zeros(0), np.zeros(0))
+        return rss / self.s / (1.0 - trace / self.n) ** 2
 
     def coef(self, gammas):
         """theta (G, R, k) and b (G, k) for every gamma."""
