@@ -16,7 +16,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 from ..families import laplace_reml
-from ..primal import RemlCriterion, reml_fit
+from ..primal import RemlCriterion, block_scales, reml_fit
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
@@ -58,8 +58,7 @@ class LikelihoodProfile:
             ev = self.evaluator
             fmap = ev._feature_map(sigmas)
             Phi = fmap.features(ev.X, ev.n_jobs)
-            scale = np.array([max(np.mean(np.average(Phi[:, a:b] ** 2, axis=0, weights=ev.w)), 1e-300) if b > a
-                              else 1.0 for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])])
+            scale = block_scales(np.einsum("ij,ij,i->j", Phi, Phi, ev.w), fmap.offsets)
             start = None if self._start is None else self._start - np.log(self._scale) + np.log(scale)
             fit = laplace_reml(Phi, ev.Y, ev.w, fmap.offsets, self.family, self.method, start)
         else:

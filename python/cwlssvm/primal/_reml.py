@@ -34,7 +34,7 @@ import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 from scipy.linalg.lapack import dpotri
 
-__all__ = ["RemlCriterion", "RemlFit", "reml_fit", "LIKELIHOODS"]
+__all__ = ["RemlCriterion", "RemlFit", "reml_fit", "block_scales", "LIKELIHOODS"]
 
 LIKELIHOODS = ("reml", "ml")  # the CV estimators' likelihood criteria: restricted and marginal
 RHO_RANGE = 25.0  # rho_d within [log s_d - RHO_RANGE, log s_d + RHO_RANGE], s_d = tr G_dd / r_d
@@ -131,9 +131,7 @@ class RemlCriterion:
         self.c = self.n - 1 if method == "reml" else self.n
         self.phi = None if scale is None else float(scale)
         self.block = np.repeat(np.arange(len(self.ranks)), self.ranks)  # the component of each feature
-        diag = np.diag(self.G)[:self.R]
-        self.scale = np.array([max(diag[a:b].mean(), 1e-300) if b > a else 1.0
-                               for a, b in zip(self.offsets[:-1], self.offsets[1:])])  # s_d = tr G_dd / r_d
+        self.scale = block_scales(np.diag(self.G)[:self.R], self.offsets)  # s_d = tr G_dd / r_d
 
     def bounds(self):
         """(lower, upper) (D,) of rho."""
@@ -210,6 +208,32 @@ class RemlCriterion:
         _, _, factor, _, _ = self._solve(np.asarray(rho, dtype=float))
         H = _inverse(factor) @ self.G  # the hat matrix in coefficient space, A^-1 G
         return np.bincount(self.block, np.diag(H)[:self.R], minlength=len(self.ranks))
+
+
+def block_scales(diag, offsets):
+    """s_d = tr G_dd / r_d, the mean diagonal of each component's block of the sums G (1 for an empty block): the
+    scale the penalties of RemlCriterion are bounded and warm-started relative to.
+
+    Parameters
+    ----------
+    diag : ndarray (R,)
+        The diagonal of G over the R features (sum_i w_i phi_ij^2).
+    offsets : ndarray (D + 1,)
+        The blocks of the components among the R features.
+
+    Returns
+    -------
+    ndarray (D,)
+        The scales, > 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import block_scales
+    >>> block_scales(np.array([1.0, 3.0, 5.0]), np.array([0, 2, 3, 3])).tolist()
+    [2.0, 5.0, 1.0]
+    """
+    return np.array([max(diag[a:b].mean(), 1e-300) if b > a else 1.0 for a, b in zip(offsets[:-1], offsets[1:])])
 
 
 def _inverse(factor):
