@@ -162,3 +162,16 @@ def test_writes_the_file_and_the_command_line(tmp_path, additive):
     res = subprocess.run(run + ["--rows", "-3", "-o", str(tmp_path / "x.html")], capture_output=True, text=True,
                          timeout=300)
     assert res.returncode == 2 and "max_rows" in res.stderr and not (tmp_path / "x.html").exists()
+
+
+def test_a_poisson_waterfall_ends_at_the_log_of_the_mean():
+    from cwlssvm.datasets import make_poisson_additive
+
+    X, y, _ = make_poisson_additive(n=200, seed=0)
+    model = cwlssvm.ComponentwiseLSSVR(family="poisson", gamma=10.0).fit(X, y)
+    page = report_html(model, X[:2])
+    check_page(page)
+    assert "log of the predicted mean" in page
+    svg = re.findall(r'<svg class="waterfall".*?</svg>', page, flags=re.S)[0]
+    total = float(re.findall(r'class="step"[^>]*data-tip="[^"]*?\n([-+0-9.e]+)', svg)[-1])
+    assert total == pytest.approx(np.log(model.predict(X[:1])[0]), rel=1e-3, abs=1e-3)

@@ -528,7 +528,8 @@ def _legend(fr, names, title=""):
 # ---------------------------------------------------------------------- explanations
 def _explanations(model, X, drawn, max_rows):
     """The per-row waterfalls: the intercept, then each component's contribution (largest first), ending at the
-    model's output for the row (its decision value for a classifier); one row shown at a time."""
+    model's output for the row (its decision value for a classifier, the log of its mean for a Poisson model); one
+    row shown at a time."""
     head = X[:max_rows] if hasattr(X, "__getitem__") and not isinstance(X, (list, tuple)) else X
     codes = input_codes(model, head)[:max_rows]  # the first rows (of a pandas, polars or NumPy table)
     contrib = np.asarray(model.contributions(training_inputs(model, codes)), dtype=float)
@@ -536,7 +537,8 @@ def _explanations(model, X, drawn, max_rows):
     n, D = codes.shape[0], len(model.components_)
     contrib = contrib.reshape(n, D, -1)
     names = [r["component"] for r in drawn.rows]
-    what = "prediction" if drawn.classes is None else "decision value"
+    what = "decision value" if drawn.classes is not None else (
+        "log of the predicted mean" if getattr(model, "family", "squared") == "poisson" else "prediction")
     options, figures = [], []
     for i in range(n):
         k = _output_of(model, contrib[i], intercept, drawn.classes)
