@@ -19,6 +19,8 @@ the last fixed point, so that widths are compared on it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..primal import RemlCriterion, RemlFit, reml_fit
@@ -91,20 +93,13 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
     >>> fit.selected.tolist(), fit.converged
     ([True, False], True)
     """
-    Phi = np.asarray(Phi, dtype=float)
-    Y = np.asarray(Y, dtype=float).reshape(Phi.shape[0], -1)
-    offsets = np.asarray(offsets, dtype=np.int64)
-    block = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    n = Phi.shape[0]
-    X1 = np.hstack([Phi, np.ones((n, 1))])
-    f = np.array([np.full(n, family.initial(Y[:, j], w)) for j in range(Y.shape[1])]).T  # (n, k)
+    problem = _Problem.of(Phi, Y, w, offsets, family, method)
+    f = problem.start()
     rho, settled, rounds, fit = rho0, False, 0, None
     for rounds in range(1, MAX_ROUNDS + 1):
         if rho is not None:  # the fixed point at the current penalties (warm-started)
-            system = FactorSystem(Phi * np.exp(-0.5 * rho[block]), 1.0)
-            for j in range(Y.shape[1]):
-                f[:, j] = irls(system, family, Y[:, j], w, f0=f[:, j], warn=False).solution.f
-        criterion = _working_criterion(X1, Y, w, f, offsets, family, method)
+            problem.fixed_point(rho, f)
+        criterion = problem.working_criterion(f)
         fit = reml_fit(criterion, rho, max_iter=NEWTON_PER_ROUND)  # the weights move anyway: a few steps a round
         if rho is not None:  # settled: no penalty inside its bounds moves by RHO_TOL
             lo, hi = criterion.bounds()
@@ -114,7 +109,7 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
                 rho = fit.rho
                 break
         rho = fit.rho
-    value, criterion = _laplace_value(Phi, Y, w, offsets, family, method, rho, f)
+    value, criterion = problem.value(rho, f)
     return RemlFit(rho, value, fit.gradient, criterion.edf(rho), fit.selected, rounds, settled)
 
 
@@ -145,35 +140,64 @@ def laplace_value(Phi, Y, w, offsets, family, method, rho):
     >>> bool(abs(laplace_value(*args, fit.rho) - fit.value) < 1e-6 * abs(fit.value))
     True
     """
-    Y = np.asarray(Y, dtype=float).reshape(np.shape(Phi)[0], -1)
-    f = np.array([np.full(Y.shape[0], family.initial(Y[:, j], w)) for j in range(Y.shape[1])]).T
-    return _laplace_value(np.asarray(Phi, dtype=float), Y, w, np.asarray(offsets, dtype=np.int64), family, method,
-                          np.asarray(rho, dtype=float), f)[0]
+    problem = _Problem.of(Phi, Y, w, offsets, family, method)
+    return problem.value(np.asarray(rho, dtype=float), problem.start())[0]
 
 
-def _laplace_value(Phi, Y, w, offsets, family, method, rho, f):
-    """(V_L(rho), the working criterion there): IRLS from the training values f (n, k) (updated in place) to the
-    fixed point of the penalties exp(rho), then the deviance, the penalty and the log determinants."""
-    block = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    system = FactorSystem(Phi * np.exp(-0.5 * rho[block]), 1.0)  # scaled features: the penalty is ||theta_s||^2
-    value = 0.0
-    for j in range(Y.shape[1]):
-        sol = irls(system, family, Y[:, j], w, f0=f[:, j], warn=False).solution
-        f[:, j] = sol.f
-        value += float(w @ family.deviance(Y[:, j], sol.f)) + float(sol.coef @ sol.coef)  # + sum_d lambda_d ||theta_d||^2
-    X1 = np.hstack([Phi, np.ones((Phi.shape[0], 1))])
-    criterion = _working_criterion(X1, Y, w, f, offsets, family, method)
-    value += criterion.value(rho) - float(sum(c.penalized_rss(rho).sum() for c in criterion.criteria))  # log|P| - r'rho
-    return value, criterion
+@dataclass
+class _Problem:
+    """The arrays of one fit: features Phi (n, R) and X1 = [Phi 1], each feature's component ``block`` (R,), the
+    targets Y (n, k), weights w, offsets (D + 1,), the family and the method."""
 
+    Phi: np.ndarray
+    X1: np.ndarray
+    block: np.ndarray
+    Y: np.ndarray
+    w: np.ndarray
+    offsets: np.ndarray
+    family: object
+    method: str
 
-def _working_criterion(X1, Y, w, f, offsets, family, method):
-    """The sum over the targets of the working models' RemlCriterion (scale 1) at the training values f (n, k)."""
-    criteria = []
-    for j in range(Y.shape[1]):
-        W, z = family.working(Y[:, j], f[:, j])
-        v = w * W
-        G = X1.T @ (X1 * v[:, None])
-        B = X1.T @ (v * z)
-        criteria.append(RemlCriterion(G, B[:, None], [float(z @ (v * z))], offsets, X1.shape[0], method, scale=1.0))
-    return _CriteriaSum(criteria)
+    @classmethod
+    def of(cls, Phi, Y, w, offsets, family, method):
+        Phi = np.asarray(Phi, dtype=float)
+        offsets = np.asarray(offsets, dtype=np.int64)
+        return cls(Phi, np.hstack([Phi, np.ones((Phi.shape[0], 1))]),
+                   np.repeat(np.arange(len(offsets) - 1), np.diff(offsets)),
+                   np.asarray(Y, dtype=float).reshape(Phi.shape[0], -1), w, offsets, family, method)
+
+    def start(self):
+        """The constant starting training values family.initial (n, k)."""
+        return np.array([np.full(self.Phi.shape[0], self.family.initial(y, self.w)) for y in self.Y.T]).T
+
+    def fixed_point(self, rho, f):
+        """IRLS from the training values f (n, k) (updated in place) to the fixed point of the penalties exp(rho), on
+        the features scaled by exp(-rho / 2) (the penalty is then ||theta_s||^2); the solutions per target."""
+        system = FactorSystem(self.Phi * np.exp(-0.5 * rho[self.block]), 1.0)
+        sols = []
+        for j in range(self.Y.shape[1]):
+            sols.append(irls(system, self.family, self.Y[:, j], self.w, f0=f[:, j], warn=False).solution)
+            f[:, j] = sols[-1].f
+        return sols
+
+    def working_criterion(self, f):
+        """The sum over the targets of the working models' RemlCriterion (scale 1) at the training values f."""
+        criteria = []
+        for j in range(self.Y.shape[1]):
+            W, z = self.family.working(self.Y[:, j], f[:, j])
+            v = self.w * W
+            G = self.X1.T @ (self.X1 * v[:, None])
+            B = self.X1.T @ (v * z)
+            criteria.append(RemlCriterion(G, B[:, None], [float(z @ (v * z))], self.offsets, self.X1.shape[0],
+                                          self.method, scale=1.0))
+        return _CriteriaSum(criteria)
+
+    def value(self, rho, f):
+        """(V_L(rho), the working criterion there) from the training values f (updated to the fixed point): the
+        deviance, the penalty sum_d lambda_d ||theta_d||^2 and the log determinants."""
+        value = 0.0
+        for j, sol in enumerate(self.fixed_point(rho, f)):
+            value += float(self.w @ self.family.deviance(self.Y[:, j], sol.f)) + float(sol.coef @ sol.coef)
+        criterion = self.working_criterion(f)
+        value += criterion.value(rho) - float(sum(c.penalized_rss(rho).sum() for c in criterion.criteria))
+        return value, criterion
