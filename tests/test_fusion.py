@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from cwlssvm import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR, _native
+from cwlssvm import ComponentwiseLSSVR, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR, _native
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 from cwlssvm.fusion import Level1, areg_box, areg_hull, eta_als, eta_gradient, fit_level1
@@ -219,10 +219,27 @@ def test_areg_fusion_reports_the_effective_regularization(areg_set, kw):
 
 def test_refit_false_keeps_the_training_model():
     X, y, _ = make_additive(n=100, seed=2)
-    a = FusionComponentwiseLSSVR(method="areg-select", refit=False, random_state=4).fit(X, y)
-    b = FusionComponentwiseLSSVR(method="areg-select", refit=True, random_state=4).fit(X, y)
+    a = FusionComponentwiseLSSVR(method="areg-select", refit=False, n_splits=1, random_state=4).fit(X, y)
+    b = FusionComponentwiseLSSVR(method="areg-select", refit=True, n_splits=1, random_state=4).fit(X, y)
     assert a.n_train_ == 70 and a.n_validation_ == 30
     assert not np.allclose(a.predict(X), b.predict(X))
+    with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
+        FusionComponentwiseLSSVR(refit=False).fit(X, y)  # "areg" runs on 5 splits by default
+    with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
+        FusionComponentwiseLSSVR(method="eta", refit=False, n_splits=2).fit(X, y)
+
+
+def test_splits_combine_into_one_refit_on_all_rows():
+    # "areg" on 5 splits: the refit is the plain LS-SVM on all rows at the geometric mean of the splits'
+    # matched gammas, with sigma tuned on all rows
+    X, y, _ = make_additive(n=120, seed=3)
+    model = FusionComponentwiseLSSVR().fit(X, y)  # "auto": 5 splits for "areg"
+    plain = ComponentwiseLSSVR(sigma=model.sigma_, gamma=model.gamma_equivalent_).fit(X, y)
+    np.testing.assert_allclose(model.predict(X), plain.predict(X), atol=1e-4 * np.std(y))
+    one = FusionComponentwiseLSSVR(n_splits=1).fit(X, y)
+    assert one.gamma_equivalent_ != model.gamma_equivalent_
+    with pytest.raises(ValueError, match="n_splits"):
+        FusionComponentwiseLSSVR(n_splits=0).fit(X, y)
 
 
 def test_validation_data_is_used_as_given():

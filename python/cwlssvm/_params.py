@@ -55,6 +55,11 @@ def optional(rule):
     return Rule(lambda v: v is None or rule.test(v), f"None or {rule.what}")
 
 
+def auto_or(rule):
+    """The word "auto", or a value the rule accepts."""
+    return Rule(lambda v: (v == "auto") if isinstance(v, str) else rule.test(v), f'"auto" or {rule.what}')
+
+
 def integer_from(low):
     """An integer >= low."""
     return Rule(lambda v: _integer(v) and v >= low, f"an integer >= {low}")

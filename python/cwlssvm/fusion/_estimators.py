@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 from sklearn.model_selection import train_test_split
+from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array
 
 from .._progress import progress_bar
 from .._fit_guard import guarded_fit
-from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of, optional
+from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, auto_or, integer_from, one_of, optional
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._calibration import platt_slope
@@ -29,6 +30,7 @@ from .._persist import file_values, model_file_class
 METHODS = ("auto", "eta", "areg-select", "areg")  # the fusion estimators' ``method``
 AREG_SETS = ("hull", "span", "box")
 ETA_SOLVERS = ("gradient", "als")
+AUTO_SPLITS = 5  # the splits of n_splits="auto" for method "areg" (one for "eta" and "areg-select")
 
 
 
@@ -71,9 +73,10 @@ class _FusionBase(ExpansionModel):
                                  method=one_of(*METHODS), areg_set=one_of(*AREG_SETS), eta_solver=one_of(*ETA_SOLVERS),
                              sigma=optional(POSITIVE), gamma=optional(POSITIVE), radius=optional(POSITIVE),
                              zero_tol=HALF_OPEN_UNIT, max_iter=integer_from(1), tol=POSITIVE, n_jobs=N_JOBS,
+                             n_splits=auto_or(integer_from(1)),
                              solver=one_of(*SOLVERS), lowrank_tol=OPEN_UNIT)
 
-    def __init__(self, components=None, *, method="auto", validation_fraction=0.3, validation_data=None,
+    def __init__(self, components=None, *, method="auto", validation_fraction=0.3, n_splits="auto", validation_data=None,
                  sigma=None, gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None,
                  one_se="auto", zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0,
                  solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, missing="separate", unknown="missing"):
@@ -82,6 +85,7 @@ class _FusionBase(ExpansionModel):
         self.components = components
         self.method = method
         self.validation_fraction = validation_fraction
+        self.n_splits = n_splits
         self.validation_data = validation_data
         self.sigma = sigma
         self.gamma = gamma
@@ -115,21 +119,36 @@ class _FusionBase(ExpansionModel):
             raise ValueError("radius: areg_set='box' needs a radius (the box |c_k| <= radius has one degree of "
                              "freedom per training row and fits the validation set unless it is small)")
         use_one_se(self.one_se, self._classification)
+        if not self.refit and self._n_splits > 1:
+            raise ValueError(f"refit=False keeps the level-1 model of one split; it needs n_splits=1 (or "
+                             f"validation_data), got n_splits={self.n_splits}")
         if self.lams is not None:
             lams = np.asarray(self.lams, dtype=float).ravel()
             if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
                 raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
 
+    @property
+    def _n_splits(self):
+        """The splits the fusion runs on: one with validation_data; n_splits, where "auto" is AUTO_SPLITS for
+        "areg" and one for the selecting methods."""
+        if self.validation_data is not None:
+            return 1
+        if self.n_splits == "auto":
+            return AUTO_SPLITS if self._method == "areg" else 1
+        return int(self.n_splits)
+
     def _split(self, X, y, w, strata):
-        """Rows with positive weight, split into (X_all, y_all, w_all, train, val) with the
-        validation rows last; validation_data adds its own rows instead of splitting."""
+        """Rows with positive weight as (X_all, y_all, w_all, splits), splits a list of (train, val) row
+        indices: n_splits random splits of the rows (each validation_fraction of them for validation,
+        stratified by class for classifiers), or, with validation_data, its rows appended as the one
+        validation set."""
         keep = w > 0
         w, X, y = weighted_rows(w, X, y)
         if self.validation_data is not None:
             Xv, yv, wv = self._check_validation_data()
             n = X.shape[0]
-            return (np.vstack([X, Xv]), np.concatenate([y, yv]), np.concatenate([w, wv]), np.arange(n),
-                    np.arange(n, n + Xv.shape[0]))
+            return (np.vstack([X, Xv]), np.concatenate([y, yv]), np.concatenate([w, wv]),
+                    [(np.arange(n), np.arange(n, n + Xv.shape[0]))])
         idx = np.arange(X.shape[0])
         n_val = int(np.ceil(self.validation_fraction * len(idx)))
         if n_val < 2 or len(idx) - n_val < 2:
@@ -141,9 +160,10 @@ class _FusionBase(ExpansionModel):
             counts = np.bincount(s)
             if counts[counts > 0].min() >= 2 and n_val >= len(counts[counts > 0]):
                 stratify = s
-        train, val = train_test_split(idx, test_size=n_val, random_state=self.random_state, stratify=stratify)
-        order = np.concatenate([np.sort(train), np.sort(val)])
-        return X[order], y[order], w[order], np.arange(len(train)), np.arange(len(train), len(order))
+        rng = check_random_state(self.random_state)  # the first split is train_test_split's at random_state
+        splits = [train_test_split(idx, test_size=n_val, random_state=rng, stratify=stratify)
+                  for _ in range(self._n_splits)]
+        return X, y, w, [(np.sort(train), np.sort(val)) for train, val in splits]
 
     def _check_validation_data(self):
         vd = self.validation_data
@@ -216,61 +236,75 @@ class _FusionBase(ExpansionModel):
         areg.edf = level1.edf(eta)
         return FusionResult(z, np.ones(D, dtype=bool), eta, history, info["iterations"], areg=areg)
 
-    def _fit_target(self, basis, train, val, t, w):
-        """Run the fusion method for one (scaled) target on the rows of basis, then the refit: returns
-        (theta (R,), b, FusionResult)."""
+    def _fit_split(self, basis, train, val, t, w):
+        """The fusion method for one (scaled) target on one split of the rows of basis: FusionResult with
+        its validation error and decision values on the validation rows."""
         level1 = Level1(basis, train, t[train], w[train])
         Gv = np.column_stack([basis.F[val], np.ones(len(val))])  # [F_val 1], (n_val, R + 1)
         result = self._fuse(level1, val, Gv, t, w)
         result.validation = validation_error(level1, result.z, Gv, t[val], w[val])
         result.validation_f = Gv @ result.z
         result.history.append({"final": True, "validation": result.validation})
-        if self.refit:
-            theta, b = fit_level1(basis, np.arange(len(t)), t, w, result.eta, result.mask)
-        else:
-            theta = np.where(np.repeat(result.mask, basis.ranks), result.z[:-1], 0.0)
-            b = float(result.z[-1])
         result.cg_iterations, result.factorizations = level1.cg_iterations, level1.factorizations
-        return theta, b, result
+        return result
+
+    def _fit_target(self, basis, splits, t, w):
+        """The fusion method for one (scaled) target on every split, combined (eta by its geometric mean
+        over the splits, the components kept by at least half of them), then the refit on all the rows:
+        returns (theta (R,), b, eta (D,), mask (D,), [FusionResult per split])."""
+        results = [self._fit_split(basis, train, val, t, w) for train, val in splits]
+        eta = np.exp(np.mean([np.log(r.eta) for r in results], axis=0))
+        mask = 2 * np.sum([r.mask for r in results], axis=0) >= len(results)
+        if self.refit:
+            theta, b = fit_level1(basis, np.arange(len(t)), t, w, eta, mask)
+        else:  # one split (_check_params): its own level-1 model
+            theta = np.where(np.repeat(mask, basis.ranks), results[0].z[:-1], 0.0)
+            b = float(results[0].z[-1])
+        return theta, b, eta, mask, results
 
     def _fit_all(self, X, T, w, strata=None):
-        """Split, tune the kernel on the training part, fuse per column of T (scaled targets)."""
-        X_all, T_all, w_all, train, val = self._split(X, T, w, strata)
+        """Split, tune the kernel, fuse per column of T (scaled targets) on every split, refit."""
+        X_all, T_all, w_all, splits = self._split(X, T, w, strata)
+        train = splits[0][0] if len(splits) == 1 else np.arange(len(T_all))  # one split: tuned on its training part
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
-        results = []
+        fused = []  # per target: (eta, [FusionResult per split])
         for j in range(T_all.shape[1]):
-            theta, b, result = self._fit_target(basis, train, val, T_all[:, j], w_all)
+            theta, b, eta, mask, results = self._fit_target(basis, splits, T_all[:, j], w_all)
             store.put(j, theta, b)
-            selected |= result.mask
-            results.append(result)
+            selected |= mask
+            fused.append((eta, results))
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
-        self.n_train_, self.n_validation_ = len(train), len(val)
+        self.n_train_, self.n_validation_ = len(splits[0][0]), len(splits[0][1])
         vars(self).pop("probability_slope_", None)
-        if self._classification:  # Platt's slope on level 1's decision values on the validation rows
-            self.probability_slope_ = platt_slope(np.concatenate([r.validation_f for r in results]),
-                                                  T_all[val].T.ravel(), np.tile(w_all[val], T_all.shape[1]))
+        if self._classification:  # Platt's slope on level 1's decision values on the validation rows of every split
+            pairs = [(r.validation_f, T_all[val, j], w_all[val]) for j, (_, results) in enumerate(fused)
+                     for r, (_, val) in zip(results, splits)]
+            self.probability_slope_ = platt_slope(*(np.concatenate(p) for p in zip(*pairs)))
 
         def per_target(values):  # one value for one target, else one per target
             values = list(values)
             return values[0] if len(values) == 1 else values
 
-        areg = [r.areg for r in results] if self._method == "areg" else None
-        self.eta_ = per_target(r.eta for r in results) if self._method == "eta" else None
-        self.validation_history_ = per_target(r.history for r in results)
-        self.lam_ = per_target(r.lam for r in results) if self._method == "areg-select" else None
+        first = [results[0] for _, results in fused]  # the first split's fusion, per target
+        areg = [r.areg for r in first] if self._method == "areg" else None
+        self.eta_ = per_target(eta for eta, _ in fused) if self._method == "eta" else None
+        self.validation_history_ = per_target(r.history for r in first)
+        self.lam_ = per_target(float(np.median([r.lam for r in results])) for _, results in fused) \
+            if self._method == "areg-select" else None
         self.c_ = None if areg is None else per_target(a.c for a in areg)
-        self.gamma_equivalent_ = None if areg is None else per_target(a.gamma_equivalent for a in areg)
-        self.effective_df_ = None if areg is None else per_target(a.edf for a in areg)
+        self.gamma_equivalent_ = None if areg is None else per_target(float(eta[0]) for eta, _ in fused)
+        self.effective_df_ = None if areg is None else \
+            per_target(float(np.mean([r.areg.edf for r in results])) for _, results in fused)
         self.mixture_weights_ = None if areg is None else per_target(a.mixture_weights for a in areg)
         self.radius_ = None if areg is None else per_target(a.radius for a in areg)
-        self.n_iter_ = max(r.n_iter for r in results)
-        self.factorizations_ = sum(r.factorizations for r in results)
-        return results
+        self.n_iter_ = max(r.n_iter for _, results in fused for r in results)
+        self.factorizations_ = sum(r.factorizations for _, results in fused for r in results)
+        return fused
 
 
 _PARAMS = """
@@ -291,14 +325,23 @@ _PARAMS = """
         selects exactly and has 0.4x its error. For structure detection take method="eta" (or
         SparseComponentwiseLSSVR / SVC).
     validation_fraction : float, default=0.3
-        Share of the rows (with positive weight) held out as the validation set; stratified by class
-        for classifiers. Ignored when ``validation_data`` is given.
+        Share of the rows (with positive weight) held out as the validation set of each split; stratified
+        by class for classifiers. Ignored when ``validation_data`` is given.
+    n_splits : int or "auto", default="auto"
+        The fusion runs on this many random splits of the rows into training and validation parts; the
+        fused constants (eta, the "areg" matched gamma) are combined by their geometric mean over the
+        splits, a component is kept when at least half of the splits keep it, and level 1 is refit with
+        them on all the rows. With more than one split sigma is tuned on all the rows. n_splits=1 is the
+        paper's recipe, one split. "auto": 5 for "areg", whose matched gamma from one validation set of a
+        hundred-odd rows is noisy (with 5 splits the default comes within 2% of the tuned plain model on
+        every data set of docs/performance.md); 1 for "eta" and "areg-select", each of whose splits costs a
+        path of QPs or an eta search. Ignored (one split) when ``validation_data`` is given.
     validation_data : tuple (X_val, y_val) or (X_val, y_val, sample_weight_val), optional
         A validation set of your own; then every row of ``fit``'s X trains level 1.
     sigma, gamma : float, optional
         Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and the level-1 regularization constant (the start of eta, the gamma of
-        "areg-select"); None tunes them by leave-one-out on the training part (grid stage of
-        cwlssvm.model_selection).
+        "areg-select"); None tunes them by leave-one-out (grid stage of cwlssvm.model_selection) on all
+        the rows, or on the training part with one split.
     areg_set : {"hull", "span", "box"}, default="hull"
         The convex set A of regularization vectors c for ``method="areg"``: the convex hull of the
         AReg vectors of LS-SVMs on a log grid of gamma ([1e-3, 1e6], every half decade); their affine
@@ -326,12 +369,12 @@ _PARAMS = """
     refit : bool, default=True
         Refit level 1 with the fused regularization (eta, the selected components, or the matched
         gamma for "areg") on the training and validation rows together. False keeps the fusion's own
-        model, trained on the training rows only.
+        model, trained on the training rows only (one split: ``n_splits=1`` or ``validation_data``).
     max_iter, tol : iteration limit (default 300) and relative tolerance of the eta solvers.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
     random_state : int, default=0
-        Seed of the validation split.
+        Seed of the validation splits.
 """ + BASIS_SOLVER_PARAMS + """    verbose : bool, default=False
         Progress bars (tqdm, on stderr) over the tuning of sigma and gamma, the eta iterations and the
         lam path of "areg-select".
@@ -341,19 +384,21 @@ _PARAMS = """
     selected_components_ : ndarray of int
         Indices into ``components_`` of the components kept (all of them for "areg").
     eta_ : ndarray (D,) or None
-        The componentwise regularization constants ("eta"), in the units of gamma.
+        The componentwise regularization constants ("eta"), in the units of gamma (geometric mean over
+        the splits).
     validation_history_ : list of dict
-        The validation objective: per solver iteration ("eta": ``validation``, and for ALS its
+        The first split's validation objective: per solver iteration ("eta": ``validation``, and for ALS its
         ``objective`` J), per lam ("areg-select"), per grid gamma ("areg" hull); the last entry is the
         fusion model's validation error (``final``).
-    lam_ : float or None ("areg-select")
-    c_, gamma_equivalent_, effective_df_ : "areg": the regularization vector, the constant gamma whose
-        LS-SVM has the nearest training outputs, and that LS-SVM's degrees of freedom.
-    mixture_weights_ ("areg" hull and span: beta over the gamma grid), radius_ ("areg" box).
+    lam_ : float or None ("areg-select": the median over the splits)
+    c_, gamma_equivalent_, effective_df_ : "areg": the regularization vector (the first split's), the
+        constant gamma whose LS-SVM has the nearest training outputs (geometric mean over the splits; the
+        refit's gamma), and that LS-SVM's degrees of freedom (mean over the splits).
+    mixture_weights_ ("areg" hull and span: beta over the gamma grid, the first split's), radius_ ("areg" box).
     probability_slope_ : float (the classifier)
         Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)), fitted by log-loss on the decision values
-        of the level-1 model (trained without the validation rows) on the validation rows.
-    sigma_, gamma_, n_train_, n_validation_, factorizations_ (Cholesky factorizations of the
+        of each split's level-1 model (trained without its validation rows) on its validation rows.
+    sigma_, gamma_, n_train_, n_validation_ (rows of each split), factorizations_ (Cholesky factorizations of the
         level-1 system over the fit), ``n_iter_`` (eta: solver iterations; areg-select: lams on the path;
         areg: OSQP iterations), ``components_``, ``intercept_``, ``dual_coef_``, ``component_norms_``.
 
@@ -365,10 +410,10 @@ _PARAMS = """
 class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
     __doc__ = f"""Componentwise LS-SVM regressor tuned by fusing training and validation (paper section 4).
 
-    ``FusionComponentwiseLSSVR(method="eta").fit(X, y)`` is the whole recipe of structure detection: a
-    validation split, sigma and gamma by leave-one-out on the training part, then the fusion ``method``
-    ("eta": one regularization constant per component, the ones driven to zero dropped), then a refit
-    on all the rows. The default ``method="auto"`` ("areg") fuses the regularization trade-off only.
+    ``FusionComponentwiseLSSVR(method="eta").fit(X, y)`` is the whole recipe of structure detection:
+    sigma and gamma by leave-one-out, then the fusion ``method`` ("eta": one regularization constant per
+    component, the ones driven to zero dropped) on ``n_splits`` random training/validation splits,
+    combined, then a refit on all the rows. The default ``method="auto"`` ("areg") fuses the regularization trade-off only.
 
     Parameters
     ----------
