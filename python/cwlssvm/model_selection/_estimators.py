@@ -897,7 +897,8 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
 
 def tune_kernel(est, X, y, sample_weight, cv=None):
     """sigma and gamma of the unpenalized componentwise model (of the estimator's ``family``, if it has
-    one; a likelihood family always by its approximate leave-one-out deviance) by leave-one-out, or by K-fold CV over
+    one; a likelihood family always by its approximate leave-one-out deviance) by the CV estimators' default criterion
+    (leave-one-out on the exact path, GCV through the primal layer at large n), or by K-fold CV over
     ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
     only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
     ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
@@ -941,7 +942,7 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     if cv is not None:
         kw.update(cv=cv, random_state=est.random_state)
     solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
-    search = Est(components=est.components, criterion="loo" if cv is None else "kfold", n_jobs=est.n_jobs,
+    search = Est(components=est.components, criterion="auto" if cv is None else "kfold", n_jobs=est.n_jobs,
                  solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
     if est._classification:
         search.set_params(probability=False)

@@ -158,7 +158,8 @@ class _SparseBase(ExpansionModel):
     def _tuning_cv(self, sample_weight, n):
         """The folds for tuning sigma and gamma: up to LARGE_N rows those of the lam search (K-fold CV
         sees through the near-interpolating models whose leave-one-out error can look best on small
-        samples, e.g. cancelling components at a narrow kernel), above it None (leave-one-out)."""
+        samples, e.g. cancelling components at a narrow kernel), above it None (the CV estimators' default:
+        leave-one-out on the exact path, GCV through the primal layer)."""
         n_kept = int(np.sum(check_sample_weight(sample_weight, n) > 0))
         if n_kept > LARGE_N:
             return None
@@ -471,7 +472,7 @@ _PARAMS = """
         constant; None tunes them on the unpenalized componentwise
         model (cwlssvm.model_selection, grid stage only): by K-fold CV over the folds of the lam
         search up to 1000 rows (where the leave-one-out error of a near-interpolating model can look
-        best), by leave-one-out above.
+        best), above by leave-one-out (GCV on the low-rank path at large n, as the CV estimators).
     lams : int or array-like, optional
         Grid for lam: explicit values, or a count of values over [1e-4, 10] x gamma * sum of the
         sample weights (the scale of the data term); default 40 values, 16 above 1000 rows. Up to
@@ -540,8 +541,8 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
 
     ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma on the
-    unpenalized model (10-fold CV up to 1000 rows, leave-one-out above), lam by CV with the
-    one-standard-error rule.
+    unpenalized model (10-fold CV up to 1000 rows, leave-one-out or at large n GCV above), lam by CV (the best
+    CV error; ``one_se=True``: the one-standard-error rule).
 
     Parameters
     ----------
