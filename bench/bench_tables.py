@@ -19,6 +19,7 @@ Models, each with the same cores:
   cwlssvm-10pairs the same with interactions=10 (the 10 best screened pairs, as many as EBM's default)
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion FusionComponentwiseLSSVR() / FusionComponentwiseLSSVC() on the frame as loaded
+  cwlssvm-fusion-1split the same on one training/validation split (n_splits=1, the paper's recipe)
   cwlssvm-fusion-eta the same with method="eta" (one regularization constant per component, selection)
   cwlssvm-cli    the command line: `cwlssvm fit train.csv --target T` and `cwlssvm predict` on the rows written
                  to CSV files (text and blank cells as they are)
@@ -122,6 +123,7 @@ def models(task, X, peers, target):
         "cwlssvm-10pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=10),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
         "cwlssvm-fusion": lambda: (FusionComponentwiseLSSVR() if reg else FusionComponentwiseLSSVC()),
+        "cwlssvm-fusion-1split": lambda: (FusionComponentwiseLSSVR if reg else FusionComponentwiseLSSVC)(n_splits=1),
         "cwlssvm-fusion-eta": lambda: (FusionComponentwiseLSSVR if reg else FusionComponentwiseLSSVC)(method="eta"),
         "cwlssvm-cli": lambda: CommandLine(target),
         "pipeline": lambda: make_pipeline(
