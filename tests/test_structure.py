@@ -8,7 +8,7 @@ from cwlssvm import ComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponen
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 from cwlssvm.structure import ComponentBasis, GncSettings, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
-from cwlssvm.primal import QPSettings
+from cwlssvm.primal import QPSettings, weighted_sums
 
 from reference import omega, solve_saddle
 
@@ -229,3 +229,30 @@ def test_verbose_shows_the_lam_search_and_stays_quiet_otherwise(capsys):
     assert "sigma grid" in err and "lam search" in err
     SparseComponentwiseLSSVR(lams=6, cv=3).fit(X, y)
     assert capsys.readouterr().err == ""
+
+
+def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
+    # above SUMS_ROWS rows the regressor fits from one pass's fold sums of a landmark feature map (as on Dask)
+    # instead of factoring every Gram block on all the rows; the two routes agree on the model
+    import cwlssvm.structure._estimators as S
+
+    X, y, f = make_additive(n=3000, seed=4)
+    rng = np.random.default_rng(4)
+    level = rng.integers(0, 300, len(y))  # a wide categorical input that enters
+    effect = rng.normal(size=300)
+    X = np.column_stack([X[:, :6], level])
+    y = y + effect[level]
+    params = dict(sigma=1.0, gamma=100.0, components=[*(C.rbf(j) for j in range(6)), C.categorical(6)])
+    exact = SparseComponentwiseLSSVR(**params).fit(X, y)
+    calls = []
+    monkeypatch.setattr(S, "SUMS_ROWS", 1000)
+    monkeypatch.setattr(S, "weighted_sums", lambda *a, **k: calls.append(k["folds"]) or weighted_sums(*a, **k))
+    sums = SparseComponentwiseLSSVR(**params).fit(X, y)
+    assert len(calls) == 1 and calls[0][1] == 2  # one pass, the sums of the 2 folds of lam's search
+    assert sums.selected_components_.tolist() == exact.selected_components_.tolist() == [0, 1, 2, 3, 6]
+    assert np.std(sums.predict(X) - exact.predict(X)) < 1e-4 * np.std(y)  # the same features' span, the same fit
+    assert sums.lam_ == pytest.approx(exact.lam_, rel=1e-6)
+    # a given lam: the sums of all rows, one set
+    calls.clear()
+    SparseComponentwiseLSSVR(lam=float(exact.lam_), **params).fit(X, y)
+    assert calls == [None]
