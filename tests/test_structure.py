@@ -252,6 +252,9 @@ def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
     assert sums.selected_components_.tolist() == exact.selected_components_.tolist() == [0, 1, 2, 3, 6]
     assert np.std(sums.predict(X) - exact.predict(X)) < 1e-4 * np.std(y)  # the same features' span, the same fit
     assert sums.lam_ == pytest.approx(exact.lam_, rel=1e-6)
+    assert sums.X_reference_.shape == (2000, 7) and not hasattr(exact, "X_reference_")  # a sample for summaries, plots
+    np.testing.assert_allclose(sums.component_norms_, exact.component_norms_, rtol=1e-4, atol=1e-8)
+    assert "x6" in str(sums.summary())
     # a given lam: the sums of all rows, one set
     calls.clear()
     SparseComponentwiseLSSVR(lam=float(exact.lam_), **params).fit(X, y)

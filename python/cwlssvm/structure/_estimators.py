@@ -18,7 +18,7 @@ from .._calibration import platt_slope
 from ..families import family_of
 from ..model_selection import (AUTO_CANDIDATES, additive_screen, check_cv, make_folds, mean_se, one_se_choice,
                                tune_kernel, use_one_se)
-from .._base import resolve_for
+from .._base import reference_rows, resolve_for
 from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
@@ -316,6 +316,7 @@ class _SparseBase(ExpansionModel):
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         components = resolve_for(self, self.components, self.sigma_, X, w, pairs=pairs)
+        vars(self).pop("X_reference_", None)  # a sample of the rows, kept by the fit from sums only
         if self._fits_from_sums(X.shape[0], components) and not platt:
             return self._fit_from_fold_sums(X, T, w, folds, components)
         basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
@@ -376,6 +377,7 @@ class _SparseBase(ExpansionModel):
             fold = (fold, len(folds))
         sums = weighted_sums(w, T, fmap=fmap, X=X, folds=fold, n_jobs=self.n_jobs)
         self.fit_from_sums(LandmarkBasis(fmap, X.shape[1]), sums, X.shape[0], components)
+        self.X_reference_ = reference_rows(X)  # the training sample summaries and plots draw from (as on Dask)
         self._mark_kept_pairs(components)
         return self
 
@@ -412,8 +414,8 @@ class _SparseBase(ExpansionModel):
                              "(it needs the rows); from row sums use 'norms'")
 
     def fit_from_sums(self, basis, sums, n_rows, components):
-        """Fit from row sums, for rows that live elsewhere (cwlssvm.dask), with ``sigma_``, ``gamma_``,
-        ``n_features_in_`` set (and ``y_mean_`` / ``y_scale_`` for a regressor, ``classes_`` for a
+        """Fit from row sums, for rows seen only through them (cwlssvm.dask; in memory above SUMS_ROWS rows), with
+        ``sigma_``, ``gamma_``, ``n_features_in_`` set (and ``y_mean_`` / ``y_scale_`` for a regressor, ``classes_`` for a
         classifier): basis, the block layout and dual expansions of the features
         (cwlssvm.primal.LandmarkBasis); sums = (G (K, R+1, R+1), B (K, R+1, k), yy (K, k, k)) of the k
         scaled targets per fold (K = 1 when lam is given) over n_rows rows; components, the resolved
