@@ -355,13 +355,7 @@ class _SparseBase(ExpansionModel):
 
     def _fits_from_sums(self, n, components):
         """Whether the fit on n rows goes through fold sums of a landmark feature map (SUMS_ROWS)."""
-        if self.solver != "auto" or n <= SUMS_ROWS or detrend_pairs(components):
-            return False
-        try:
-            self.check_sums_only()
-        except ValueError:
-            return False
-        return True
+        return self.solver == "auto" and n > SUMS_ROWS and not detrend_pairs(components) and self._needs_rows() is None
 
     def _fit_from_fold_sums(self, X, T, w, folds, components):
         """The fit of the rows X (n, p), T (n, k), w (n,) from the sums of each fold (folds: [(train, val)], or
@@ -370,7 +364,7 @@ class _SparseBase(ExpansionModel):
                                     n_jobs=self.n_jobs)
         fmap.warn_if_approximate(stacklevel=4)
         fold = None
-        if folds is not None and self.lam is None:
+        if folds is not None:  # lam's search (no Platt slope on this route)
             fold = np.empty(X.shape[0], dtype=np.int64)
             for i, (_, val) in enumerate(folds):
                 fold[val] = i
@@ -400,18 +394,25 @@ class _SparseBase(ExpansionModel):
     # (gnc_fit with ``sums``), the component sizes ||theta_d||, the ridge refit and the validation error
     # of a fold, a quadratic form in that fold's sums. So the fit needs one set of sums per fold, made in
     # one pass wherever the rows are; a fold's training sums are the total minus its own.
+    def _needs_rows(self):
+        """Why the fit needs the rows, not only their sums (None when the sums suffice; see fit_from_sums)."""
+        if self.penalty == "l1":
+            return ("penalty='l1' constrains every training output (its QP needs the rows); from row sums use "
+                    "'stp', 'hard' or 'lp'")
+        if self.loss != "squared" or self._family().name != "squared":
+            return ("loss and family: the robust losses and the likelihood families reweight every row at every "
+                    "step; from row sums only the squared loss is fitted")
+        if self.formulation != "norms":
+            return ("formulation='outputs' penalizes the spread of each component's training outputs (it needs "
+                    "the rows); from row sums use 'norms'")
+        return None
+
     def check_sums_only(self):
         """Check the parameters, and that the fit needs nothing but row sums (see fit_from_sums)."""
         self._check_params()
-        if self.penalty == "l1":
-            raise ValueError("penalty='l1' constrains every training output (its QP needs the rows); from row "
-                             "sums use 'stp', 'hard' or 'lp'")
-        if self.loss != "squared" or self._family().name != "squared":
-            raise ValueError("loss and family: the robust losses and the likelihood families reweight every row "
-                             "at every step; from row sums only the squared loss is fitted")
-        if self.formulation != "norms":
-            raise ValueError("formulation='outputs' penalizes the spread of each component's training outputs "
-                             "(it needs the rows); from row sums use 'norms'")
+        reason = self._needs_rows()
+        if reason is not None:
+            raise ValueError(reason)
 
     def fit_from_sums(self, basis, sums, n_rows, components):
         """Fit from row sums, for rows seen only through them (cwlssvm.dask; in memory above SUMS_ROWS rows), with
