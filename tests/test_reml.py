@@ -6,6 +6,7 @@ import pytest
 
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
+from cwlssvm.model_selection import select_by_tests
 from cwlssvm.primal import RemlCriterion, reml_fit
 
 
@@ -80,6 +81,53 @@ def test_a_block_without_signal_is_not_selected():
     fit = reml_fit(RemlCriterion(X1.T @ X1, X1.T @ y[:, None], [y @ y], [0, 3, 6], 300))
     assert fit.selected.tolist() == [True, False]
     assert fit.edf[1] < 1e-3 < 1.0 < fit.edf[0]
+
+
+def _planted(seed, n=100, blocks=6, signal=(1.0, 0.8)):
+    """Sums of blocks of two features each; only the first len(signal) blocks' first features enter."""
+    rng = np.random.default_rng(seed)
+    Phi = rng.normal(size=(n, 2 * blocks))
+    y = Phi[:, 0:2 * len(signal):2] @ np.asarray(signal) + rng.normal(size=n)
+    X1 = np.hstack([Phi, np.ones((n, 1))])
+    return RemlCriterion(X1.T @ X1, X1.T @ y[:, None], [y @ y], np.arange(0, 2 * blocks + 1, 2), n)
+
+
+def test_selection_by_likelihood_ratio_keeps_the_planted_blocks_and_refits_without_the_others():
+    exact = 0
+    for seed in range(20):
+        crit = _planted(seed)
+        fit = reml_fit(crit)
+        chosen = select_by_tests(crit, fit, 0.05)
+        assert chosen.selected[:2].all()  # strong signals always stay
+        assert not chosen.selected[~fit.selected].any()  # never adds what the likelihood left out
+        exact += chosen.selected.tolist() == [True, True, False, False, False, False]
+        if chosen is not fit:  # the others dropped: the likelihood of the kept blocks alone, at its optimum
+            alone = reml_fit(crit.restricted(chosen.selected), fit.rho)
+            assert chosen.value == pytest.approx(alone.value, rel=1e-10)
+            assert np.all(chosen.edf[~chosen.selected] == 0.0)
+            assert np.abs(chosen.gradient).max() < 1e-4 * (1 + abs(chosen.value))
+    assert exact >= 17  # family-wise level 0.05 over the four empty blocks
+
+
+def test_restricted_criterion_is_the_limit_of_an_infinite_penalty():
+    """V without a block's features equals V with that block's lambda at infinity (the ratio test's null)."""
+    crit = _planted(0)
+    rho = np.array([0.5, 1.0, -0.3, 2.0, 0.0, 1.5])
+    keep = np.array([True, True, False, True, True, True])
+    far = rho.copy()
+    far[2] = 40.0
+    assert crit.restricted(keep).value(rho) == pytest.approx(crit.value(far), rel=1e-9)
+
+
+def test_selection_level_none_keeps_the_components_by_their_edf_and_bad_levels_are_refused():
+    X, y, _ = make_additive(n=100, seed=0)  # the likelihood keeps a spurious x6 (edf 1.0), the test drops it
+    tested = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    kept = ComponentwiseLSSVRCV(criterion="reml", selection_level=None).fit(X, y)
+    assert tested.selected_components_.tolist() == [0, 1, 2, 3]
+    assert set(kept.selected_components_.tolist()) > {0, 1, 2, 3}
+    assert np.all(tested.contributions(X)[:, 4:] == 0.0)
+    with pytest.raises(ValueError, match="selection_level"):
+        ComponentwiseLSSVRCV(criterion="reml", selection_level=1.5).fit(X, y)
 
 
 def test_criterion_refuses_an_unknown_method():

@@ -27,7 +27,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._fit_guard import keeps_state
 from .._validation import categorical_columns
 from .._calibration import platt_slope
-from .._params import OPEN_UNIT, ParamTable, integer_from, one_of
+from .._params import OPEN_UNIT, ParamTable, integer_from, one_of, optional
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
@@ -215,7 +215,7 @@ class _DaskBase(BaseEstimator):
                 Xs, ys, ws = (a[:size] for a in stats.sample)
                 samples[name] = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
-                                              **samples)
+                                              selection_level=getattr(self, "selection_level", None), **samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
         local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)
@@ -454,7 +454,10 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     further width, the fit from their sums.
 
     Parameters
-    ----------""" + _SEARCH + _COMMON + _SEARCH_ATTRIBUTES + """
+    ----------""" + _SEARCH + """
+    selection_level : float or None, default=0.05
+        As for cwlssvm.ComponentwiseLSSVRCV: with ``criterion="reml"`` or ``"ml"``, the components kept by
+        likelihood ratio tests at this family-wise level (cwlssvm.model_selection.select_by_tests).""" + _COMMON + _SEARCH_ATTRIBUTES + """
     Examples
     --------
     >>> import dask.array as da
@@ -469,12 +472,15 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     >>> client.close()
     """
 
-    parameter_rules = _DaskBase.parameter_rules.extended(criterion=REGRESSOR_CRITERION)
+    parameter_rules = _DaskBase.parameter_rules.extended(criterion=REGRESSOR_CRITERION,
+                                                         selection_level=optional(OPEN_UNIT))
 
     _tuning_rows = TUNING_ROWS
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
-                 family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+                 family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
+                 selection_level=0.05):
+        self.selection_level = selection_level
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas

@@ -7,7 +7,7 @@ from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import SearchRecord, coarse_to_fine, search_in_passes, tune
-from ._likelihood import ComponentGammas, tune_likelihood
+from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -41,6 +41,7 @@ __all__ = [
     "tune",
     "search_in_passes",
     "tune_likelihood",
+    "select_by_tests",
     "ComponentGammas",
     "SearchRecord",
     "coarse_to_fine",

@@ -15,7 +15,7 @@ from .. import components as _components
 from .._report import ReportMixin
 from .._fit_guard import guarded_fit
 from ..families import family_of
-from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of
+from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of, optional
 from .._validation import SOLVERS, check_all_numeric, check_sample_weight, validate_fit_data, weighted_rows
 from ..tables import MISSING, TABLE_PARAMS, UNKNOWN, EncodedTable
 from .._labels import check_weighted_classes, encode_classes, family_targets, pm1_coding
@@ -258,7 +258,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                                              **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
-                                              per_component=per_component, family=family, **samples)
+                                              per_component=per_component, family=family,
+                                              selection_level=getattr(self, "selection_level", None), **samples)
         self.passes_ = evaluator.passes
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -448,6 +449,14 @@ class _TunedBase(ReportMixin, BaseEstimator):
         return self._fitted()
 
 
+# the numpydoc entry of ``selection_level`` (the componentwise CV estimators)
+_SELECTION_PARAM = """selection_level : float or None, default=0.05
+        With ``criterion="reml"`` or ``"ml"`` and the squared loss: the components kept are those whose
+        likelihood ratio test of "f^d = 0" (:func:`cwlssvm.model_selection.select_by_tests`)
+        rejects by Holm's step-down procedure at this family-wise level; the others are left out
+        (``selected_components_``, contributing zero) and the penalties of the rest are chosen again
+        without them. None keeps every component whose effective degrees of freedom do not vanish."""
+
 _CV_PARAMS = """
     sigmas : int or array-like, optional
         The sigma grid, in units of each input's spread (an RBF component's width is sigma x the
@@ -562,6 +571,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         same criterion), an ARD-like additive model.
     {_REG_FAMILY}
     {INTERACTIONS_PARAM}
+    {_SELECTION_PARAM}
     {_CV_PARAMS}
 
     Examples
@@ -576,10 +586,14 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     0.97
     """
 
+    parameter_rules = _RegressorCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT))
+
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
-                 solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None):
+                 solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None,
+                 selection_level=0.05):
         self.interactions = interactions
+        self.selection_level = selection_level
         self.missing = missing
         self.unknown = unknown
         self.components = components
@@ -746,6 +760,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     sigma_per_component : bool, default=False
     {_CLS_PARAMS}
     {INTERACTIONS_PARAM}
+    {_SELECTION_PARAM}
     {_CV_PARAMS}
 
     Examples
@@ -760,11 +775,14 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     (5,)
     """
 
+    parameter_rules = _ClassifierCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT))
+
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                 missing="separate", unknown="missing", interactions=None):
+                 missing="separate", unknown="missing", interactions=None, selection_level=0.05):
         self.interactions = interactions
+        self.selection_level = selection_level
         self.missing = missing
         self.unknown = unknown
         self.components = components

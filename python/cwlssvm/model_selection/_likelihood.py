@@ -7,16 +7,18 @@ the best (at large n, with the grid scored on a sample: a local grid of REFINE_S
 each way instead, on a larger sample above 2 x LOCAL_SAMPLE rows, each stage's sums in one pass, as
 cwlssvm.model_selection.search_in_passes does), then
 (``per_component``) each RBF component's width probed at x exp(+-ARD_PROBE) and moved while
-the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds).
+the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds). For the squared loss, the
+components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from scipy import stats
 from scipy.optimize import minimize_scalar
 
 from ..families import laplace_reml
-from ..primal import RemlCriterion, block_scales, reml_fit
+from ..primal import RemlCriterion, RemlFit, block_scales, reml_fit
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
@@ -35,6 +37,7 @@ class LikelihoodProfile:
         self.record = SearchRecord()
         self.fits = {}  # width key -> RemlFit
         self._start = None
+        self._best = (np.inf, None, None)  # (V, width key, RemlCriterion) of the best fit so far (squared loss)
 
     def criterion(self, sigmas):
         """The RemlCriterion at relative widths sigmas (D,): one pass over the rows."""
@@ -66,8 +69,15 @@ class LikelihoodProfile:
             scale = crit.scale
             start = None if self._start is None else self._start - np.log(self._scale) + np.log(scale)
             fit = reml_fit(crit, start)
+            if fit.value < self._best[0]:
+                self._best = (fit.value, self.evaluator._width_key(sigmas), crit)
         self._start, self._scale = fit.rho, scale
         return fit
+
+    def best_criterion(self, sigmas):
+        """The RemlCriterion at the widths sigmas (kept from the best fit, else one more pass)."""
+        _, key, crit = self._best
+        return crit if key == self.evaluator._width_key(sigmas) else self.criterion(sigmas)
 
     def best(self):
         """(sigmas, RemlFit) of the largest likelihood."""
@@ -104,7 +114,7 @@ class ComponentGammas:
 
 
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None,
-                    local_evaluator=None, family=None):
+                    local_evaluator=None, family=None, selection_level=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
     ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
     ``local_evaluator`` (a larger sample), the local grid there and only its best width and FINAL_NARROWER
@@ -129,6 +139,9 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     family : Family, optional
         A likelihood family (not "squared"): the Laplace approximation at the IRLS fixed point
         (cwlssvm.families.laplace_reml) on the evaluator's rows, targets Y of the family.
+    selection_level : float, optional
+        For the squared loss, the components kept are those whose test of "f^d = 0" rejects at this
+        family-wise level (:func:`select_by_tests`); None: every component whose edf does not vanish.
 
     Returns
     -------
@@ -182,10 +195,69 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     if per_component and tunes.any():
         _per_component(profile, profile.best()[0], tunes)
     sigmas, fit = profile.best()
+    if selection_level is not None and profile.family is None:
+        fit = select_by_tests(profile.best_criterion(sigmas), fit, selection_level)
     record = profile.record
     if grid_evaluator is not None:  # the samples' stages first in cv_results_
         record.rows = grid.record.rows + [r for p in sampled for r in p.record.rows] + record.rows
     return sigmas, fit, record
+
+
+def select_by_tests(criterion, fit, level):
+    """The RemlFit of the components whose restricted likelihood ratio test of "f^d = 0" rejects by Holm's
+    step-down procedure at family-wise level ``level``; the penalties of those kept chosen again by the
+    likelihood without the others (their edf 0, not selected).
+
+    The test of component d: LR_d = V*(without d) - V* >= 0, minus twice the log (restricted) likelihood
+    maximized without the component's features (its lambda_d at infinity) and with them; under "f^d = 0"
+    it is asymptotically distributed as 0.5 chi2_0 + 0.5 chi2_1 (a variance component on the boundary; Self
+    and Liang 1987, Crainiceanu and Ruppert 2004, who find this conservative for penalized splines), so
+    p_d = 0.5 P(chi2_1 > LR_d), and 1 for a component the fit left out. Holm's procedure runs over every
+    component of positive rank. For several targets, V sums over them.
+
+    Parameters
+    ----------
+    criterion : RemlCriterion
+        The likelihood at the fit's widths.
+    fit : RemlFit
+        Its optimum.
+    level : float
+        The family-wise level, in (0, 1).
+
+    Returns
+    -------
+    RemlFit
+        ``fit`` itself if every selected component stays, else the fit without the others.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import RemlCriterion, reml_fit
+    >>> from cwlssvm.model_selection import select_by_tests
+    >>> rng = np.random.default_rng(3)
+    >>> Phi = rng.normal(size=(100, 12)); y = Phi[:, :2] @ [1.0, 0.5] + rng.normal(size=100)
+    >>> X1 = np.hstack([Phi, np.ones((100, 1))])
+    >>> crit = RemlCriterion(X1.T @ X1, X1.T @ y[:, None], [y @ y], np.arange(0, 13, 2), 100)
+    >>> select_by_tests(crit, reml_fit(crit), 0.05).selected.tolist()  # blocks 2 to 6 carry no signal
+    [True, False, False, False, False, False]
+    """
+    p = np.ones(len(fit.rho))
+    for d in np.flatnonzero(fit.selected):
+        without = fit.selected.copy()
+        without[d] = False
+        ratio = reml_fit(criterion.restricted(without), fit.rho).value - fit.value
+        p[d] = 0.5 * stats.chi2.sf(ratio, 1) if ratio > 0 else 1.0
+    tested = np.flatnonzero(criterion.ranks > 0)
+    keep = np.zeros(len(p), dtype=bool)
+    for j, d in enumerate(tested[np.argsort(p[tested], kind="stable")]):
+        if p[d] >= level / (len(tested) - j):
+            break
+        keep[d] = True
+    if keep.sum() == fit.selected.sum():
+        return fit
+    refit = reml_fit(criterion.restricted(keep), fit.rho)
+    return RemlFit(np.where(keep, refit.rho, fit.rho), refit.value, refit.gradient, np.where(keep, refit.edf, 0.0),
+                   keep & refit.selected, refit.n_iter, refit.converged)
 
 
 def _scored(profile, widths):

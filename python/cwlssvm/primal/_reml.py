@@ -171,10 +171,10 @@ class RemlCriterion:
         return self._solve(np.asarray(rho, dtype=float))[4]
 
     def _block_sums(self, M):
-        """The sums of M (R, R) over the blocks of components: (D, D)."""
-        starts = self.offsets[:-1]
-        inner = np.add.reduceat(M, starts, axis=1) if self.R else M
-        return np.add.reduceat(inner, starts, axis=0) if self.R else inner
+        """The sums of M (R, R) over the blocks of components: (D, D) (zero rows for blocks of rank 0)."""
+        E = np.zeros((self.R, len(self.ranks)))
+        E[np.arange(self.R), self.block] = 1.0  # feature -> its component
+        return E.T @ M @ E
 
     def derivatives(self, rho):
         """(V, gradient (D,), Hessian (D, D)) at rho (D,). Components of rank 0 have zero rows."""
@@ -202,6 +202,23 @@ class RemlCriterion:
                 grad += gD / self.phi
                 hess += hD / self.phi
         return self._value(rho, A, factor, D), grad, hess
+
+    def solution(self, rho):
+        """(beta (R+1, k), A^-1 (R+1, R+1), rss (k,)) at rho (D,): the coordinates (the intercept last), the
+        inverse of A = G + S (their Bayesian covariance over s^2) and the weighted residual sums of squares
+        y'Wy - 2 beta'B + beta'G beta."""
+        _, _, factor, beta, _ = self._solve(np.asarray(rho, dtype=float))
+        rss = self.yy - 2.0 * np.einsum("ij,ij->j", beta, self.B) + np.einsum("ij,ij->j", beta, self.G @ beta)
+        return beta, _inverse(factor), np.maximum(rss, 0.0)
+
+    def restricted(self, keep):
+        """The criterion of the components where keep (D,) is True, the others left out (rank 0): the same rows'
+        sums without their features."""
+        keep = np.asarray(keep, dtype=bool)
+        columns = np.r_[np.flatnonzero(keep[self.block]), self.R]  # the kept features and the intercept
+        offsets = np.concatenate([[0], np.cumsum(np.where(keep, self.ranks, 0))])
+        return RemlCriterion(self.G[np.ix_(columns, columns)], self.B[columns], self.yy, offsets, self.n, self.method,
+                             self.phi)
 
     def edf(self, rho):
         """The effective degrees of freedom per component: tr of block d of A^-1 G (D,)."""
