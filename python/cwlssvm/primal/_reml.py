@@ -203,14 +203,6 @@ class RemlCriterion:
                 hess += hD / self.phi
         return self._value(rho, A, factor, D), grad, hess
 
-    def solution(self, rho):
-        """(beta (R+1, k), A^-1 (R+1, R+1), rss (k,)) at rho (D,): the coordinates (the intercept last), the
-        inverse of A = G + S (their Bayesian covariance over s^2) and the weighted residual sums of squares
-        y'Wy - 2 beta'B + beta'G beta."""
-        _, _, factor, beta, _ = self._solve(np.asarray(rho, dtype=float))
-        rss = self.yy - 2.0 * np.einsum("ij,ij->j", beta, self.B) + np.einsum("ij,ij->j", beta, self.G @ beta)
-        return beta, _inverse(factor), np.maximum(rss, 0.0)
-
     def restricted(self, keep):
         """The criterion of the components where keep (D,) is True, the others left out (rank 0): the same rows'
         sums without their features."""
