@@ -3,7 +3,7 @@
 additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs, the first four
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
 selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml",
-"ml" and "reml" with one width per component.
+"ml", "reml" with one width per component and "reml" keeping every component of positive edf (no tests).
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -32,6 +32,7 @@ MODELS = {
     "reml": dict(criterion="reml"),
     "ml": dict(criterion="ml"),
     "reml, widths per component": dict(criterion="reml", sigma_per_component=True),
+    "reml, selection_level=None": dict(criterion="reml", selection_level=None),
 }
 
 

@@ -4,7 +4,8 @@ One smoothing parameter per component by marginal likelihood
 
 ``criterion="reml"`` gives each component its own regularization constant gamma_d, chosen by the restricted
 likelihood of the Gaussian-process view of the model (Newton's method on log gamma_d): a wiggly component gets
-less smoothing than a nearly linear one, and a component whose effective degrees of freedom go to zero is left out.
+less smoothing than a nearly linear one, and a component whose likelihood ratio test of "f_d = 0" does not reject
+at family-wise level 0.05 (``selection_level``) is left out.
 """
 
 import matplotlib.pyplot as plt

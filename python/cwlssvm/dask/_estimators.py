@@ -215,7 +215,7 @@ class _DaskBase(BaseEstimator):
                 Xs, ys, ws = (a[:size] for a in stats.sample)
                 samples[name] = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
-                                              selection_level=getattr(self, "selection_level", None), **samples)
+                                              selection_level=getattr(self, "selection_level", None), samples=samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
         local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)

@@ -259,7 +259,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         per_component = bool(getattr(self, "sigma_per_component", False))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
                                               per_component=per_component, family=family,
-                                              selection_level=getattr(self, "selection_level", None), **samples)
+                                              selection_level=getattr(self, "selection_level", None), samples=samples)
         self.passes_ = evaluator.passes
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -472,7 +472,8 @@ _CV_PARAMS = """
         low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
         Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
-        whose effective degrees of freedom go to zero are left out (``selected_components_``). For the
+        whose effective degrees of freedom go to zero, or (squared loss) whose likelihood ratio test of
+        "f^d = 0" does not reject (``selection_level``), are left out (``selected_components_``). For the
         logistic and Poisson families, the Laplace approximation of the likelihood at the IRLS fixed point
         (:func:`cwlssvm.families.laplace_reml`), on a random subsample of 5000 rows above that.
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10

@@ -113,12 +113,12 @@ class ComponentGammas:
         self.weights = np.where(self.selected, self.gammas / self.mean_gamma, 0.0)
 
 
-def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, grid_evaluator=None,
-                    local_evaluator=None, family=None, selection_level=None):
+def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, samples=None, family=None,
+                    selection_level=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
-    ``grid_evaluator`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
-    ``local_evaluator`` (a larger sample), the local grid there and only its best width and FINAL_NARROWER
-    narrower ones on ``evaluator``, as cwlssvm.model_selection.search_in_passes does.
+    ``samples["grid_evaluator"]`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
+    ``samples["local_evaluator"]`` (a larger sample), the local grid there and only its best width and
+    FINAL_NARROWER narrower ones on ``evaluator``, as cwlssvm.model_selection.search_in_passes does.
 
     Parameters
     ----------
@@ -132,10 +132,9 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
         Refine the width locally.
     per_component : bool, default=False
         One width per component.
-    grid_evaluator : evaluator, optional
-        The rows of a uniform sample, for the grid.
-    local_evaluator : evaluator, optional
-        A larger sample, for the local grid.
+    samples : dict, optional
+        Evaluators of uniform samples of the rows: "grid_evaluator" for the grid, "local_evaluator" (a larger
+        sample) for the local grid.
     family : Family, optional
         A likelihood family (not "squared"): the Laplace approximation at the IRLS fixed point
         (cwlssvm.families.laplace_reml) on the evaluator's rows, targets Y of the family.
@@ -160,6 +159,7 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     >>> sigmas.shape, bool(fit.selected[0]), bool(fit.edf[0] > fit.edf[1:].max())  # x0 carries the signal
     ((3,), True, True)
     """
+    grid_evaluator, local_evaluator = ((samples or {}).get(k) for k in ("grid_evaluator", "local_evaluator"))
     D = len(evaluator.resolved)
     tunes = evaluator.tunes_width
     if not tunes.any():
