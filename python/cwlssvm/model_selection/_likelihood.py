@@ -166,6 +166,8 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
         sigma_grid = sigma_grid[:1]
     grid = LikelihoodProfile(grid_evaluator or evaluator, method, family)
     if grid.family is None:
+        if grid_evaluator is not None:  # a sample's sums of every width of the grid in one pass, as for GCV
+            grid_evaluator.store_widths([np.full(D, s) for s in sigma_grid])
         values = [grid("grid", np.full(D, s)) for s in sigma_grid]
     else:  # a family's fit costs rounds of IRLS and Newton's method, the narrow widths the most features: from the
         # widest width down, until GRID_PATIENCE narrower ones in a row bring no gain (the others count as +inf)
