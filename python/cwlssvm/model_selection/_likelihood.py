@@ -2,7 +2,8 @@
 
 At each set of widths, the penalties lambda_d = 1 / gamma_d come from Newton's method on the likelihood
 (cwlssvm.primal.reml_fit), on the sums of one pass over the rows; the widths maximize the likelihood so
-profiled: the shared sigma on its grid, then Brent's method on log sigma between the grid neighbours of
+profiled: the shared sigma on its grid (from the widest width down, until GRID_PATIENCE narrower ones in a row bring
+no gain: the narrow widths have the most features), then Brent's method on log sigma between the grid neighbours of
 the best (at large n, with the grid scored on a sample: a local grid of REFINE_SIGMAS widths over one grid step
 each way instead, on a larger sample above 2 x LOCAL_SAMPLE rows, each stage's sums in one pass, as
 cwlssvm.model_selection.search_in_passes does), then
@@ -165,12 +166,12 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     if not tunes.any():
         sigma_grid = sigma_grid[:1]
     grid = LikelihoodProfile(grid_evaluator or evaluator, method, family)
-    if grid.family is None:
-        if grid_evaluator is not None:  # a sample's sums of every width of the grid in one pass, as for GCV
-            grid_evaluator.store_widths([np.full(D, s) for s in sigma_grid])
+    if grid.family is None and grid_evaluator is not None:  # large n: every width's sums on the sample in one pass
+        grid_evaluator.store_widths([np.full(D, s) for s in sigma_grid])
         values = [grid("grid", np.full(D, s)) for s in sigma_grid]
-    else:  # a family's fit costs rounds of IRLS and Newton's method, the narrow widths the most features: from the
-        # widest width down, until GRID_PATIENCE narrower ones in a row bring no gain (the others count as +inf)
+    else:  # each width costs a factorization of its features (a family's, rounds of IRLS too), the narrow widths the
+        # most: from the widest width down, until GRID_PATIENCE narrower ones in a row bring no gain (the others
+        # count as +inf)
         values, worse = np.full(len(sigma_grid), np.inf), 0
         for j in np.argsort(sigma_grid)[::-1]:
             values[j] = grid("grid", np.full(D, sigma_grid[j]))
