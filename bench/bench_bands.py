@@ -3,7 +3,7 @@
 The paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs uniform on [0, 1], the
 first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
-likelihood):
+likelihood), on RBF components or (--kernel matern) Matern ones of nu = 3/2:
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
@@ -17,7 +17,7 @@ likelihood):
 Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
 training rows against the fit (target <= 2x the fit time).
 
-Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml]
+Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
 """
 
 import argparse
@@ -49,7 +49,7 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo"):
+def coverage(seeds, criterion="loo", kernel="rbf"):
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
@@ -59,7 +59,8 @@ def coverage(seeds, criterion="loo"):
     t0 = time.perf_counter()
     for i, seed in enumerate(seeds):
         X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
-        model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion).fit(X, y)
+        components = None if kernel == "rbf" else [cwlssvm.components.matern(d) for d in range(D)]
+        model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components).fit(X, y)
         widths[i] = model.sigma_
         for d in range(RELEVANT):
             truth, rows = centred_truth(X, d), grid_rows(d)
@@ -74,8 +75,8 @@ def coverage(seeds, criterion="loo"):
         interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
         p_values[i] = model.component_tests()["p_value"]
     elapsed = time.perf_counter() - t0
-    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}) "
-          f"({elapsed:.0f} s)")
+    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}), "
+          f"{kernel} components ({elapsed:.0f} s)")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in METHODS:
         cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
@@ -116,9 +117,10 @@ def main():
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
     ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
+    ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel (matern: nu 3/2)")
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion)
+    coverage(range(args.seeds), args.criterion, args.kernel)
     if args.large:
         large(args.large)
 

@@ -3,7 +3,8 @@
 additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs, the first four
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
 selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml",
-"ml", "reml" with one width per component and "reml" keeping every component of positive edf (no tests).
+"ml", "reml" with one width per component, "reml" keeping every component of positive edf (no tests) and "reml"
+on Matern (nu = 3/2) components instead of RBF ones.
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -23,6 +24,7 @@ import time
 import numpy as np
 
 import cwlssvm
+import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
 
@@ -33,6 +35,7 @@ MODELS = {
     "ml": dict(criterion="ml"),
     "reml, widths per component": dict(criterion="reml", sigma_per_component=True),
     "reml, selection_level=None": dict(criterion="reml", selection_level=None),
+    "reml, Matern components": dict(criterion="reml", components=[C.matern(d) for d in range(10)]),
 }
 
 

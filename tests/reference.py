@@ -9,10 +9,19 @@ def rbf_block(A, B, sigma):
     return np.exp(-d2 / sigma**2)
 
 
+def matern_block(A, B, sigma, nu):
+    """Matern kernel of smoothness nu (0.5, 1.5, 2.5) and length scale sigma for rows of A (m, c) and B (n, c)."""
+    t = np.sqrt(2 * nu) * np.sqrt(((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)) / sigma
+    poly = {0.5: 1.0, 1.5: 1.0 + t, 2.5: 1.0 + t + t * t / 3.0}[nu]
+    return poly * np.exp(-t)
+
+
 def block(spec, A, B):
     cols = list(spec.columns)
     if spec.kernel == "rbf":
         return rbf_block(A[:, cols], B[:, cols], spec.sigma)
+    if spec.kernel == "matern":
+        return matern_block(A[:, cols], B[:, cols], spec.sigma, spec.nu)
     inner = A[:, cols] @ B[:, cols].T
     if spec.kernel == "linear":
         return inner

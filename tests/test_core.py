@@ -10,7 +10,8 @@ from cwlssvm.datasets import make_additive
 
 from reference import block, omega, solve_saddle
 
-MIXED = [C.rbf(0), C.rbf(1, sigma=0.3), C.linear(2), C.poly(3, degree=3, coef0=0.5), C.rbf((4, 5), sigma=2.0)]
+MIXED = [C.rbf(0), C.rbf(1, sigma=0.3), C.linear(2), C.poly(3, degree=3, coef0=0.5), C.rbf((4, 5), sigma=2.0),
+         C.matern(0, nu=0.5), C.matern(1, sigma=0.7), C.matern((2, 3), sigma=1.5, nu=2.5)]
 
 
 @pytest.fixture(params=["lapack", "eigen"])
@@ -26,6 +27,18 @@ def test_gram_matches_numpy(rng):
     eta = rng.uniform(0.1, 2.0, size=len(specs))
     got = _native.gram(X, C.describe(specs), eta)
     np.testing.assert_allclose(got, omega(specs, X, X, eta), rtol=1e-12, atol=1e-12)
+
+
+def test_matern_kernel_takes_a_missing_value_as_one_more_value_and_refuses_bad_parameters():
+    x = np.array([[0.0], [np.nan], [1.0], [np.nan]])
+    got = _native.gram(x, C.describe(C.resolve([C.matern(0, sigma=2.0)], 1, None, 1.0)))
+    t = np.sqrt(3) * 0.5
+    expected = np.array([[1, 0, (1 + t) * np.exp(-t), 0], [0, 1, 0, 1], [(1 + t) * np.exp(-t), 0, 1, 0], [0, 1, 0, 1]])
+    np.testing.assert_allclose(got, expected, rtol=1e-14)
+    with pytest.raises(ValueError, match="nu"):
+        C.matern(0, nu=1.0)
+    with pytest.raises(ValueError, match="sigma"):
+        C.matern(0, sigma=-1.0)
 
 
 @pytest.mark.parametrize("n", [1, 7, 130])

@@ -95,7 +95,7 @@ def test_regressor_lowrank_equals_dense(data, gamma):
 
 def test_mixed_and_interaction_components(data):
     X, y, Xt = data
-    comps = [C.rbf(0), C.rbf(1), C.linear(2), C.poly(3, degree=2), C.rbf((4, 5))]
+    comps = [C.rbf(0), C.matern(1), C.linear(2), C.poly(3, degree=2), C.rbf((4, 5)), C.matern(6, nu=2.5)]
     dense = ComponentwiseLSSVR(comps, sigma=1.0, gamma=10.0, solver="dense").fit(X, y)
     low = ComponentwiseLSSVR(comps, sigma=1.0, gamma=10.0, solver="lowrank").fit(X, y)
     _agree(dense.predict(Xt), low.predict(Xt), y.std())

@@ -285,8 +285,10 @@ def test_compressed_bombs_and_lying_headers_are_refused_before_inflating(saved, 
 def test_component_fields_of_every_kind_round_trip_and_older_files_read():
     from cwlssvm import components as C
 
-    for spec in (C.rbf(0, sigma=0.5), C.linear("age"), C.poly((1, 2), degree=3, coef0=0.5)):
+    for spec in (C.rbf(0, sigma=0.5), C.linear("age"), C.poly((1, 2), degree=3, coef0=0.5), C.matern(1, nu=2.5)):
         assert C.from_fields(spec.fields()) == spec
+    with pytest.raises(TypeError, match="invalid fields"):
+        C.from_fields({"kernel": "matern", "features": (0,), "sigma": 1.0, "nu": 2.0, "columns": None})
     # format 1 as first written stored every kind's parameters; those a kind lacks hold their defaults
     legacy = {"kernel": "linear", "features": (3,), "sigma": None, "degree": 2, "coef0": 1.0, "columns": (3,)}
     assert C.from_fields(legacy) == C.Linear((3,), columns=(3,))

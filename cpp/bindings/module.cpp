@@ -24,7 +24,8 @@ PYBIND11_MODULE(_core, m) {
         .value("linear", KernelKind::linear)
         .value("poly", KernelKind::poly)
         .value("categorical", KernelKind::categorical)
-        .value("pair", KernelKind::pair);
+        .value("pair", KernelKind::pair)
+        .value("matern", KernelKind::matern);
 
     bind_config(m);
     bind_kernels(m);

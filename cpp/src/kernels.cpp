@@ -7,6 +7,7 @@
 
 #include "cwlssvm/pair.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -74,6 +75,13 @@ struct RbfForm {
 struct PolyForm {
     double coef0;
     int degree;
+    double scale;
+};
+// scale * (1 + t (c1 + c2 t)) exp(-t), t = a sqrt(work): the Matern kernels of nu = 1/2, 3/2, 5/2.
+struct MaternForm {
+    double a;   // sqrt(2 nu) / sigma
+    double c1;  // 0, 1, 1
+    double c2;  // 0, 0, 1/3
     double scale;
 };
 
@@ -148,6 +156,16 @@ CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm
     }
 }
 
+// out[l] (+)= scale * (1 + t (c1 + c2 t)) exp(-t), t = a sqrt(work[l]) (0 where work[l] is NaN: a missing input).
+CWLSSVM_INLINE void matern_finish_body(const double* work, std::size_t n, MaternForm f, double* out, bool add) {
+    const double a = f.a, c1 = f.c1, c2 = f.c2, scale = f.scale;
+    for (std::size_t l = 0; l < n; ++l) {
+        const double t = a * std::sqrt(work[l]);
+        const double value = scale * observed((1.0 + t * (c1 + c2 * t)) * exp_neg(t));
+        out[l] = (add ? out[l] : 0.0) + value;
+    }
+}
+
 CWLSSVM_INLINE double dot_body(const double* a, const double* b, std::size_t n) {
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     std::size_t l = 0;
@@ -170,6 +188,7 @@ struct Loops {
     void (*product)(const double*, double, std::size_t, double*, bool);
     void (*rbf_finish)(const double*, std::size_t, RbfForm, double*, bool);
     void (*poly_finish)(const double*, std::size_t, PolyForm, double*, bool);
+    void (*matern_finish)(const double*, std::size_t, MaternForm, double*, bool);
     double (*dot)(const double*, const double*, std::size_t);
     const char* name;
 };
@@ -196,9 +215,14 @@ struct Loops {
     ATTRIBUTE void poly_finish_##SUFFIX(const double* work, std::size_t n, PolyForm f, double* out, bool add) { \
         poly_finish_body(work, n, f, out, add);                                                                \
     }                                                                                                          \
+    ATTRIBUTE void matern_finish_##SUFFIX(const double* work, std::size_t n, MaternForm f, double* out,         \
+                                          bool add) {                                                         \
+        matern_finish_body(work, n, f, out, add);                                                              \
+    }                                                                                                          \
     ATTRIBUTE double dot_##SUFFIX(const double* a, const double* b, std::size_t n) { return dot_body(a, b, n); } \
     constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, equal_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX, \
-                                   rbf_finish_##SUFFIX, poly_finish_##SUFFIX, dot_##SUFFIX, NAME};
+                                   rbf_finish_##SUFFIX, poly_finish_##SUFFIX, matern_finish_##SUFFIX, dot_##SUFFIX,   \
+                                   NAME};
 
 #if CWLSSVM_HAVE_LEVELS
 CWLSSVM_LOOPS(baseline, , "x86-64 baseline (SSE2)")
@@ -260,6 +284,15 @@ void row(const Component& c, const FeatureColumns& X, const double* q, double sc
         loops().rbf_finish(r.work, n, form, r.out, add);
         return;
     }
+    if (c.kind == KernelKind::matern) {
+        const double nu = 0.5 * c.degree;
+        const MaternForm form{std::sqrt(2.0 * nu) / c.sigma, c.degree > 1 ? 1.0 : 0.0, c.degree > 3 ? 1.0 / 3.0 : 0.0,
+                              scale};
+        for (std::size_t j = 0; j < n_cols; ++j)
+            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
+        loops().matern_finish(r.work, n, form, r.out, add);
+        return;
+    }
     for (std::size_t j = 0; j < n_cols; ++j) loops().product(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
     const PolyForm form = c.kind == KernelKind::linear ? PolyForm{0.0, 1, scale} : PolyForm{c.coef0, c.degree, scale};
     loops().poly_finish(r.work, n, form, r.out, add);
@@ -293,8 +326,10 @@ void check_components(const std::vector<Component>& components, int n_columns) {
             if (col < 0 || col >= n_columns)
                 throw std::invalid_argument(where + ": column " + std::to_string(col) + " is not in [0, " +
                                             std::to_string(n_columns) + ")");
-        if (c.kind == KernelKind::rbf && !(c.sigma > 0.0))
+        if ((c.kind == KernelKind::rbf || c.kind == KernelKind::matern) && !(c.sigma > 0.0))
             throw std::invalid_argument(where + ": sigma must be > 0");
+        if (c.kind == KernelKind::matern && c.degree != 1 && c.degree != 3 && c.degree != 5)
+            throw std::invalid_argument(where + ": a Matern component has nu 1/2, 3/2 or 5/2 (degree 2 nu)");
         if (c.kind == KernelKind::poly && c.degree < 1)
             throw std::invalid_argument(where + ": degree must be >= 1");
         if (c.kind == KernelKind::categorical && c.columns.size() != 1)

@@ -14,11 +14,11 @@ namespace {
 using ColMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// K(x_i, x_i) for every row i (not a pair: PairRows has its diagonal): 1 for RBF and categorical, (||x_i||^2 + coef0)^degree otherwise (on the
+// K(x_i, x_i) for every row i (not a pair: PairRows has its diagonal): 1 for RBF, Matern and categorical, (||x_i||^2 + coef0)^degree otherwise (on the
 // columns); 1 where x_i is missing (K(missing, missing) = 1).
 std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X) {
     std::vector<double> diag(X.n, 1.0);
-    if (c.kind == KernelKind::rbf || c.kind == KernelKind::categorical) return diag;
+    if (c.kind == KernelKind::rbf || c.kind == KernelKind::matern || c.kind == KernelKind::categorical) return diag;
     for (std::size_t i = 0; i < X.n; ++i) {
         double s = 0.0;
         for (int col : c.columns) s += X.cols[col][i] * X.cols[col][i];

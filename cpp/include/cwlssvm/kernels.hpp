@@ -8,7 +8,7 @@
 
 namespace cwlssvm {
 
-enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3, pair = 4 };
+enum class KernelKind : int { rbf = 0, linear = 1, poly = 2, categorical = 3, pair = 4, matern = 5 };
 
 struct PairFactors;  // pair.hpp
 
@@ -23,8 +23,9 @@ struct PairFactors;  // pair.hpp
 struct Component {
     KernelKind kind = KernelKind::rbf;
     std::vector<int> columns;
-    double sigma = 1.0;  // rbf: K(u, v) = exp(-||u - v||^2 / sigma^2)
-    int degree = 2;      // poly: K(u, v) = (u'v + coef0)^degree
+    double sigma = 1.0;  // rbf: K(u, v) = exp(-||u - v||^2 / sigma^2); matern: its length scale
+    int degree = 2;      // poly: K(u, v) = (u'v + coef0)^degree; matern: 2 nu (1, 3 or 5), with t = sqrt(2 nu) r / sigma,
+                         // r = ||u - v||: K = exp(-t) (nu 1/2), (1 + t) exp(-t) (3/2), (1 + t + t^2/3) exp(-t) (5/2)
     double coef0 = 1.0;
     std::shared_ptr<const PairFactors> pair;  // pair: its two factors
 };

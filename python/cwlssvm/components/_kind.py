@@ -45,7 +45,7 @@ def kind(cls):
     --------
     >>> from cwlssvm.components import KINDS
     >>> sorted(KINDS)  # each module of cwlssvm.components registers its kind with @kind
-    ['categorical', 'linear', 'pair', 'poly', 'rbf']
+    ['categorical', 'linear', 'matern', 'pair', 'poly', 'rbf']
     """
     known = KINDS.setdefault(cls.kernel, cls)
     if known is not cls:
