@@ -10,9 +10,10 @@ the RBF's (in units of each input's spread).
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ._kind import Component, features_of, is_number, kind
+from ._kind import features_of, kind
+from .rbf import RBF
 
 __all__ = ["Matern", "matern", "MATERN_NU"]
 
@@ -21,9 +22,10 @@ MATERN_NU = (0.5, 1.5, 2.5)  # the smoothness parameters the kernel takes
 
 @kind
 @dataclass(frozen=True)
-class Matern(Component):
-    """Matern component. ``sigma``: its length scale, absolute (in the units of the inputs); None takes the
-    estimator's ``sigma`` times the spread of the component's inputs. ``nu``: its smoothness (0.5, 1.5, 2.5).
+class Matern(RBF):
+    """Matern component: an RBF component's width (``sigma``, its length scale, absolute in the units of the
+    inputs; None takes the estimator's ``sigma`` times the spread of the component's inputs) with another kernel,
+    of smoothness ``nu`` (0.5, 1.5, 2.5).
 
     Parameters
     ----------
@@ -43,18 +45,13 @@ class Matern(Component):
     Matern(features=(0,), columns=None, sigma=None, nu=1.5)
     """
 
-    sigma: float | None = None
     nu: float = 1.5
 
     kernel = "matern"
-    tunes_width = True
-    takes_trend_out = True
+    name_shows_kernel = True  # "matern(x3)": an RBF and a Matern component may act on one input
 
     def kernel_label(self) -> str:
         return f"matern(nu={self.nu:g}, sigma={self.sigma:.3g})"
-
-    def with_width(self, sigma):
-        return replace(self, sigma=None if sigma is None else float(sigma))
 
     def describe(self) -> tuple:
         # the core reads the smoothness as degree = 2 nu
@@ -62,13 +59,9 @@ class Matern(Component):
                 int(round(2 * self.nu)), 1.0)
 
     def check_fields(self) -> None:
-        super().check_fields()
-        if not ((self.sigma is None or (is_number(self.sigma) and self.sigma > 0)) and self.nu in MATERN_NU):
+        super().check_fields()  # the width's, as for RBF
+        if self.nu not in MATERN_NU:
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
-
-    def resolved(self, features, columns, sigma, spread, levels=(), part=None):
-        width = self.sigma if self.sigma is not None else sigma * spread()
-        return replace(self, features=features, columns=columns, sigma=width)
 
 
 def matern(features, sigma=None, nu=1.5) -> Matern:
