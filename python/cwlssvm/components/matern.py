@@ -9,11 +9,10 @@ the RBF's (in units of each input's spread).
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 from ._kind import features_of, kind
-from .rbf import RBF
+from .rbf import RBF, checked_width
 
 __all__ = ["Matern", "matern", "MATERN_NU"]
 
@@ -95,8 +94,6 @@ def matern(features, sigma=None, nu=1.5) -> Matern:
     >>> model.components_[0].kernel_label()  # sigma: the estimator's 1.0 times the input's spread
     'matern(nu=1.5, sigma=0.278)'
     """
-    if sigma is not None and not (isinstance(sigma, numbers.Real) and sigma > 0):
-        raise ValueError(f"sigma must be > 0, got {sigma!r}")
     if nu not in MATERN_NU:
         raise ValueError(f"nu must be one of {MATERN_NU}, got {nu!r}")
-    return Matern(features_of(features), sigma=None if sigma is None else float(sigma), nu=float(nu))
+    return Matern(features_of(features), sigma=checked_width(sigma), nu=float(nu))

@@ -83,6 +83,11 @@ def rbf(features, sigma=None) -> RBF:
     >>> model.components_[1].sigma  # an absolute width is kept as given
     0.3
     """
+    return RBF(features_of(features), sigma=checked_width(sigma))
+
+
+def checked_width(sigma):
+    """A component's own width as given to its builder: None, or a float > 0 (ValueError otherwise)."""
     if sigma is not None and not (isinstance(sigma, numbers.Real) and sigma > 0):
         raise ValueError(f"sigma must be > 0, got {sigma!r}")
-    return RBF(features_of(features), sigma=None if sigma is None else float(sigma))
+    return None if sigma is None else float(sigma)
