@@ -341,7 +341,9 @@ def test_one_gamma_per_component_by_reml_on_dask_is_the_in_memory_choice(client,
     model = cdask.ComponentwiseLSSVRCV(criterion="reml", client=client).fit(da.from_array(X, chunks=(n // 7, 4)),
                                                                           da.from_array(y, chunks=n // 7))
     assert model.sigma_ == pytest.approx(ref.sigma_, rel=1e-12)
-    np.testing.assert_allclose(model.component_gammas_, ref.component_gammas_, rtol=1e-5)
+    # gamma_0 (about 2e6) sits where the likelihood is flat in log gamma: the same rows summed in reverse order
+    # move it by 6e-5 in memory, so the partitions' order of addition may too; the predictions agree to 1e-6
+    np.testing.assert_allclose(model.component_gammas_, ref.component_gammas_, rtol=1e-3)
     assert model.selected_components_.tolist() == ref.selected_components_.tolist()
     np.testing.assert_allclose(model.to_local().predict(X[:500]), ref.predict(X[:500]), atol=1e-6 * np.std(y))
     assert model.to_local().component_weights is not None
