@@ -3,8 +3,9 @@
 additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs, the first four
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
 selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml",
-"ml", "reml" with one width per component, "reml" keeping every component of positive edf (no tests) and "reml"
-on Matern (nu = 3/2) components instead of RBF ones.
+"ml", "reml" with one width per component, "reml" keeping every component of positive edf (no tests), "reml"
+on Matern (nu = 3/2) components instead of RBF ones, and "reml" on an RBF and a linear component per column (each
+column's straight-line part with a penalty of its own; an input counts as selected if either of its components is).
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -36,12 +37,15 @@ MODELS = {
     "reml, widths per component": dict(criterion="reml", sigma_per_component=True),
     "reml, selection_level=None": dict(criterion="reml", selection_level=None),
     "reml, Matern components": dict(criterion="reml", components=[C.matern(d) for d in range(10)]),
+    "reml, RBF and linear": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
+                                 + [C.linear(d) for d in range(10)]),
 }
 
 
 def selected(model):
-    """The indices of the selected components (every component for a shared-gamma fit)."""
-    return set(getattr(model, "selected_components_", range(len(model.components_))))
+    """The input columns of the selected components (every component for a shared-gamma fit)."""
+    kept = getattr(model, "selected_components_", range(len(model.components_)))
+    return {c for d in kept for c in model.components_[d].columns}
 
 
 def additive(seeds):

@@ -208,15 +208,18 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
 
 def select_by_tests(criterion, fit, level):
     """The RemlFit of the components whose restricted likelihood ratio test of "f^d = 0" rejects by Holm's
-    step-down procedure at family-wise level ``level``; the penalties of those kept chosen again by the
-    likelihood without the others (their edf 0, not selected).
+    step-down procedure at family-wise level ``level``, by backward elimination: while some component is not
+    rejected, the least significant is left out, the penalties of the others chosen again without it and
+    every test made again (two components that can stand in for each other, an RBF and a linear one on
+    the same column, each look unneeded beside the other; one of them stays). Those left out have edf 0
+    and are not selected.
 
     The test of component d: LR_d = V*(without d) - V* >= 0, minus twice the log (restricted) likelihood
     maximized without the component's features (its lambda_d at infinity) and with them; under "f^d = 0"
     it is asymptotically distributed as 0.5 chi2_0 + 0.5 chi2_1 (a variance component on the boundary; Self
     and Liang 1987, Crainiceanu and Ruppert 2004, who find this conservative for penalized splines), so
-    p_d = 0.5 P(chi2_1 > LR_d), and 1 for a component the fit left out. Holm's procedure runs over every
-    component of positive rank. For several targets, V sums over them.
+    p_d = 0.5 P(chi2_1 > LR_d), and 1 for a component the fit left out. Holm's thresholds count every
+    component of positive rank, those left out included. For several targets, V sums over them.
 
     Parameters
     ----------
@@ -244,23 +247,32 @@ def select_by_tests(criterion, fit, level):
     >>> select_by_tests(crit, reml_fit(crit), 0.05).selected.tolist()  # blocks 2 to 6 carry no signal
     [True, False, False, False, False, False]
     """
-    p = np.ones(len(fit.rho))
-    for d in np.flatnonzero(fit.selected):
-        without = fit.selected.copy()
+    tested = np.flatnonzero(criterion.ranks > 0)
+    keep, current = fit.selected & (criterion.ranks > 0), fit
+    while keep.any():
+        p = _test_each(criterion, current, keep)
+        order = np.flatnonzero(keep)[np.argsort(p[keep], kind="stable")]
+        thresholds = level / (len(tested) - np.arange(len(order)))  # Holm's, over every component tested
+        if (p[order] < thresholds).all():
+            break
+        keep[order[-1]] = False  # the least significant out, the others tested again without it
+        current = reml_fit(criterion.restricted(keep), current.rho)
+    if keep.sum() == fit.selected.sum():
+        return fit
+    return RemlFit(np.where(keep, current.rho, fit.rho), current.value, current.gradient,
+                   np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
+
+
+def _test_each(criterion, fit, keep):
+    """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d kept (keep (D,) bool),
+    against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept."""
+    p = np.ones(len(keep))
+    for d in np.flatnonzero(keep):
+        without = keep.copy()
         without[d] = False
         ratio = reml_fit(criterion.restricted(without), fit.rho).value - fit.value
         p[d] = 0.5 * stats.chi2.sf(ratio, 1) if ratio > 0 else 1.0
-    tested = np.flatnonzero(criterion.ranks > 0)
-    keep = np.zeros(len(p), dtype=bool)
-    for j, d in enumerate(tested[np.argsort(p[tested], kind="stable")]):
-        if p[d] >= level / (len(tested) - j):
-            break
-        keep[d] = True
-    if keep.sum() == fit.selected.sum():
-        return fit
-    refit = reml_fit(criterion.restricted(keep), fit.rho)
-    return RemlFit(np.where(keep, refit.rho, fit.rho), refit.value, refit.gradient, np.where(keep, refit.edf, 0.0),
-                   keep & refit.selected, refit.n_iter, refit.converged)
+    return p
 
 
 def _scored(profile, widths):
