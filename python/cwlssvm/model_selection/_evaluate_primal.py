@@ -79,6 +79,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
         self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
         self._candidates = None
+        self._gamma_hint = None  # the best gamma of the last width whose gammas were searched (a wide component)
 
     @property
     def n_weight(self):
@@ -215,15 +216,18 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             return self._sums(fmap, self.w)
         return self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds").total()
 
-    @staticmethod
-    def _over_gammas(fmap, gammas, score, passes=False):
+    def _over_gammas(self, fmap, gammas, score, passes=False):
         """score(gammas) -> the criteria dict, over every gamma, or, where each gamma costs a solve (fmap has a
         wide categorical component) and there are more than FEW_GAMMAS, over a coarse_to_fine subset (passes:
-        each call of score makes a pass over the rows)."""
+        each call of score makes a pass over the rows), started from the best gamma of the width scored
+        before when the calls make no pass."""
         gammas = np.asarray(gammas, dtype=float)
         if len(gammas) <= FEW_GAMMAS or fmap.wide is None:
             return score(gammas)
-        return coarse_to_fine(gammas, score, golden=not passes)
+        out = coarse_to_fine(gammas, score, golden=not passes, start=None if passes else self._gamma_hint)
+        if np.isfinite(out["criterion"]).any():
+            self._gamma_hint = float(gammas[int(np.argmin(out["criterion"]))])
+        return out
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)

@@ -58,13 +58,15 @@ class SearchRecord:
         return min(self.rows, key=lambda r: r["criterion"])
 
 
-def coarse_to_fine(gammas, score, coarse=8, golden=True):
+def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
     """score(gammas) -> {name: (len,) array, "criterion" among them} on a subset of the gammas, for criteria
     that cost a solve per gamma: every k-th gamma in increasing order (k = len / coarse, rounded up), then a
     golden-section search over the positions between the neighbours of the best (the criterion is
     unimodal in log gamma in practice), or, without ``golden`` (a score that makes a pass over the rows
-    per call), all of those positions in one more call. Returns the same dict over all the gammas, +inf
-    where not evaluated, with "evaluated" (bool) saying which were.
+    per call), all of those positions in one more call. Given ``start`` (the best gamma of a neighbouring
+    width, whose criterion is close), the first call scores instead the gammas half a coarse step either side
+    of the one nearest it, and the bracket moves by that step while its best is at an end. Returns the same
+    dict over all the gammas, +inf where not evaluated, with "evaluated" (bool) saying which were.
 
     Parameters
     ----------
@@ -76,6 +78,8 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True):
         About how many gammas the first, coarse call scores.
     golden : bool, default=True
         Golden-section search after the coarse call (False: one more call for the bracket).
+    start : float, optional
+        A gamma near the best: the search starts from a bracket around it instead of the coarse grid.
 
     Returns
     -------
@@ -90,6 +94,9 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True):
     >>> out = coarse_to_fine(gammas, lambda g: {"criterion": (np.log10(g) - 2.1) ** 2})
     >>> int(out["evaluated"].sum()), round(float(gammas[np.argmin(out["criterion"])]), 1)  # 10^2.1 is 125.9
     (13, 138.9)
+    >>> out = coarse_to_fine(gammas, lambda g: {"criterion": (np.log10(g) - 2.1) ** 2}, start=50.0)
+    >>> int(out["evaluated"].sum()), round(float(gammas[np.argmin(out["criterion"])]), 1)  # fewer from nearby
+    (7, 138.9)
     """
     gammas = np.asarray(gammas, dtype=float)
     order = np.argsort(gammas)
@@ -105,9 +112,20 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True):
         return [_finite(values[p]["criterion"]) for p in positions]
 
     step = max(1, int(np.ceil(n / coarse)))
-    grid = list(range(0, n, step)) + ([n - 1] if (n - 1) % step else [])
-    crit = at(grid)
-    best = grid[int(np.argmin(crit))]
+    if start is None:
+        grid = list(range(0, n, step)) + ([n - 1] if (n - 1) % step else [])
+        crit = at(grid)
+        best = grid[int(np.argmin(crit))]
+    else:  # a bracket around the gamma nearest start, moved while its best is at an end
+        step = max(1, step // 2)
+        best = int(np.argmin(np.abs(np.log(gammas[order]) - np.log(start))))
+        while True:
+            grid = [p for p in (best - step, best, best + step) if 0 <= p < n]
+            crit = at(grid)
+            j = int(np.argmin(crit))
+            if grid[j] == best:
+                break
+            best = grid[j]
     lo, hi = max(0, best - step), min(n - 1, best + step)
     while golden and hi - lo > 2:  # golden-section over the positions (lo, hi), the minimum inside
         a = lo + int(round(0.382 * (hi - lo)))
