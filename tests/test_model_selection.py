@@ -233,3 +233,24 @@ def test_coarse_to_fine_finds_the_minimum_of_a_unimodal_criterion_with_fewer_sol
     np.testing.assert_array_equal(out["other"][out["evaluated"]], -gammas[out["evaluated"]])
     one_more = coarse_to_fine(gammas, score, golden=False)  # a pass per call: two calls
     assert np.argmin(one_more["criterion"]) == np.argmin(full)
+
+
+@given(st.floats(-3.0, 6.0), st.floats(0.1, 5.0), st.integers(5, 80), st.floats(-3.0, 6.0))
+@settings(max_examples=60, deadline=None)
+def test_coarse_to_fine_from_a_start_finds_the_same_minimum(center, width, n, start):
+    """Started anywhere (the best gamma of a neighbouring width), the bracket walks to the minimum of a
+    unimodal criterion; started next to it, fewer gammas are scored than from the coarse grid."""
+    from cwlssvm.model_selection import coarse_to_fine
+
+    gammas = np.geomspace(1e-3, 1e6, n)[np.random.default_rng(n).permutation(n)]
+
+    def score(g):
+        return {"criterion": np.log1p(((np.log10(g) - center) / width) ** 2)}
+
+    full = score(gammas)["criterion"]
+    out = coarse_to_fine(gammas, score, start=10.0**start)
+    assert np.argmin(out["criterion"]) == np.argmin(full)
+    np.testing.assert_array_equal(out["criterion"][out["evaluated"]], full[out["evaluated"]])
+    near = coarse_to_fine(gammas, score, start=float(gammas[np.argmin(full)]))
+    assert np.argmin(near["criterion"]) == np.argmin(full)
+    assert near["evaluated"].sum() <= coarse_to_fine(gammas, score)["evaluated"].sum()
