@@ -216,6 +216,11 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             return self._sums(fmap, self.w)
         return self._sums(fmap, self.w, self.fold_id, self.n_folds, part="folds").total()
 
+    def warm_start(self, gamma):
+        """Start the next gamma search of a width with a wide categorical component (coarse_to_fine) from
+        this gamma, the best one so far (each later search starts from the previous width's best)."""
+        self._gamma_hint = float(gamma)
+
     def _over_gammas(self, fmap, gammas, score, passes=False):
         """score(gammas) -> the criteria dict, over every gamma, or, where each gamma costs a solve (fmap has a
         wide categorical component) and there are more than FEW_GAMMAS, over a coarse_to_fine subset (passes:

@@ -432,7 +432,9 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        way of the best. Their sums are kept: for GCV and k-fold it costs one pass at most, for
        leave-one-out one more.
 
-    The record holds what was evaluated on all the rows (``cv_results_``).
+    The record holds what was evaluated on all the rows (``cv_results_``). Where each gamma costs a solve (a
+    wide categorical component), the gamma searches of stages 2 and 3's widths start from the best gamma of
+    the stage before (``evaluator.warm_start``).
 
     Parameters
     ----------
@@ -495,11 +497,13 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     if refine and evaluator.tunes_width.any():
         local, s0 = local_evaluator or evaluator, float(best["sigmas"][0])
         steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)  # the best itself where not yet scored
+        local.warm_start(best["gamma"])
         best = scored(local, "refine", [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or local is not first])
     if not record.rows:  # every stage on a sample: the chosen widths on the rows, and narrower ones (more rows
         # than the sample favour narrower widths), with the whole gamma grid, in one pass
         widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in FINAL_NARROWER] if refine and \
             evaluator.tunes_width.any() else [best["sigmas"]]
+        evaluator.warm_start(best["gamma"])
         for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):
             record.add("refine" if refine else "grid", sig, gamma_grid, res)
     best = record.best()
