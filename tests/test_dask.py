@@ -501,3 +501,32 @@ def test_a_wide_categorical_column_on_dask_is_searched_as_in_memory(client):
                                rtol=1e-7)
     np.testing.assert_allclose(model.to_local().predict(frame.iloc[:200]), ref.predict(frame.iloc[:200]),
                                atol=1e-6 * np.std(y))
+
+
+def test_pair_components_are_centred_by_one_more_pass_and_fit_as_in_memory(client, data):
+    import cwlssvm.components as C
+
+    X, y = data[0][:8000], data[1][:8000] + 2.0 * data[0][:8000, 0] * data[0][:8000, 1]
+    Xd, yd = da.from_array(X, chunks=(2000, 10)), da.from_array(y, chunks=2000)
+    comps = [C.rbf(j) for j in range(4)] + [C.pair(0, 1)]
+    model = cdask.ComponentwiseLSSVR(components=comps, sigma=1.0, gamma=100.0, client=client).fit(Xd, yd)
+    mem = cwlssvm.ComponentwiseLSSVR(comps, sigma=1.0, gamma=100.0, solver="lowrank").fit(X, y)
+    assert model.n_passes_ == 3  # pass 1, the pair's means and covariances, the sums
+    # the same landmarks; the centring's means and principal directions from sums added in another order
+    assert all(np.array_equal(a.Z, b.Z) for a, b in zip(model.components_[-1].centring, mem.components_[-1].centring))
+    np.testing.assert_allclose(model.to_local().predict(X[:500]), mem.predict(X[:500]), atol=1e-6 * np.std(y))
+    pair = client.compute(model.contributions(Xd)).result()[:, -1]
+    assert np.abs(pair).max() > 0.1  # the pair carries the product term
+    np.testing.assert_allclose(pair, np.asarray(mem.contributions(X))[:, -1], atol=1e-6 * np.abs(pair).max())
+    # tuned, sparse and classifier fits take a pair as well: each width's centring is one more pass
+    tuned = cdask.ComponentwiseLSSVRCV(components=comps, client=client).fit(Xd, yd)
+    tuned_mem = cwlssvm.ComponentwiseLSSVRCV(comps).fit(X, y)
+    X_new, _, f_new = make_additive(n=2000, noise=1.0, seed=4)
+    truth = f_new + 2.0 * X_new[:, 0] * X_new[:, 1]
+    mse = [np.mean((m.predict(X_new) - truth) ** 2) for m in (tuned.to_local(), tuned_mem)]
+    assert mse[0] < 1.1 * mse[1]
+    sparse = cdask.SparseComponentwiseLSSVR(components=comps, sigma=1.0, gamma=100.0, client=client).fit(Xd, yd)
+    assert 4 in sparse.selected_components_  # the pair, kept
+    labels = da.from_array(np.where(y > np.median(y), "high", "low"), chunks=2000)
+    clf = cdask.ComponentwiseLSSVC(components=comps, sigma=1.0, gamma=10.0, client=client).fit(Xd, labels)
+    assert np.mean(clf.to_local().predict(X) == np.asarray(labels)) > 0.8

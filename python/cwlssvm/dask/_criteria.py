@@ -50,6 +50,9 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return float(self.stats.weight)
 
     # the row hooks of PrimalCriterionEvaluator, on the workers
+    def _centre(self, specs):
+        return self.stats.centre_pairs(specs, self.tol)
+
     def _landmarks(self, specs):
         return self.stats.feature_map(specs, self.tol)
 

@@ -119,6 +119,7 @@ class _DaskBase(BaseEstimator):
                 raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
                                  f"sample_weight; got 1 class ({stats.classes[0]!r})")
             rows = rows.coded(partial(_pm1_targets, classes=stats.classes, family=self._family()))
+        stats.moments = partial(rows.moments, compute, weight=stats.weight)  # pairs are centred by a pass
         return compute, rows, stats
 
     def _family(self):
@@ -130,7 +131,7 @@ class _DaskBase(BaseEstimator):
         "squared" from the sums (``sums``, made by the caller); a likelihood family by penalized IRLS,
         one pass per Newton step (sums unused); a classifier with ``probability`` ("squared") makes one
         more pass for its Platt slope."""
-        resolved = rows.resolve(self.components, float(sigma), variances=stats.variances)
+        resolved = fmap.resolved  # at sigma, pairs centred on the rows
         local.n_features_in_ = self.n_features_in_ = rows.n_features
         local.encoding_ = self.encoding_ = rows.encoding
         if rows.feature_names is not None:

@@ -33,7 +33,7 @@ from .. import components as _components
 from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
 from ..tables import EncodedTable, TableEncoding
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE, LOCAL_SAMPLE
-from ..primal import FeatureMap, add_parts, row_chunks, row_keys
+from ..primal import FeatureMap, add_parts, centre_pairs_from, row_chunks, row_keys
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
@@ -59,10 +59,22 @@ class PartitionStats:
         self.candidates = FeatureMap.candidates(candidates, sample=len(candidates))
         self.reference, self.classes, self.sample = reference, classes, sample
         self.y_mean = self.y_variances = None
+        self.moments = None  # FeatureMap -> the weighted mean of z z' over the rows, one pass (DaskRows.moments)
+
+    def centre_pairs(self, specs, tol):
+        """The resolved components specs with their pair components centred on the rows: one more pass
+        (cwlssvm.primal.centre_pairs_from), none when no pair needs it."""
+        if not any(c.factors and not c.centred for c in specs):
+            return list(specs)
+        if self.moments is None:
+            raise ValueError("pair components need a pass over the rows to be centred (DaskRows.moments)")
+        return centre_pairs_from(specs, lambda factors: FeatureMap.from_candidates(self.candidates, factors, tol=tol),
+                                 self.moments)
 
     def feature_map(self, specs, tol):
-        """The landmarks of the resolved components specs from the candidate rows (every one of them)."""
-        return FeatureMap.from_candidates(self.candidates, specs, tol=tol)
+        """The landmarks of the resolved components specs from the candidate rows (every one of them), pairs
+        centred first (centre_pairs)."""
+        return FeatureMap.from_candidates(self.candidates, self.centre_pairs(specs, tol), tol=tol)
 
 
 def _frame_encoding(X, categorical):
@@ -211,6 +223,12 @@ class DaskRows:
         merged = tree_merge(compute, tasks, add_parts)
         out = merged if structured else [tuple(sums) for sums in merged]
         return out if many else out[0]
+
+    def moments(self, compute, fmap, weight):
+        """One pass: the weighted mean over the rows of z z', z = [phi 1] the features of fmap ((R+1, R+1); the
+        sums' G over ``weight``, the sum of the weights)."""
+        G, _, _ = self.sums(compute, fmap)
+        return G[0] / weight
 
     def reduce(self, compute, fmaps, chunk_fns, folds=None):
         """One pass: for each (feature map, chunk_fn), the sum over every partition of

@@ -66,6 +66,7 @@ class _DaskSparseBase(_DaskBase):
                              "the rest on the training rows, which needs the rows; offer one component per input")
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=2)
+        resolved = fmap.resolved  # pairs centred on the rows
         n_folds = None
         if self.lam is None:
             n_folds = lam_folds(self.cv, stats.n)

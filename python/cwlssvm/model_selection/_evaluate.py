@@ -109,8 +109,13 @@ class CriterionEvaluator:
             return specs
         key = self._width_key(sigmas)
         if self._centred is None or self._centred[0] != key:
-            self._centred = (key, centre_pairs(specs, self.X, self.w, tol=self.tol, n_jobs=self.n_jobs))
+            self._centred = (key, self._centre(specs))
         return self._centred[1]
+
+    def _centre(self, specs):
+        """specs with their pairs centred on the training rows (a hook: cwlssvm.dask centres by a pass over
+        the partitions)."""
+        return centre_pairs(specs, self.X, self.w, tol=self.tol, n_jobs=self.n_jobs)
 
     def _factors(self, sigmas):
         """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""

@@ -51,15 +51,54 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     >>> pair.centred, [len(c.Z) for c in pair.centring]  # the landmarks of each factor
     (True, [17, 16])
     """
+    if not any(c.factors and not c.centred for c in resolved):
+        return list(resolved)
+    w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+    return centre_pairs_from(
+        resolved, lambda factors: FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs),
+        lambda fmap: fmap.sums(X, np.zeros((X.shape[0], 0)), w, n_jobs=n_jobs)[0][0] / w.sum())
+
+
+def centre_pairs_from(resolved, landmarks, moments):
+    """centre_pairs with the rows reached through two callables, for rows that are not in memory (Dask):
+    ``landmarks(factors)``, the FeatureMap of the pairs' distinct factors (one-column components), and
+    ``moments(fmap)``, the weighted mean over the training rows of z z' with z = [phi(x) 1] its features
+    ((R+1, R+1): FeatureMap.sums' G over the sum of the weights), one pass over the rows.
+
+    Parameters
+    ----------
+    resolved : list of Component
+        The resolved components.
+    landmarks : callable
+        factors (list of Component) -> FeatureMap.
+    moments : callable
+        FeatureMap -> ndarray (R+1, R+1).
+
+    Returns
+    -------
+    list of Component
+        The components, pairs centred (the others as they are; no call when no pair needs centring).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, centre_pairs, centre_pairs_from
+    >>> X = np.random.default_rng(0).uniform(size=(200, 2))
+    >>> specs = C.resolve([C.pair(0, 1)], 2, None, 1.0, X)
+    >>> pair, = centre_pairs_from(specs, lambda f: FeatureMap.from_data(X, f, tol=1e-10),
+    ...                           lambda fmap: fmap.sums(X, np.zeros((200, 0)), np.ones(200))[0][0] / 200)
+    >>> pair == centre_pairs(specs, X)[0]
+    True
+    """
     pending = [c for c in resolved if c.factors and not c.centred]
     if not pending:
         return list(resolved)
-    w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
     factors = list({repr(f.describe()): f for c in pending for f in c.factors}.values())
-    fmap = FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs)
-    # the sums [phi 1]' W [phi 1] of the factors' features (the core's one pass): their weighted means and, in the
-    # diagonal blocks, their second moments
-    G = fmap.sums(X, np.zeros((X.shape[0], 0)), w, n_jobs=n_jobs)[0][0] / w.sum()
+    fmap = landmarks(factors)
+    # the weighted sums [phi 1]' W [phi 1] of the factors' features over the sum of the weights: their
+    # weighted means and, in the diagonal blocks, their second moments
+    G = moments(fmap)
     means = fmap.blocks(G[-1, :-1])
     second = [G[a:b, a:b] for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])]
     index = {repr(f.describe()): d for d, f in enumerate(factors)}
