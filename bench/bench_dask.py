@@ -14,8 +14,11 @@ Scenarios (a LocalCluster of 2 worker processes, 1 thread each, 3 GB memory limi
           order, the floor that summation order sets on the coefficients.
   sparse  cwlssvm.dask.SparseComponentwiseLSSVR(one_se=True) against the in-memory estimator on 10^5 rows (time, selected
           inputs, test error), then on the N rows of "large" (time, passes, memory, selected inputs).
+  pairs   N = 10^6 as in "check", the ten main effects and two listed pair components (x0:x1, x2:x3): the Dask
+          fit (one more pass centres the pairs) against the in-memory low-rank fit of the same components (time,
+          passes, predictions).
 
-Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [--rows 20000000] [--chunk 1000000]
+Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [pairs] [--rows 20000000] [--chunk 1000000]
 """
 
 import argparse
@@ -177,9 +180,30 @@ def sparse(client, n_rows, chunk, n_small=100_000):
           f"test MSE {np.mean((model.predict(X_test) - f_test) ** 2):.2e}")
 
 
+def pairs(client, n_rows=1_000_000, chunk=100_000):
+    from cwlssvm.components import pair, rbf
+
+    Xd, yd = lazy_additive(n_rows, chunk)
+    Xd, yd = client.persist(Xd), client.persist(yd)
+    parts = [make_additive(n=min(chunk, n_rows - s), noise=1.0, seed=1000 + i)
+             for i, s in enumerate(range(0, n_rows, chunk))]  # the same rows, in this process
+    X, y = np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    components = [rbf(d) for d in range(D)] + [pair(0, 1), pair(2, 3)]
+    t0 = time.perf_counter()
+    model = cwlssvm.dask.ComponentwiseLSSVR(components=components, sigma=SIGMA, gamma=GAMMA, client=client).fit(Xd, yd)
+    t_dask = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    ref = cwlssvm.ComponentwiseLSSVR(components, sigma=SIGMA, gamma=GAMMA, solver="lowrank").fit(X, y)
+    t_mem = time.perf_counter() - t0
+    diff = np.max(np.abs(model.to_local().predict(X[:100_000]) - ref.predict(X[:100_000]))) / np.std(y)
+    print(f"pairs: N = {n_rows:,} in chunks of {chunk:,}, 10 main effects and x0:x1, x2:x3, R = {model.feature_map_.size}")
+    print(f"  Dask fit {t_dask:.2f} s, {passes(model)}; in memory (solver='lowrank') {t_mem:.2f} s: "
+          f"Dask / in memory = {t_dask / t_mem:.2f}; predictions differ by {diff:.1e} x std(y)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned", "sparse"])
+    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned", "sparse", "pairs"])
     ap.add_argument("--rows", type=int, default=20_000_000)
     ap.add_argument("--chunk", type=int, default=1_000_000)
     args = ap.parse_args()
@@ -194,6 +218,8 @@ def main():
             tuned(client, args.rows, args.chunk)
         if "sparse" in args.scenarios:
             sparse(client, args.rows, args.chunk)
+        if "pairs" in args.scenarios:
+            pairs(client)
 
 
 if __name__ == "__main__":
