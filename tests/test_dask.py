@@ -530,3 +530,18 @@ def test_pair_components_are_centred_by_one_more_pass_and_fit_as_in_memory(clien
     labels = da.from_array(np.where(y > np.median(y), "high", "low"), chunks=2000)
     clf = cdask.ComponentwiseLSSVC(components=comps, sigma=1.0, gamma=10.0, client=client).fit(Xd, labels)
     assert np.mean(clf.to_local().predict(X) == np.asarray(labels)) > 0.8
+
+
+def test_interactions_lists_pairs_on_dask_and_an_int_is_refused(client, data):
+    X, y = data[0][:6000], data[1][:6000] + 2.0 * data[0][:6000, 0] * data[0][:6000, 1]
+    Xd, yd = da.from_array(X, chunks=(2000, 10)), da.from_array(y, chunks=2000)
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, interactions=[(0, 1)], client=client).fit(Xd, yd)
+    mem = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, interactions=[(0, 1)], solver="lowrank").fit(X, y)
+    assert [c.name for c in model.components_] == [f"x{j}" for j in range(10)] + ["x0:x1"]
+    np.testing.assert_allclose(model.to_local().predict(X[:300]), mem.predict(X[:300]), atol=1e-6 * np.std(y))
+    assert model.to_local().interactions == [(0, 1)]  # the local estimator refits with the same pairs
+    tuned = cdask.ComponentwiseLSSVRCV(interactions=[(0, 1)], client=client).fit(Xd, yd)
+    assert tuned.components_[-1].name == "x0:x1" and tuned.components_[-1].centred
+    for bad in (3, "auto", [(0, 0)]):
+        with pytest.raises(ValueError, match="interactions|pair"):
+            cdask.ComponentwiseLSSVRCV(interactions=bad, client=client).fit(Xd, yd)

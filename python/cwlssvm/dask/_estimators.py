@@ -13,6 +13,8 @@ on Dask inputs map it over the partitions lazily.
 
 from __future__ import annotations
 
+import numbers
+
 import time
 from functools import partial
 
@@ -32,6 +34,7 @@ from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
 from ..families import get_family
+from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes,
                                tune_likelihood)
@@ -84,6 +87,10 @@ _COMMON = """
         Seed of that sample (and of the Platt sample).
     client : distributed.Client, optional
         The cluster to compute on; default: the active client.
+    interactions : None or list of pairs, default=None
+        Pair components (cwlssvm.components.pair) added to the main effects, as the in-memory estimators'
+        list; each is centred on the rows by one more pass (per width a search scores). An int (screening)
+        needs the rows in memory: screen a sample with cwlssvm.interactions.rank_pairs and list the pairs.
 
     Attributes
     ----------
@@ -109,6 +116,11 @@ class _DaskBase(BaseEstimator):
         """Check the shared parameters, then pass 1: (compute, DaskRows, PartitionStats); a classifier's
         rows come back coded by the classes found (+-1, one-vs-rest above two classes)."""
         self.parameter_rules.check(self)
+        interactions = getattr(self, "interactions", None)
+        check_interactions(interactions, auto=False)
+        if isinstance(interactions, numbers.Integral) and interactions > 0:
+            raise ValueError(f"interactions={interactions!r}: screening pairs needs the rows in memory; screen a sample "
+                             "(cwlssvm.interactions.rank_pairs on an in-memory fit) and list the pairs")
         compute = _Passes(self.client)
         multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
         rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification,
@@ -121,6 +133,12 @@ class _DaskBase(BaseEstimator):
             rows = rows.coded(partial(_pm1_targets, classes=stats.classes, family=self._family()))
         stats.moments = partial(rows.moments, compute, weight=stats.weight)  # pairs are centred by a pass
         return compute, rows, stats
+
+    def _resolve(self, rows, sigma, **kw):
+        """The components, and the pairs ``interactions`` lists, resolved against the columns of rows."""
+        pairs = listed_pairs(getattr(self, "interactions", None))
+        resolved = rows.resolve(self.components, sigma, **kw)
+        return resolved + rows.resolve(pairs, sigma, **kw) if pairs else resolved
 
     def _family(self):
         """The likelihood family (cwlssvm.families); "squared" for the estimators without ``family``."""
@@ -160,7 +178,7 @@ class _DaskBase(BaseEstimator):
     def _fit_fixed(self, X, y, sample_weight, local):
         """fit at the estimator's sigma and gamma: pass 1, then one pass for the sums."""
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        resolved = rows.resolve(self.components, float(self.sigma), variances=stats.variances)
+        resolved = self._resolve(rows, float(self.sigma), variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=3)
         sums = rows.sums(compute, fmap, structured=True) if self._family().name == "squared" else None
@@ -206,7 +224,7 @@ class _DaskBase(BaseEstimator):
         """criterion "reml" or "ml": the widths and one gamma_d per component by cwlssvm.model_selection.tune_likelihood
         (above GRID_ROWS rows the sigma grid on the first pass's sample, as in memory; each further width one pass),
         then the fit with component_weights from the kept sums, scaled as the weighted features'."""
-        relative = rows.resolve(self.components, 1.0)
+        relative = self._resolve(rows, 1.0)
         sums_only = dict(criterion=Criterion("gcv", None, False), tol=self.lowrank_tol)  # maps and sums only
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, seed=self.random_state, **sums_only)
         samples = {}
@@ -233,7 +251,7 @@ class _DaskBase(BaseEstimator):
         squared loss ("gcv", "loo" or
         "kfold" over n_folds folds); above GRID_ROWS rows (GCV, LOO) the sigma grid is scored in memory
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
-        relative = rows.resolve(self.components, 1.0)
+        relative = self._resolve(rows, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
                                            criterion=Criterion(criterion, n_folds, self._classification, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
@@ -265,7 +283,7 @@ class _DaskBase(BaseEstimator):
         ys = ys if self._classification or rows.multi_output else ys[:, 0]
         search.fit(rows.table(Xs), ys, sample_weight=ws)
         sigma, gamma = float(search.sigma_), float(search.gamma_)
-        resolved = rows.resolve(self.components, sigma, variances=stats.variances)
+        resolved = self._resolve(rows, sigma, variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, sigma, gamma)
         self.sigma_, self.gamma_ = sigma, gamma
@@ -343,7 +361,8 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
     _tuning_rows = 0  # fitted at fixed sigma and gamma
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, family="squared", lowrank_tol=1e-10,
-                 sample=SAMPLE_ROWS, random_state=0, client=None):
+                 sample=SAMPLE_ROWS, random_state=0, client=None, interactions=None):
+        self.interactions = interactions
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
@@ -357,7 +376,8 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
         self._family()
-        local = LocalComponentwiseLSSVR(components=self.components, sigma=self.sigma, gamma=self.gamma,
+        local = LocalComponentwiseLSSVR(components=self.components, interactions=self.interactions,
+                                        sigma=self.sigma, gamma=self.gamma,
                                         family=self.family, solver="lowrank", lowrank_tol=self.lowrank_tol)
         return self._fit_fixed(X, y, sample_weight, local)
 
@@ -399,7 +419,8 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     _tuning_rows = 0  # fitted at fixed sigma and gamma
 
     def __init__(self, components=None, *, sigma=1.0, gamma=1.0, probability=True, family="squared",
-                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None):
+                 lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None, interactions=None):
+        self.interactions = interactions
         self.components = components
         self.sigma = sigma
         self.gamma = gamma
@@ -414,7 +435,8 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     def fit(self, X, y, sample_weight=None):
         """X: a dask Array (n, p) or DataFrame; y: class labels, sample_weight: dask collections of the same rows."""
         self._family()
-        local = LocalComponentwiseLSSVC(components=self.components, sigma=self.sigma, gamma=self.gamma,
+        local = LocalComponentwiseLSSVC(components=self.components, interactions=self.interactions,
+                                        sigma=self.sigma, gamma=self.gamma,
                                         probability=self.probability, family=self.family, solver="lowrank",
                                         lowrank_tol=self.lowrank_tol)
         return self._fit_fixed(X, y, sample_weight, local)
@@ -480,7 +502,8 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
-                 selection_level=0.05):
+                 selection_level=0.05, interactions=None):
+        self.interactions = interactions
         self.selection_level = selection_level
         self.components = components
         self.sigmas = sigmas
@@ -500,7 +523,8 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
         self._family()
 
         def make_local(sigma, gamma):
-            return LocalComponentwiseLSSVR(components=self.components, sigma=sigma, gamma=gamma, family=self.family,
+            return LocalComponentwiseLSSVR(components=self.components, interactions=self.interactions, sigma=sigma,
+                                           gamma=gamma, family=self.family,
                                            solver="lowrank", lowrank_tol=self.lowrank_tol)
 
         return self._fit_search(X, y, sample_weight, make_local, "squared")
@@ -537,7 +561,8 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,
-                 client=None):
+                 client=None, interactions=None):
+        self.interactions = interactions
         self.components = components
         self.sigmas = sigmas
         self.gammas = gammas
@@ -557,7 +582,8 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
         self._family()
 
         def make_local(sigma, gamma):
-            return LocalComponentwiseLSSVC(components=self.components, sigma=sigma, gamma=gamma,
+            return LocalComponentwiseLSSVC(components=self.components, interactions=self.interactions, sigma=sigma,
+                                           gamma=gamma,
                                            probability=self.probability, family=self.family, solver="lowrank",
                                            lowrank_tol=self.lowrank_tol)
 
