@@ -14,7 +14,6 @@ on Dask inputs map it over the partitions lazily.
 from __future__ import annotations
 
 import numbers
-
 import time
 from functools import partial
 
@@ -144,12 +143,12 @@ class _DaskBase(BaseEstimator):
         """The likelihood family (cwlssvm.families); "squared" for the estimators without ``family``."""
         return get_family(vars(self).get("family", "squared"), self._families)
 
-    def _finish(self, local, compute, rows, stats, fmap, sums, sigma, gamma):
-        """Solve at (sigma, gamma) into the in-memory estimator local and set the fitted attributes:
-        "squared" from the sums (``sums``, made by the caller); a likelihood family by penalized IRLS,
+    def _finish(self, local, compute, rows, stats, fmap, sums, gamma):
+        """Solve at gamma, on the landmarks fmap of the chosen widths, into the in-memory estimator local and
+        set the fitted attributes: "squared" from the sums (``sums``, made by the caller); a likelihood family by penalized IRLS,
         one pass per Newton step (sums unused); a classifier with ``probability`` ("squared") makes one
         more pass for its Platt slope."""
-        resolved = fmap.resolved  # at sigma, pairs centred on the rows
+        resolved = fmap.resolved  # at the chosen widths, pairs centred on the rows
         local.n_features_in_ = self.n_features_in_ = rows.n_features
         local.encoding_ = self.encoding_ = rows.encoding
         if rows.feature_names is not None:
@@ -182,7 +181,7 @@ class _DaskBase(BaseEstimator):
         fmap = stats.feature_map(resolved, self.lowrank_tol)
         fmap.warn_if_approximate(stacklevel=3)
         sums = rows.sums(compute, fmap, structured=True) if self._family().name == "squared" else None
-        self._finish(local, compute, rows, stats, fmap, sums, self.sigma, self.gamma)
+        self._finish(local, compute, rows, stats, fmap, sums, self.gamma)
         return self
 
     def _fit_search(self, X, y, sample_weight, make_local, scoring):
@@ -204,7 +203,7 @@ class _DaskBase(BaseEstimator):
                                                                self.criterion, bool(self.refine), scoring, self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
-        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), sigma, gamma)
+        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), gamma)
         return self._searched(sigma, gamma, record)
 
     def _searched(self, sigma, gamma, record):
@@ -241,7 +240,7 @@ class _DaskBase(BaseEstimator):
         fmap, sums = evaluator.weighted_sums(sigmas, gammas.weights)
         if sums is None:  # a wide categorical block: the weighted features' sums from one more pass
             sums = rows.sums(compute, fmap, structured=True)
-        self._finish(local, compute, rows, stats, fmap, sums, sigma, gamma)
+        self._finish(local, compute, rows, stats, fmap, sums, gamma)
         self.selected_components_ = np.flatnonzero(fit.selected)
         self.component_gammas_ = gammas.gammas
         return self._searched(sigma, gamma, record)
@@ -285,7 +284,7 @@ class _DaskBase(BaseEstimator):
         sigma, gamma = float(search.sigma_), float(search.gamma_)
         resolved = self._resolve(rows, sigma, variances=stats.variances)
         fmap = stats.feature_map(resolved, self.lowrank_tol)
-        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, sigma, gamma)
+        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, None, gamma)
         self.sigma_, self.gamma_ = sigma, gamma
         self.best_params_ = {"sigma": sigma, "gamma": gamma}
         self.cv_results_ = search.cv_results_

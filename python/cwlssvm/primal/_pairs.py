@@ -51,12 +51,12 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     >>> pair.centred, [len(c.Z) for c in pair.centring]  # the landmarks of each factor
     (True, [17, 16])
     """
-    if not any(c.factors and not c.centred for c in resolved):
-        return list(resolved)
-    w = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
-    return centre_pairs_from(
-        resolved, lambda factors: FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs),
-        lambda fmap: fmap.sums(X, np.zeros((X.shape[0], 0)), w, n_jobs=n_jobs)[0][0] / w.sum())
+    def moments(fmap):  # called only when a pair needs centring (X may be None otherwise)
+        weights = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+        return fmap.sums(X, np.zeros((X.shape[0], 0)), weights, n_jobs=n_jobs)[0][0] / weights.sum()
+
+    return centre_pairs_from(resolved, lambda factors: FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs),
+                             moments)
 
 
 def centre_pairs_from(resolved, landmarks, moments):
