@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 import cwlssvm.components as C
-from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, ComponentwiseLSSVRCV, load
+from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV, load
 from cwlssvm.datasets import make_additive
 from cwlssvm.interactions import screen_pairs
 
@@ -97,6 +97,41 @@ def test_a_listed_pair_is_tuned_with_the_main_effects():
     model = ComponentwiseLSSVRCV(interactions=[("v", "city")]).fit(X, y)
     assert [c.name for c in model.components_][-1] == "v:city"
     assert model.components_[-1].kernel_label().startswith("pair(rbf")
+
+
+def _friedman(n, seed):
+    from sklearn.datasets import make_friedman1
+    return make_friedman1(n_samples=n, noise=1.0, random_state=seed)
+
+
+def test_a_listed_pair_gets_its_own_gamma_by_restricted_likelihood():
+    X, y = _friedman(300, 0)
+    Xt, yt = _friedman(2000, 1)
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions=[(0, 1)]).fit(X, y)
+    additive = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    assert [c.name for c in model.components_][-1] == "x0:x1"
+    assert model.component_gammas_.shape == (len(model.components_),)
+    assert model.component_gammas_[-1] > 0  # the pair is kept
+    assert np.mean((model.predict(Xt) - yt) ** 2) < 0.7 * np.mean((additive.predict(Xt) - yt) ** 2)
+
+
+@pytest.mark.parametrize("family", ["poisson", "logistic"])
+def test_a_listed_pair_is_kept_by_a_likelihood_family(family):
+    X, y = _friedman(300, 2)
+    if family == "poisson":
+        model = ComponentwiseLSSVRCV(family=family, interactions=[(0, 1)])
+        target = np.random.default_rng(3).poisson(np.exp(y / 10))
+    else:
+        model, target = ComponentwiseLSSVCCV(family=family, interactions=[(0, 1)]), (y > np.median(y)).astype(int)
+    assert [c.name for c in model.fit(X, target).components_][-1] == "x0:x1"
+
+
+@pytest.mark.parametrize("params", [dict(criterion="reml", interactions=3), dict(criterion="ml", interactions="auto"),
+                                    dict(family="poisson", interactions="auto")])
+def test_screened_pairs_need_the_squared_family_and_a_cross_validation_criterion(params):
+    X, y = _friedman(100, 4)
+    with pytest.raises(ValueError, match="interactions=.*list the pairs"):
+        ComponentwiseLSSVRCV(**params).fit(X, np.round(np.abs(y)))
 
 
 def test_a_classifier_takes_pairs():

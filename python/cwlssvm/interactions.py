@@ -46,7 +46,10 @@ PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, defaul
 INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
         {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
         first, while each lowers the criterion by at least 1% and, for LOO and k-fold, by more than 2.5
-        standard errors of the rows' paired differences of squared out-of-sample residuals. {_TABLE}"""
+        standard errors of the rows' paired differences of squared out-of-sample residuals. {_TABLE} An int and
+        "auto" screen with the squared family and a cross-validation criterion; with ``criterion="reml"`` or
+        ``"ml"`` or another family, list the pairs (:func:`cwlssvm.interactions.rank_pairs` ranks them): they are
+        tuned with the main effects."""
 
 
 @dataclass(frozen=True)

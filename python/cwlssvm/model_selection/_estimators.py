@@ -141,7 +141,14 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _check_params(self):
         self.parameter_rules.check(self)
-        check_interactions(getattr(self, "interactions", None))
+        interactions = getattr(self, "interactions", None)
+        check_interactions(interactions)
+        screened = interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
+        if screened and (self.criterion in LIKELIHOODS or self._family().name != "squared"):
+            raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r} and family="
+                             f"{self._family().name!r}: the screening of pairs runs with the squared family and a "
+                             "cross-validation criterion; list the pairs instead (cwlssvm.interactions.rank_pairs "
+                             "ranks them), and they are tuned with the main effects")
         if self.criterion == "kfold":
             check_cv(self.cv)
 
@@ -176,9 +183,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
-            return self._search_likelihood(X, Y, w, specs, resolved, sigma_grid, keep)
+            return self._with_listed(self._search_likelihood(X, Y, w, specs, resolved, sigma_grid, keep), resolved)
         if family.name != "squared":
-            return self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
+            return self._with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
@@ -228,11 +235,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         """The widths and one gamma_d per component by restricted (or marginal) likelihood
         (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
         on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
-        interactions = getattr(self, "interactions", None)
-        listed = bool(interactions)
-        if interactions is not None and not isinstance(interactions, (list, tuple)):
-            raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r}: list the pairs "
-                             "(they are tuned with the main effects), or use a cross-validation criterion")
+        listed = bool(listed_pairs(getattr(self, "interactions", None)))
         self.criterion_ = self.criterion
         family = self._family()
         if family.name != "squared":  # the Laplace approximation on the rows' features: a sample at large n
@@ -280,10 +283,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         components, sigma, gamma = chosen
         if interactions is None:
             return chosen
-        mains = [c for c in resolved if not c.factors]
-        pairs = [c for c in resolved if c.factors]
         if isinstance(interactions, (list, tuple)) or interactions == 0:
-            return self._with_listed(components, mains, pairs), sigma, gamma
+            return self._with_listed(chosen, resolved)
+        mains = [c for c in resolved if not c.factors]
         widths = np.asarray(self.sigma_, dtype=float).ravel()
         widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
         variances = _components.column_variances(X, w)
@@ -321,14 +323,20 @@ class _TunedBase(ReportMixin, BaseEstimator):
         is_kept = np.arange(len(screen.names)) < len(kept)
         self.interactions_ = interactions_table(screen, is_kept, criterion)
         self.gamma_ = self.best_params_["gamma"] = gamma
-        return self._with_listed(components, mains, kept), sigma, gamma
+        return self._with_listed((components, sigma, gamma), resolved + kept)
 
-    def _with_listed(self, components, mains, pairs):
-        """The refit's components: the chosen ones (the main effects when the defaults were used) and pairs."""
+    @staticmethod
+    def _with_listed(chosen, resolved):
+        """chosen (components, sigma, gamma) with the refit's components: the chosen ones (the main effects of
+        ``resolved`` when the defaults were used) and the pairs of ``resolved``; chosen as it is without pairs."""
+        components, sigma, gamma = chosen
+        pairs = [c for c in resolved if c.factors]
+        if not pairs:
+            return chosen
         if components is None:
-            components = [c.with_width(None) for c in mains]
+            components = [c.with_width(None) for c in resolved if not c.factors]
         components = [c for c in _as_list(components) if not c.factors]
-        return components + [pair(*c.features) for c in pairs]
+        return components + [pair(*c.features) for c in pairs], sigma, gamma
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
