@@ -3,7 +3,9 @@
 Stage 1 ("grid"): every sigma of the grid, and for each sigma every gamma of the grid at the cost
 of one decomposition. Stage 2 ("refine"): Brent's method on the profile criterion
 min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a
-fine local grid), then Brent over log gamma at the chosen sigma. LS-SVMlab's tunelssvm likewise runs
+fine local grid), then Brent over log gamma at the chosen sigma; for a classifier scored on its error rate,
+each is skipped where the grid's neighbours of the best point along it have rates within one standard error
+of the best (a refinement could only chase noise there). LS-SVMlab's tunelssvm likewise runs
 a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma per component, by
 coordinate descent from the shared optimum with the same profile search per component (each width
 probed on both sides first, searched only where a probe improves).
@@ -228,9 +230,9 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
 
         return f
 
-    # Brent over log sigma (shared), gamma profiled on a local grid
+    # Brent over log sigma (shared), gamma profiled on a local grid, where the grid resolves its best width
     log_s0 = float(np.log(sigmas[0]))
-    if evaluator.tunes_width.any():
+    if evaluator.tunes_width.any() and not _flat_error_rate(record, evaluator, "sigma"):
         f = profile("refine", lambda s: np.full(D, s))
         minimize_scalar(f, bounds=(log_s0 - s_step, log_s0 + s_step), method="bounded",
                         options={"xatol": 0.05, "maxiter": 8})
@@ -264,8 +266,8 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
             if not moving:
                 break
 
-    if not refine_gamma:
-        best = record.best()
+    best = record.best()  # a grid point still the best where the grid's error rates are flat in gamma: it stands
+    if not refine_gamma or (best["stage"] == "grid" and _flat_error_rate(record, evaluator, "gamma")):
         return best["sigmas"], best["gamma"], record
 
     # Brent over log gamma at the chosen widths (one decomposition, cached)
@@ -279,6 +281,33 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
                     options={"xatol": 1e-3, "maxiter": 20})
     best = record.best()
     return best["sigmas"], best["gamma"], record
+
+
+def _flat_error_rate(record, evaluator, axis):
+    """Whether a classifier scored on its error rate has, at each neighbour of the best point on the grid
+    stage along ``axis`` ("sigma": the widths; "gamma": the gammas at the best width), a best error rate
+    within one binomial standard error sqrt(p (1 - p) / n) of the best rate p (n: the rows' effective number under
+    their weights): a refinement between those
+    neighbours could then only chase noise (error rates of n rows move in steps of 1/n; on 7,000 rows with
+    p = 0.026, 13 steps make one standard error), and the grid's best stands. False for the other criteria
+    and for a grid of one value."""
+    if not (evaluator.classification and evaluator.scoring == "error"):
+        return False
+    grid = [r for r in record.rows if r["stage"] == "grid"]
+    best = min(grid, key=lambda r: r["criterion"])
+    if axis == "gamma":
+        grid = [r for r in grid if np.array_equal(r["sigmas"], best["sigmas"])]
+    value = (lambda r: float(r["sigmas"][0])) if axis == "sigma" else (lambda r: r["gamma"])
+    rates = {}  # the best error rate at each value of the axis
+    for row in grid:
+        rates[value(row)] = min(rates.get(value(row), np.inf), row["error_rate"])
+    values = sorted(rates)
+    if len(values) < 2:
+        return False
+    at, p = values.index(value(best)), best["error_rate"]
+    w = evaluator.w
+    se = np.sqrt(p * (1.0 - p) * (w @ w) / w.sum() ** 2)  # n = (sum w)^2 / sum w^2, Kish's effective size
+    return all(rates[values[j]] <= p + se for j in (at - 1, at + 1) if 0 <= j < len(values))
 
 
 def _gamma_profile(evaluate, log_g0, lo, hi, step=np.log(4.0), xatol=0.3):
