@@ -5,6 +5,7 @@
 #include "cwlssvm/gram.hpp"
 #include "cwlssvm/lowrank.hpp"
 #include "cwlssvm/lssvm.hpp"
+#include "cwlssvm/pair.hpp"
 
 namespace cwlssvm::bindings {
 
@@ -136,6 +137,25 @@ void bind_kernels(py::module_& m) {
           "Pivoted-Cholesky factors Omega^d ~= F_d F_d'; a list of (F_d n x r_d, truncated, residual, pivots).",
           py::arg("X").noconvert(), py::arg("components"), py::arg("tol") = 1e-12, py::arg("max_rank") = 0,
           py::arg("n_jobs") = -1);
+
+    m.def("pair_products",
+          [](const Array& X, const ComponentTuple& spec) {
+              require_2d(X, "X");
+              const Component c = to_components({spec}).at(0);
+              if (c.kind != KernelKind::pair) throw std::invalid_argument("pair_products needs a pair component");
+              const InputRows rows = input_rows(X, "X");
+              check_components({c}, rows.p);
+              std::vector<double> P;
+              {
+                  CoreCall release;
+                  P = pair_products(c, to_feature_major(rows));
+              }
+              const auto n = static_cast<py::ssize_t>(rows.n);
+              const auto q = n == 0 ? 0 : static_cast<py::ssize_t>(P.size()) / n;
+              return to_numpy(std::move(P), {n, q});
+          },
+          "A centred pair component's explicit features P (n x r_a r_b): psi_a(x) (x) psi_b(x), Omega^d = P P'.",
+          py::arg("X").noconvert(), py::arg("component"));
 
 }
 

@@ -94,6 +94,19 @@ std::vector<double> PairRows::diagonal() const {
     return d;
 }
 
+std::vector<double> pair_products(const Component& c, const FeatureColumns& X) {
+    const PairFactors& p = factors_of(c);
+    ColMatrix A, B;
+    both_features(p, X, X.n, A, B);
+    const auto ra = A.cols(), rb = B.cols();
+    std::vector<double> P(X.n * static_cast<std::size_t>(ra * rb));
+    double* out = P.data();
+    for (Eigen::Index l = 0; l < static_cast<Eigen::Index>(X.n); ++l)
+        for (Eigen::Index i = 0; i < ra; ++i)
+            for (Eigen::Index j = 0; j < rb; ++j) *out++ = A(l, i) * B(l, j);
+    return P;
+}
+
 void pair_columns(const Component& c, const double* xa, const double* xb, std::size_t m, const std::vector<double>& Z,
                   double* out, std::size_t lda) {
     const PairFactors& p = factors_of(c);

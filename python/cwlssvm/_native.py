@@ -159,6 +159,11 @@ def component_factors(X, described, tol, max_rank, n_jobs=None):
     return _core.component_factors(_c(X), _kinds(described), float(tol), int(max_rank), _threads(n_jobs))
 
 
+def pair_products(X, described) -> np.ndarray:
+    """A centred pair component's explicit features P (n, r_a r_b), psi_a (x) psi_b per row: Omega^d = P P'."""
+    return _core.pair_products(_c(X), _kinds([described])[0])
+
+
 def sparse_component_outputs(X_fit, described, supports, coefs, X, n_jobs=None) -> np.ndarray:
     """out[i, d] = sum_j K^d(X_i, X_fit[supports[d][j]]) coefs[d][j], shape (m, D)."""
     supports = [np.asarray(s, dtype=np.int32).tolist() for s in supports]

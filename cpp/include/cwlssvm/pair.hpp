@@ -54,6 +54,10 @@ private:
     std::size_t ra_ = 0, rb_ = 0;
 };
 
+// A pair component's Gram block on the rows of X as its explicit features: P (n x r_a r_b, row-major) with
+// P[l, i r_b + j] = psi_a(x_l)_i psi_b(x_l)_j, so that Omega^d = P P' exactly (a factor with no pivoting).
+std::vector<double> pair_products(const Component& c, const FeatureColumns& X);
+
 // A pair component's kernel columns k(z_j, x) (m x r_d column-major, lda) for m rows with values xa, xb on
 // its two columns, its landmarks Z (r_d x 2 row-major): two products of the factors' features.
 void pair_columns(const Component& c, const double* xa, const double* xb, std::size_t m, const std::vector<double>& Z,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import replace
-from functools import partial
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
@@ -222,9 +221,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                          per_component=per_component, verbose=self.verbose)
         self.passes_ = getattr(evaluator, "passes", None)
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
-        make = partial(PrimalCriterionEvaluator, tol=self.lowrank_tol, **common) if primal else partial(
-            CriterionEvaluator, **common)
-        return self._with_pairs(X, Y, w, resolved, chosen, lambda comps: make(X, Y, w, comps), gamma_grid)
+        return self._with_pairs(X, Y, w, resolved, chosen, evaluator.on_components, gamma_grid)
 
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size

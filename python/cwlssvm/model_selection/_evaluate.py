@@ -95,10 +95,29 @@ class CriterionEvaluator:
         self.scales = np.array([_components.spread_of(variances, c.columns) if tuned else 1.0
                                 for c, tuned in zip(resolved, self.tunes_width)])
         self.max_rank = max(2, X.shape[0] // 4) if X is not None else None  # per component (exact path)
-        self._factor_cache = {}
+        self._settings = dict(criterion=criterion, n_jobs=n_jobs, tol=tol, variances=variances)
+        self._factor_cache = {}  # (component, width) -> its factor F_d on these rows, or None (not low rank)
         self._spectra_key = None
         self._spectra = None
         self._centred = None  # (width key, the components with their pairs centred)
+
+    def on_components(self, resolved):
+        """An evaluator of the same rows, criterion and settings for other components ``resolved``, sharing
+        this one's factors of the blocks they have in common (the same component at the same width).
+
+        Parameters
+        ----------
+        resolved : list of Component
+            The resolved components.
+
+        Returns
+        -------
+        CriterionEvaluator
+            Of the same class.
+        """
+        other = type(self)(self.X, self.Y, self.w, resolved, **self._settings)
+        other._factor_cache = self._factor_cache
+        return other
 
     # ----------------------------------------------------------------- kernel representation
     def _specs(self, sigmas):
@@ -119,14 +138,20 @@ class CriterionEvaluator:
 
     def _factors(self, sigmas):
         """[F_d] with Omega^d ~= F_d F_d', or None when some block is not low rank."""
-        keys = [(d, float(s) if rbf else None) for d, (s, rbf) in enumerate(zip(sigmas, self.tunes_width))]
+        keys = [(c, float(s) if rbf else None) for c, s, rbf in zip(self.resolved, sigmas, self.tunes_width)]
         missing = [d for d, key in enumerate(keys) if key not in self._factor_cache]
         if missing:
             specs = self._specs(sigmas)
             described = _components.describe([specs[d] for d in missing])
-            out = _native.component_factors(self.X, described, self.tol, self.max_rank, self.n_jobs)
-            for d, (F, truncated, _, _) in zip(missing, out):
-                self._factor_cache[keys[d]] = None if truncated else F
+            pivoted = [j for j, d in enumerate(missing) if not specs[d].factors]
+            out = _native.component_factors(self.X, [described[j] for j in pivoted], self.tol, self.max_rank,
+                                            self.n_jobs) if pivoted else []
+            for j, (F, truncated, _, _) in zip(pivoted, out):
+                self._factor_cache[keys[missing[j]]] = None if truncated else F
+            for j, d in enumerate(missing):  # a pair: its explicit products, Omega^d = P P' with no pivoting
+                if specs[d].factors:
+                    P = _native.pair_products(self.X, described[j])
+                    self._factor_cache[keys[d]] = P if P.shape[1] <= self.max_rank else None
         if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches
             self._factor_cache = {k: self._factor_cache[k] for k in keys}
         factors = [self._factor_cache[k] for k in keys]
