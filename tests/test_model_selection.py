@@ -183,6 +183,33 @@ def test_classifier_cv_and_error_rate():
         np.testing.assert_allclose(m.predict_proba(X).sum(axis=1), 1.0)
 
 
+def _grid_neighbours_within_one_se(results, n):
+    """From a classifier's cv_results_: whether both grid neighbours (in width) of the best point have best error
+    rates within one binomial standard error of its rate."""
+    grid = np.asarray(results["stage"]) == "grid"
+    sig = np.asarray(results["param_sigma"], dtype=float)[grid]
+    rate, crit = np.asarray(results["error_rate"])[grid], np.asarray(results["criterion"])[grid]
+    widths = np.unique(sig)
+    best_rate = {s: rate[sig == s].min() for s in widths}
+    at = int(np.flatnonzero(widths == sig[np.argmin(crit)])[0])
+    p = rate[np.argmin(crit)]
+    se = np.sqrt(p * (1 - p) / n)
+    return all(best_rate[widths[j]] <= p + se for j in (at - 1, at + 1) if 0 <= j < len(widths))
+
+
+@pytest.mark.parametrize("seed, resolved", [(0, False), (6, True)])  # a data set of each kind
+def test_a_classifier_refines_sigma_only_where_the_grid_resolves_its_best_width(seed, resolved):
+    rng = np.random.default_rng(seed)
+    n = 300
+    X = rng.uniform(-1, 1, size=(n, 3))
+    y = (np.sin(4 * X[:, 0]) + X[:, 1] + 0.5 * rng.normal(size=n) > 0).astype(int)
+    results = ComponentwiseLSSVCCV(sigmas=6).fit(X, y).cv_results_
+    assert _grid_neighbours_within_one_se(results, n) == (not resolved)
+    assert ("refine" in set(results["stage"])) == resolved
+    reg = ComponentwiseLSSVRCV(sigmas=6).fit(X, 2.0 * y - 1.0)  # a regressor always refines
+    assert "refine" in set(reg.cv_results_["stage"])
+
+
 def test_verbose_progress_bar(capsys):
     X, y, _ = make_additive(n=40, seed=1)
     ComponentwiseLSSVRCV(sigmas=3, gammas=5, verbose=True).fit(X, y)

@@ -134,6 +134,21 @@ def test_screened_pairs_need_the_squared_family_and_a_cross_validation_criterion
         ComponentwiseLSSVRCV(**params).fit(X, np.round(np.abs(y)))
 
 
+@pytest.mark.parametrize("partner", ["rbf", "categorical"])
+def test_a_pairs_explicit_products_factor_its_gram_block_exactly(partner):
+    from cwlssvm import _native
+    from cwlssvm.primal import centre_pairs
+
+    rng = np.random.default_rng(5)
+    X = np.column_stack([rng.uniform(size=150), rng.integers(0, 4, 150).astype(float)])
+    spec = C.pair(0, 1) if partner == "rbf" else C.Pair((0, 1), factors=(C.rbf(0), C.categorical(1)))
+    (pair,) = centre_pairs(C.resolve([spec], 2, None, 0.7, X), X)
+    described = C.describe([pair])[0]
+    P = _native.pair_products(X, described)
+    assert P.shape[1] == np.prod([len(c.mu) for c in pair.centring])
+    np.testing.assert_allclose(P @ P.T, _native.gram(X, [described]), atol=1e-12)
+
+
 def test_a_classifier_takes_pairs():
     rng = np.random.default_rng(8)
     X = rng.uniform(-1, 1, size=(600, 3))
