@@ -134,7 +134,8 @@ def logistic(n_splits, skip_spam=False):
                     if key.startswith(("logistic", "ls-svm")):
                         raise
                     print(f"  {key} failed on a split: {type(exc).__name__}: {exc}")
-                    r["time"].append(np.nan), r["error"].append(np.nan), r["log-loss"].append(np.nan)
+                    for k in r:
+                        r[k].append(np.nan)
                     continue
                 r["time"].append(time.perf_counter() - t0)
                 r["error"].append(float(np.mean(model.predict(Xte) != yte)))
