@@ -143,9 +143,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
         interactions = getattr(self, "interactions", None)
         check_interactions(interactions)
         screened = interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
-        if screened and (self.criterion in LIKELIHOODS or self._family().name != "squared"):
+        family = self._family().name
+        if screened and (self.criterion in LIKELIHOODS or family != "squared"):
             raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r} and family="
-                             f"{self._family().name!r}: the screening of pairs runs with the squared family and a "
+                             f"{family!r}: the screening of pairs runs with the squared family and a "
                              "cross-validation criterion; list the pairs instead (cwlssvm.interactions.rank_pairs "
                              "ranks them), and they are tuned with the main effects")
         if self.criterion == "kfold":

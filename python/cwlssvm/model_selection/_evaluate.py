@@ -152,8 +152,9 @@ class CriterionEvaluator:
                 if specs[d].factors:
                     P = _native.pair_products(self.X, described[j])
                     self._factor_cache[keys[d]] = P if P.shape[1] <= self.max_rank else None
-        if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches
-            self._factor_cache = {k: self._factor_cache[k] for k in keys}
+        if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches (in place: it
+            for k in set(self._factor_cache) - set(keys):  # may be shared, see on_components)
+                del self._factor_cache[k]
         factors = [self._factor_cache[k] for k in keys]
         if any(F is None for F in factors) or sum(F.shape[1] for F in factors) > 0.8 * self.X.shape[0]:
             return None  # not low rank: a dense decomposition is as cheap

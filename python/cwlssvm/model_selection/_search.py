@@ -286,9 +286,10 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
 def _flat_error_rate(record, evaluator, axis):
     """Whether a classifier scored on its error rate has, at each neighbour of the best point on the grid
     stage along ``axis`` ("sigma": the widths; "gamma": the gammas at the best width), a best error rate
-    within one binomial standard error of the best rate p (_rate_se): a refinement between those neighbours could
-    then only chase noise (error rates of n rows move in steps of 1/n; on 7,000 rows with p = 0.026, 13 steps make
-    one standard error), and the grid's best stands. False for the other criteria and for a grid of one value."""
+    within one binomial standard error sqrt(p (1 - p) / n) of the best rate p, n the rows' effective number
+    under their weights ((sum w)^2 / sum w^2, Kish's): a refinement between those neighbours could then only
+    chase noise (error rates of n rows move in steps of 1/n; on 7,000 rows with p = 0.026, 13 steps make one
+    standard error), and the grid's best stands. False for the other criteria and for a grid of one value."""
     if not (evaluator.classification and evaluator.scoring == "error"):
         return False
     grid = [r for r in record.rows if r["stage"] == "grid"]
@@ -302,17 +303,9 @@ def _flat_error_rate(record, evaluator, axis):
     values = sorted(rates)
     if len(values) < 2:
         return False
-    at, p, se = values.index(value(best)), best["error_rate"], _rate_se(evaluator, best)
+    at, p, w = values.index(value(best)), best["error_rate"], evaluator.w
+    se = np.sqrt(p * (1.0 - p) * (w @ w) / w.sum() ** 2)
     return all(rates[values[j]] <= p + se for j in (at - 1, at + 1) if 0 <= j < len(values))
-
-
-def _rate_se(evaluator, point):
-    """One binomial standard error sqrt(p (1 - p) / n) of a record's error rate p, n the rows' effective number
-    under their weights ((sum w)^2 / sum w^2, Kish's), for a classifier scored on its error rate; else 0."""
-    if not (evaluator.classification and evaluator.scoring == "error"):
-        return 0.0
-    p, w = point["error_rate"], evaluator.w
-    return float(np.sqrt(p * (1.0 - p) * (w @ w) / w.sum() ** 2))
 
 
 def _gamma_profile(evaluate, log_g0, lo, hi, step=np.log(4.0), xatol=0.3):
