@@ -134,6 +134,36 @@ def test_the_grid_on_a_sample_stops_below_the_best_width_and_finds_the_same_one(
         assert best < 1.0  # sin(30 x) wants a narrow width
 
 
+@pytest.mark.parametrize("work", [1e15, 1e6])
+def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, monkeypatch):
+    # few features for the work allowed: the local widths on LOCAL_SAMPLE rows, then on all rows the best and the
+    # FINAL_NARROWER widths; many: on local_rows(R) rows (GRID_SAMPLE at least), then on all rows the best only
+    from cwlssvm.model_selection import _search
+
+    monkeypatch.setattr(_search, "GRID_SAMPLE", 500)
+    monkeypatch.setattr(_search, "LOCAL_SAMPLE", 1500)
+    monkeypatch.setattr(_search, "LOCAL_WORK", work)
+    rng = np.random.default_rng(2)
+    X = rng.uniform(size=(4000, 2))
+    Y = (np.sin(8 * X[:, 0]) + X[:, 1] + 0.1 * rng.normal(size=4000))[:, None]
+    resolved = C.resolve(None, 2, None, 1.0, X)
+    asked = []
+
+    def on_sample(size):
+        asked.append(size)
+        return PrimalCriterionEvaluator(X[:size], Y[:size], np.ones(size), resolved, criterion="gcv")
+
+    rows = PrimalCriterionEvaluator(X, Y, np.ones(4000), resolved, criterion="gcv")
+    sigmas, _, record = search_in_passes(rows, np.geomspace(0.1, 10.0, 6), np.geomspace(1e-2, 1e5, 15),
+                                         grid_evaluator=on_sample(500), local_sample=on_sample)
+    widths = {float(r["sigmas"][0]) for r in record.rows}
+    if work > 1e12:
+        assert asked == [500, 1500] and len(widths) == len(_search.FINAL_NARROWER)
+    else:
+        assert asked == [500, 500] and widths == {float(sigmas[0])}  # the grid's own sample, then one width
+    assert rows.passes == 1  # the widths on all rows in one pass; GCV's fine gammas from the kept sums
+
+
 def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the_sums():
     X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)

@@ -400,6 +400,30 @@ def test_a_wide_categorical_block_is_kept_as_its_diagonal_and_every_gamma_matche
         np.testing.assert_allclose(a, b, rtol=1e-8)
 
 
+def test_the_structured_sums_are_the_same_for_any_block_of_rows():
+    # within a block the rows go by fold and by their level of the wide component, and the level products are
+    # summed column by column: blocks of 97 rows (31 of them, levels in every order) give the one-block sums
+    from cwlssvm import _native
+    from cwlssvm.primal import FeatureMap
+
+    X, Y, w = _wide_case()
+    resolved = C.resolve([C.rbf(0), C.categorical(1), C.categorical(2)], 3, None, 0.4, X)
+    fmap = FeatureMap.from_data(X, resolved)
+    folds = (np.random.default_rng(1).integers(0, 3, len(w)).astype(np.int32), 3)
+    one = _native.feature_sums(X, fmap, Y, w, folds, block=len(w), wide=fmap.wide)
+    small = _native.feature_sums(X, fmap, Y, w, folds, block=97, wide=fmap.wide)
+    assert len(one) == 5 and one[3].shape == (3, 401, one[0].shape[1])
+    for a, b in zip(one, small):
+        np.testing.assert_allclose(a, b, rtol=1e-11, atol=1e-9)
+    dense = _native.feature_sums(X, fmap, Y, w, folds, block=97)  # no wide block: every column in G
+    G = dense[0]
+    cols = np.r_[0:fmap.offsets[1], fmap.offsets[1] + 401:G.shape[1]]
+    np.testing.assert_allclose(one[0], G[:, cols][:, :, cols], rtol=1e-11, atol=1e-9)
+    np.testing.assert_allclose(one[3], G[:, fmap.offsets[1]:fmap.offsets[1] + 401][:, :, cols], rtol=1e-11, atol=1e-9)
+    np.testing.assert_allclose(one[4], np.diagonal(G, axis1=1, axis2=2)[:, fmap.offsets[1]:fmap.offsets[1] + 401],
+                               rtol=1e-12)
+
+
 @pytest.mark.parametrize("criterion", ["gcv", "kfold", "loo"])
 def test_tuning_with_a_wide_component_equals_tuning_with_the_dense_spectrum(criterion, monkeypatch):
     # the same search through LevelSpectrum (the default at >= WIDE_LEVELS levels) and through the dense

@@ -256,15 +256,18 @@ class _DaskBase(BaseEstimator):
                                            tol=self.lowrank_tol, seed=self.random_state)
         samples = {}
         if stats.n > GRID_ROWS and criterion != "kfold":  # the stages on the first pass's sample, as in memory
-            def on_sample(size):
-                Xs, ys, ws = (a[:size] for a in stats.sample)
-                Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
-                return PrimalCriterionEvaluator(Xs, Ys, ws, relative, tol=self.lowrank_tol, variances=stats.variances,
-                                                criterion=Criterion(criterion, None, self._classification, scoring))
+            on_rows = {}
 
-            samples["grid_evaluator"] = on_sample(GRID_SAMPLE)
-            if stats.n > 2 * LOCAL_SAMPLE:
-                samples["local_evaluator"] = on_sample(LOCAL_SAMPLE)
+            def on_sample(size):
+                if size not in on_rows:  # the first size rows of the sample (the grid's: its first GRID_SAMPLE)
+                    Xs, ys, ws = (a[:size] for a in stats.sample)
+                    Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
+                    on_rows[size] = PrimalCriterionEvaluator(
+                        Xs, Ys, ws, relative, tol=self.lowrank_tol, variances=stats.variances,
+                        criterion=Criterion(criterion, None, self._classification, scoring))
+                return on_rows[size]
+
+            samples = dict(grid_evaluator=on_sample(GRID_SAMPLE), local_sample=on_sample)
         sigmas, gamma, record = search_in_passes(evaluator, *grids, refine=refine, **samples)
         return evaluator, sigmas, gamma, record
 

@@ -2,11 +2,11 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
                           ComponentwiseLSSVRCV, additive_screen, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
-from ._search import SearchRecord, coarse_to_fine, search_in_passes, tune
+from ._search import GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine, local_rows, search_in_passes, tune
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -40,6 +40,7 @@ __all__ = [
     "PrimalCriterionEvaluator",
     "tune",
     "search_in_passes",
+    "local_rows",
     "tune_likelihood",
     "select_by_tests",
     "ComponentGammas",

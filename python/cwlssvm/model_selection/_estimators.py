@@ -27,7 +27,7 @@ from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
-from ._search import results_table, search_in_passes, tune, tune_profiled
+from ._search import GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune, tune_profiled
 from ._likelihood import ComponentGammas, tune_likelihood
 from ..components.pair import pair
 from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
@@ -37,13 +37,6 @@ N_SIGMAS = 10  # widths of the default sigma grid
 N_GAMMAS = 50  # values of the default gamma grid
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)  # the default gamma grid's range
-# Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of
-# GRID_SAMPLE rows (search_in_passes), the local stage as LOCAL_SAMPLE says, the gamma grid at the chosen widths on
-# all rows. The reml criterion scores its sigma grid on such a sample too.
-GRID_SAMPLE = 25_000
-# Above 2 x LOCAL_SAMPLE rows, the local stage of widths around the grid's best is scored on a random subsample
-# of LOCAL_SAMPLE rows; the gamma grid and its refinement at the chosen widths use all rows.
-LOCAL_SAMPLE = 200_000
 # A likelihood family is tuned on the exact path (a weighted decomposition per performance iteration),
 # on a random subsample of this many rows when there are more; the refit uses every row.
 FAMILY_TUNING_ROWS = 5000
@@ -202,17 +195,16 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if primal and X.shape[0] > 2 * GRID_SAMPLE and not per_component:  # large n: few passes over the rows
             samples = {}
             if self.criterion_ != "kfold":
-                local = X.shape[0] > 2 * LOCAL_SAMPLE
-                order = self._sample_order(keep, LOCAL_SAMPLE if local else GRID_SAMPLE)
+                order, on_rows = self._sample_order(keep, LOCAL_SAMPLE), {}
 
                 def on_sample(size):
-                    rows = order[:size]
-                    return PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, tol=self.lowrank_tol,
-                                                    variances=variances, **common)
+                    if size not in on_rows:  # the first size rows of the sample (the grid's: its first GRID_SAMPLE)
+                        rows = order[:size]
+                        on_rows[size] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved,
+                                                                 tol=self.lowrank_tol, variances=variances, **common)
+                    return on_rows[size]
 
-                samples["grid_evaluator"] = on_sample(GRID_SAMPLE)
-                if local:
-                    samples["local_evaluator"] = on_sample(LOCAL_SAMPLE)
+                samples = dict(grid_evaluator=on_sample(GRID_SAMPLE), local_sample=on_sample)
             sigmas, gamma, record = search_in_passes(evaluator, sigma_grid, gamma_grid, refine=self.refine, **samples)
             if not self._classification and getattr(self, "interactions", None) is None:  # the refit from these
                 fmap = evaluator.stored_feature_map(sigmas)

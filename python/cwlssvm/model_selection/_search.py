@@ -431,7 +431,17 @@ def results_table(record, per_component):
     return out
 
 
-# The search in passes (search_in_passes): its local stage and its fine gammas.
+# The search in passes (search_in_passes): its samples, its local stage and its fine gammas.
+# Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of
+# GRID_SAMPLE rows, the local stage on local_rows(R) of them (LOCAL_SAMPLE where the features are few), the gamma
+# grid at the chosen widths on all rows. The reml criterion scores its sigma grid on such a sample too.
+GRID_SAMPLE = 25_000
+# Above 2 x LOCAL_SAMPLE rows, the local stage of widths around the grid's best is scored on a random subsample
+# of LOCAL_SAMPLE rows; the gamma grid and its refinement at the chosen widths use all rows.
+LOCAL_SAMPLE = 200_000
+# Where the grid's best width has many stored features R, the local stage's rank updates (rows x R^2 for each of
+# its REFINE_SIGMAS widths) are held to about this many flops by a smaller sample (local_rows), down to GRID_SAMPLE
+LOCAL_WORK = 2e11
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 GRID_PATIENCE = 2  # on a sample, the grid of widths stops after this many narrower widths in a row bring no gain
 # With every stage on samples: the widths scored on all the rows, in grid steps narrower than the samples' best
@@ -441,7 +451,32 @@ FINAL_NARROWER = (0.0, 1.0, 2.0)
 REFINE_GAMMAS = 21  # gammas of the final local grid, over [best / step, best x step] of the gamma grid
 
 
-def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None, local_evaluator=None):
+def local_rows(n_features):
+    """Rows of the local stage of search_in_passes for feature maps of n_features stored features (those of the
+    grid's best width): LOCAL_SAMPLE, or fewer, down to GRID_SAMPLE, where its REFINE_SIGMAS widths would take more
+    than LOCAL_WORK flops of rank updates.
+
+    Parameters
+    ----------
+    n_features : int
+        Stored features per row (FeatureMap.stored_size).
+
+    Returns
+    -------
+    int
+        Rows.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import local_rows
+    >>> local_rows(100), local_rows(1000)  # few features: the whole local sample; many: a smaller one
+    (200000, 25000)
+    """
+    rows = LOCAL_WORK / (REFINE_SIGMAS * max(int(n_features), 1) ** 2)
+    return int(np.clip(rows, GRID_SAMPLE, LOCAL_SAMPLE))
+
+
+def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None, local_sample=None):
     """(sigmas (D,), gamma, SearchRecord): the search of sigma and gamma in few passes over the rows, for
     evaluators with ``evaluate_many`` (PrimalCriterionEvaluator, in memory or on Dask):
 
@@ -451,13 +486,15 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        narrow widths have the most features, and on smooth data they are never the best);
     2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths over one grid step each way of the
        best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
-       optimum of the wider widths, whose best gammas are larger), in one pass, on local_evaluator (a
-       larger uniform sample) when given, else on the rows;
-    3. on the rows: when stage 2 ran on a sample, the whole gamma grid at its best widths and (with
-       ``refine``) at widths FINAL_NARROWER grid steps narrower (more rows favour narrower widths), all in
-       one pass; then (with ``refine``) a fine grid of REFINE_GAMMAS gammas over one gamma-grid step each
-       way of the best. Their sums are kept: for GCV and k-fold it costs one pass at most, for
-       leave-one-out one more.
+       optimum of the wider widths, whose best gammas are larger), in one pass, on local_sample(m) (the
+       first m rows of the uniform sample, m = local_rows(R) for the R stored features of the grid's best
+       width) when given and there are more than 2 m rows, else on the rows;
+    3. on the rows: when stage 2 ran on a sample, the whole gamma grid at its best width and, when that
+       sample had LOCAL_SAMPLE rows, at widths FINAL_NARROWER grid steps narrower (more rows favour
+       narrower widths; where the features are many, narrower widths have more still and their pass
+       would cost more than the whole search), all in one pass; then (with ``refine``) a fine grid of
+       REFINE_GAMMAS gammas over one gamma-grid step each way of the best. Their sums are kept: for GCV and
+       k-fold it costs one pass at most, for leave-one-out one more.
 
     The record holds what was evaluated on all the rows (``cv_results_``). Where each gamma costs a solve (a
     wide categorical component), the gamma searches of stages 2 and 3's widths start from the best gamma of
@@ -475,8 +512,9 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
         Run stages 2 and 3's refinements.
     grid_evaluator : evaluator, optional
         The same criterion on a uniform sample, for stage 1.
-    local_evaluator : evaluator, optional
-        The same criterion on a larger sample, for stage 2.
+    local_sample : callable, optional
+        local_sample(m): the same criterion on the first m rows of the uniform sample that grid_evaluator holds
+        the first GRID_SAMPLE of, for stage 2.
 
     Returns
     -------
@@ -521,14 +559,19 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
             if GRID_PATIENCE and worse >= GRID_PATIENCE:
                 break
         best = trail.best()
+    narrower = FINAL_NARROWER
     if refine and evaluator.tunes_width.any():
-        local, s0 = local_evaluator or evaluator, float(best["sigmas"][0])
+        local, s0 = evaluator, float(best["sigmas"][0])
+        if local_sample is not None:
+            size = local_rows(first.stored_feature_map(best["sigmas"]).stored_size)
+            if evaluator.n_rows > 2 * size:
+                local, narrower = local_sample(size), FINAL_NARROWER if size >= LOCAL_SAMPLE else (0.0,)
         steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)  # the best itself where not yet scored
         local.warm_start(best["gamma"])
         best = scored(local, "refine", [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or local is not first])
     if not record.rows:  # every stage on a sample: the chosen widths on the rows, and narrower ones (more rows
         # than the sample favour narrower widths), with the whole gamma grid, in one pass
-        widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in FINAL_NARROWER] if refine and \
+        widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in narrower] if refine and \
             evaluator.tunes_width.any() else [best["sigmas"]]
         evaluator.warm_start(best["gamma"])
         for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):

@@ -341,14 +341,28 @@ class FeatureMap:
             level[np.isnan(x)] = len(observed)
         return LevelRows(narrow, level, (int(self.offsets[wide]), int(self.ranks[wide])))
 
+    def _indicators(self):
+        """[(levels, d)] of the categorical components whose features are their level indicators (the identity
+        transform): the sums pass adds them from each row's level, without storing them."""
+        return [(r, d) for d, (c, r) in enumerate(zip(self.resolved, self.ranks))
+                if c.takes_levels and _is_identity(self.transform[d], r)]
+
     @property
     def wide(self):
         """The index of the categorical component whose block the structured sums keep as its diagonal
         (the one with the most levels, at least WIDE_LEVELS of them), or None."""
-        levels = [(r, d) for d, (c, r) in enumerate(zip(self.resolved, self.ranks))
-                  if c.takes_levels and _is_identity(self.transform[d], r)]
-        best = max(levels, default=(0, None))
+        best = max(self._indicators(), default=(0, None))
         return best[1] if best[0] >= WIDE_LEVELS else None
+
+    @property
+    def stored_size(self):
+        """The features the sums pass stores per row, the constant included: all but the level indicators (each
+        row's level is looked up), whose rank updates cost rows x stored_size^2."""
+        return self.size + 1 - sum(r for r, _ in self._indicators())
+
+    def sums_rows(self):
+        """Rows per block of the sums pass: BLOCK_BYTES of its stored features, between 1024 and CACHE_ROWS."""
+        return int(np.clip(BLOCK_BYTES // (8 * self.stored_size), 1024, CACHE_ROWS))
 
     def sums(self, X, Y, w, fold=None, n_folds=1, n_jobs=None, *, structured=False):
         """(G (F, R+1, R+1), B (F, R+1, k), yy (F, k, k)): the per-fold sums of the ridge problem over the rows
@@ -368,7 +382,7 @@ class FeatureMap:
 
     def _block_sums(self, X, Y, w, folds, n_jobs, structured):
         wide = self.wide if structured else None
-        out = _native.feature_sums(X, self, Y, w, folds, min(self.block_rows(), CACHE_ROWS), n_jobs,
+        out = _native.feature_sums(X, self, Y, w, folds, self.sums_rows(), n_jobs,
                                    wide=-1 if wide is None else wide)
         if not structured:
             return out

@@ -290,15 +290,16 @@ class LevelSpectrum:
 
     # ------------------------------------------------------------------ one gamma
     def _solve(self, gamma):
-        """(theta_n (Rg, k), beta (L, k), a function giving (S^-1 (Rg, Rg), E (L, Rg)), d (L,)) at gamma
-        (the last SOLVES_KEPT cached): S by one rank-L update of G_n (dsyrk), S^-1 only when asked (tr S,
-        leverages) and E = diag(1/d) C formed again at each ask (it is L x Rg)."""
+        """(theta_n (Rg, k), beta (L, k), a function giving (S^-1, E (L, Rg)), d (L,)) at gamma (the last
+        SOLVES_KEPT cached): the lower triangle of S by one rank-L update of G_n (dsyrk), S^-1 only when asked
+        (tr S, leverages; a matrix whose lower triangle is S^-1's, the upper one undefined) and E = diag(1/d) C
+        formed again at each ask (it is L x Rg)."""
         key = float(gamma)
         if key not in self._cache:
             if len(self._cache) >= SOLVES_KEPT:
                 del self._cache[next(iter(self._cache))]  # the oldest
             d = self.c + 1.0 / key
-            S = self.Gn - _gram(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C
+            S = self.Gn - _gram_lower(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C, lower triangle
             S[np.diag_indices_from(S)] += self.pn / key
             solve, inverse = _spd_solver(S)
             theta = solve(self.Bn - self.C.T @ (self.Bz / d[:, None]))
@@ -329,9 +330,10 @@ class LevelSpectrum:
         out = []
         for g in np.atleast_1d(gammas):
             _, _, parts, _ = self._solve(g)
-            S_inv, E = parts()
-            narrow = len(self.pn) - (np.diag(S_inv) * self.pn).sum() / g
-            levels = (g * self.c / (g * self.c + 1.0)).sum() - (S_inv * _gram(E)).sum() / g
+            S_inv, E = parts()  # lower triangles: tr(S^-1 E'E) = 2 sum_{i >= j} - sum_i of their products
+            Q, diag = _gram_lower(E), np.diag(S_inv)
+            narrow = len(self.pn) - (diag * self.pn).sum() / g
+            levels = (g * self.c / (g * self.c + 1.0)).sum() - (2.0 * (S_inv * Q).sum() - diag @ np.diag(Q)) / g
             out.append(narrow + levels)
         return np.array(out)
 
@@ -390,6 +392,7 @@ class LevelSpectrum:
         for j, g in enumerate(np.atleast_1d(gammas)):
             _, _, parts, d = self._solve(g)
             S_inv, E = parts()
+            S_inv = np.tril(S_inv) + np.tril(S_inv, -1).T
             known = level >= 0
             v = narrow.copy()
             v[known] -= E[level[known]]
@@ -410,22 +413,24 @@ class LevelSpectrum:
         return sq, weighted_errors(Y, Y[None] - r, w)
 
 
-def _gram(A):
-    """A'A (n, n) of A (m, n), by BLAS dsyrk (half the flops of a product)."""
+def _gram_lower(A):
+    """The lower triangle of A'A (n, n) of A (m, n), zeros above, by BLAS dsyrk (half the flops of a product; a
+    C-ordered A is passed as its transpose, which BLAS reads in place)."""
     if A.shape[0] == 0:
         return np.zeros((A.shape[1], A.shape[1]))
-    upper = dsyrk(1.0, A, trans=1)
-    return np.triu(upper) + np.triu(upper, 1).T
+    if A.flags.c_contiguous:
+        return dsyrk(1.0, A.T, trans=0, lower=1)
+    return dsyrk(1.0, A, trans=1, lower=1)
 
 
 def _spd_solver(S):
-    """(solve(b) = S^-1 b, inverse() = S^-1) for a symmetric positive definite S: Cholesky, or, when S is
-    too ill-conditioned for it (a huge gamma), the eigendecomposition with eigenvalues floored at
-    1e-14 of the largest."""
+    """(solve(b) = S^-1 b, inverse() = a matrix whose lower triangle is S^-1's) for a symmetric positive definite S
+    given by its lower triangle (the upper one is not read): Cholesky, or, when S is too ill-conditioned for it (a
+    huge gamma), the eigendecomposition with eigenvalues floored at 1e-14 of the largest."""
     try:
         factor = cho_factor(S, lower=True, check_finite=False)
     except np.linalg.LinAlgError:
-        lam, V = np.linalg.eigh((S + S.T) / 2)
+        lam, V = np.linalg.eigh(S, UPLO="L")
         lam = np.maximum(lam, 1e-14 * max(lam.max(), 1e-300))
         return (lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T)
 
@@ -433,7 +438,7 @@ def _spd_solver(S):
         inv, info = dpotri(factor[0], lower=1)  # from the Cholesky factor: the lower triangle of S^-1
         if info != 0:
             raise np.linalg.LinAlgError(f"dpotri failed ({info})")
-        return np.tril(inv) + np.tril(inv, -1).T
+        return inv
 
     return (lambda b: cho_solve(factor, b, check_finite=False)), inverse
 
