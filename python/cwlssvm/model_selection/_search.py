@@ -441,7 +441,7 @@ GRID_SAMPLE = 25_000
 LOCAL_SAMPLE = 200_000
 # Where the grid's best width has many stored features R, the local stage's rank updates (rows x R^2 for each of
 # its REFINE_SIGMAS widths) are held to about this many flops by a smaller sample (local_rows), down to GRID_SAMPLE
-LOCAL_WORK = 2e11
+LOCAL_WORK = 1e11
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 GRID_PATIENCE = 2  # on a sample, the grid of widths stops after this many narrower widths in a row bring no gain
 # With every stage on samples: the widths scored on all the rows, in grid steps narrower than the samples' best
