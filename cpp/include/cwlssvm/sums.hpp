@@ -43,8 +43,10 @@ struct FeatureSums {
 };
 
 // A range of feature columns [offset, offset + len) in which every row holds at most one non-zero value, 1
-// (the level indicators of a categorical component). Their part of G and B is scattered row by row,
-// O(1 + dense columns) per row, instead of a rank update over all R + 1 columns, O((R + 1)^2) per row.
+// (the level indicators of a categorical component). Their part of G and B costs O(1 + dense columns) per row
+// (each level's sums of the dense columns, added column by column, the rows of a block taken in the order of their
+// level of the wide range) instead of a rank update over all R + 1 columns, O((R + 1)^2) per row; memory
+// O(folds x dense columns x levels) per pass.
 struct OneHotColumns {
     std::size_t offset = 0;
     std::size_t len = 0;
