@@ -281,3 +281,25 @@ def test_coarse_to_fine_from_a_start_finds_the_same_minimum(center, width, n, st
     near = coarse_to_fine(gammas, score, start=float(gammas[np.argmin(full)]))
     assert np.argmin(near["criterion"]) == np.argmin(full)
     assert near["evaluated"].sum() <= coarse_to_fine(gammas, score)["evaluated"].sum()
+
+
+def test_coarse_to_fine_from_a_start_walks_by_doubling_steps_and_stops_at_an_end():
+    # the widths of a search whose best gamma is the grid's largest each cost two solves; a start far from the
+    # minimum reaches it in about log2 of the distance calls, not one call per grid position
+    from cwlssvm.model_selection import coarse_to_fine
+
+    gammas = np.geomspace(1e-3, 1e6, 50)
+    calls = []
+
+    def score(center):
+        def criterion(g):
+            calls.append(len(g))
+            return {"criterion": (np.log10(g) - center) ** 2}
+        return criterion
+
+    out = coarse_to_fine(gammas, score(7.0), start=1e6)  # the minimum beyond the largest gamma
+    assert out["evaluated"].sum() == 2 and np.argmin(out["criterion"]) == 49
+    calls.clear()
+    out = coarse_to_fine(gammas, score(5.0), start=1e-3)  # 44 positions away
+    assert np.argmin(out["criterion"]) == np.argmin((np.log10(gammas) - 5.0) ** 2)
+    assert out["evaluated"].sum() <= 14 and len(calls) <= 12  # a walk by one position: 44 calls

@@ -66,9 +66,9 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
     golden-section search over the positions between the neighbours of the best (the criterion is
     unimodal in log gamma in practice), or, without ``golden`` (a score that makes a pass over the rows
     per call), all of those positions in one more call. Given ``start`` (the best gamma of a neighbouring
-    width, whose criterion is close), the first call scores instead the gammas half a coarse step either side
-    of the one nearest it, and the bracket moves by that step while its best is at an end. Returns the same
-    dict over all the gammas, +inf where not evaluated, with "evaluated" (bool) saying which were.
+    width, whose criterion is close), the first call scores instead the gamma nearest it and its two
+    neighbours, and while the best is at an end the bracket moves there, its step doubling each time. Returns
+    the same dict over all the gammas, +inf where not evaluated, with "evaluated" (bool) saying which were.
 
     Parameters
     ----------
@@ -98,7 +98,7 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
     (13, 138.9)
     >>> out = coarse_to_fine(gammas, lambda g: {"criterion": (np.log10(g) - 2.1) ** 2}, start=50.0)
     >>> int(out["evaluated"].sum()), round(float(gammas[np.argmin(out["criterion"])]), 1)  # fewer from nearby
-    (7, 138.9)
+    (5, 138.9)
     """
     gammas = np.asarray(gammas, dtype=float)
     order = np.argsort(gammas)
@@ -118,17 +118,17 @@ def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
         grid = list(range(0, n, step)) + ([n - 1] if (n - 1) % step else [])
         crit = at(grid)
         best = grid[int(np.argmin(crit))]
-    else:  # a bracket around the gamma nearest start, moved while its best is at an end
-        step = max(1, step // 2)
-        best = int(np.argmin(np.abs(np.log(gammas[order]) - np.log(start))))
+        lo, hi = max(0, best - step), min(n - 1, best + step)
+    else:  # the gamma nearest start and its neighbours, the best moved by a doubling step while at an end
+        step, best = 1, int(np.argmin(np.abs(np.log(gammas[order]) - np.log(start))))
         while True:
-            grid = [p for p in (best - step, best, best + step) if 0 <= p < n]
-            crit = at(grid)
-            j = int(np.argmin(crit))
+            grid = sorted({min(max(p, 0), n - 1) for p in (best - step, best, best + step)})
+            j = int(np.argmin(at(grid)))
             if grid[j] == best:
                 break
-            best = grid[j]
-    lo, hi = max(0, best - step), min(n - 1, best + step)
+            best, step = grid[j], 2 * step
+        lo = max([p for p in values if p < best], default=best)  # the nearest scored positions either side
+        hi = min([p for p in values if p > best], default=best)
     while golden and hi - lo > 2:  # golden-section over the positions (lo, hi), the minimum inside
         a = lo + int(round(0.382 * (hi - lo)))
         b = lo + int(round(0.618 * (hi - lo)))
