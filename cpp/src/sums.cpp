@@ -207,9 +207,9 @@ void place_level_products(const std::vector<OneHotColumns>& ranges, const std::v
     const std::size_t Rg = to.Rg;
     for (std::size_t g = 0; g < ranges.size(); ++g) {
         const std::size_t Lg = ranges[g].len, off = ranges[g].offset;
+        const std::size_t U = level_copies(Lg);
         for (std::size_t j = 0; j < dense.size(); ++j) {
             const std::size_t x = to.narrow[dense[j]];
-            const std::size_t U = level_copies(Lg);
             const double* copies = P[g] + j * level_slots(Lg);
             for (std::size_t l = 0; l < Lg; ++l) {
                 double from = 0.0;
@@ -258,7 +258,7 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
         }
     block = std::min(block, std::max<std::size_t>(m, 1));
     std::vector<double> A(block * Rd), Ys(block * std::max<std::size_t>(k, 1)), sw(compact ? block : 0);
-    std::vector<std::size_t> order(block), start(F + 1), col(block * n_ranges);
+    std::vector<std::size_t> order(block), start(F + 1), col(block * n_ranges), natural_col(block * n_ranges);
     std::vector<std::uint32_t> slot(block * n_ranges);
     std::vector<std::size_t> natural, buckets;
     const int wide_range = compact ? one_hot->wide : -1;
@@ -268,10 +268,8 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
         // this block's rows ordered by fold (counting sort), so that each fold is a row range, and within a fold by
         // their level of the wide range (add_level_products goes through its accumulators in order)
         for (std::size_t i = 0; i < mb; ++i) order[i] = s0 + i;
-        if (wide_range >= 0) {
-            one_hot->fill(order.data(), mb, col.data());
-            by_level(col.data() + wide_range * mb, mb, wo, L, order, buckets);
-        }
+        if (compact) one_hot->fill(order.data(), mb, natural_col.data());  // the one-hot columns, in row order
+        if (wide_range >= 0) by_level(natural_col.data() + wide_range * mb, mb, wo, L, order, buckets);
         std::fill(start.begin(), start.end(), 0);
         for (std::size_t i = 0; i < mb; ++i) ++start[fold_of(order[i]) + 1];
         for (std::size_t f = 0; f < F; ++f) start[f + 1] += start[f];
@@ -280,7 +278,8 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
         for (std::size_t i = 0; i < mb; ++i) order[next[fold_of(natural[i])]++] = natural[i];
         fill(order.data(), mb, A.data());
         if (compact) {
-            one_hot->fill(order.data(), mb, col.data());
+            for (std::size_t g = 0; g < n_ranges; ++g)  // the one-hot columns in the block's order
+                for (std::size_t i = 0; i < mb; ++i) col[g * mb + i] = natural_col[g * mb + (order[i] - s0)];
             for (std::size_t i = 0; i < mb; ++i) sw[i] = std::sqrt(rows.w[order[i]]);
             for (std::size_t g = 0; g < n_ranges; ++g) {
                 const std::size_t off = one_hot->ranges[g].offset, Lg = one_hot->ranges[g].len, U = level_copies(Lg);
