@@ -32,6 +32,8 @@ from .primal import FeatureMap
 __all__ = ["PairScreen", "screen_pairs", "rank_pairs", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs",
            "interactions_table", "pair_names"]
 
+SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)
+
 # the docstring of the ``interactions`` parameter: of the estimators with fixed sigma and gamma, and of the tuned
 # ones, which also take "auto"
 _PAIRS = """Pair components (the purified second term of the ANOVA expansion, :func:`cwlssvm.components.pair`)
@@ -149,21 +151,18 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
     fmap = FeatureMap.from_data(X, [mains[j] for j in columns])
     Phi = fmap.features(X)
     s = w.sum()
-    sw = np.sqrt(w)[:, None]
     Z = [_leading_directions(Phi[:, a:b], w, directions) for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])]
     r = R - (w @ R) / s  # (m, k) centred
     total = float((w[:, None] * r**2).sum())
+    pairs = list(combinations(range(len(columns)), 2))
+    A, c, mu = _pair_sums(Z, w, r, pairs)
     gains = []
-    for a, b in combinations(range(len(columns)), 2):
-        P = (Z[a][:, :, None] * Z[b][:, None, :]).reshape(len(w), -1)
-        P -= (w @ P) / s
-        Pw = P * sw
-        A = Pw.T @ Pw
-        c = P.T @ (w[:, None] * r)  # (q, k)
-        A[np.diag_indices_from(A)] += 1.0 / gamma
-        t = np.linalg.solve(A, c)
-        A[np.diag_indices_from(A)] -= 1.0 / gamma
-        gain = 2.0 * (t * c).sum() - (t * (A @ t)).sum()
+    for A_ab, c_ab, mu_ab in zip(A, c, mu):
+        A_ab -= s * np.outer(mu_ab, mu_ab)  # P' W P of the centred products (r is centred: P' W r needs no centring)
+        A_ab[np.diag_indices_from(A_ab)] += 1.0 / gamma
+        t = np.linalg.solve(A_ab, c_ab)
+        A_ab[np.diag_indices_from(A_ab)] -= 1.0 / gamma
+        gain = 2.0 * (t * c_ab).sum() - (t * (A_ab @ t)).sum()
         gains.append(gain / total if total > 0 else 0.0)
     pairs = np.array(list(combinations(columns, 2)), dtype=np.int64)
     gains = np.array(gains)
@@ -333,6 +332,26 @@ def pair_names(pairs, names):
     """
     label = (lambda j: f"x{j}") if names is None else (lambda j: str(names[j]))
     return tuple(f"{label(a)}:{label(b)}" for a, b in pairs)
+
+
+def _pair_sums(Z, w, r, pairs):
+    """For each pair (a, b) of ``pairs``, with P (m, q_a q_b) the products of the directions Z[a] and Z[b] (each
+    (m, q)): P' W P (q_a q_b, q_a q_b), P' W r (q_a q_b, k) and the weighted mean of P, summed over blocks of
+    SCREEN_BLOCK rows (the products of a block stay in cache)."""
+    A = [np.zeros((Z[a].shape[1] * Z[b].shape[1],) * 2) for a, b in pairs]
+    c = [np.zeros((Z[a].shape[1] * Z[b].shape[1], r.shape[1])) for a, b in pairs]
+    mu = [np.zeros(Z[a].shape[1] * Z[b].shape[1]) for a, b in pairs]
+    for start in range(0, len(w), SCREEN_BLOCK):
+        rows = slice(start, start + SCREEN_BLOCK)
+        wb, sw, wr = w[rows], np.sqrt(w[rows])[:, None], w[rows, None] * r[rows]
+        for j, (a, b) in enumerate(pairs):
+            P = (Z[a][rows, :, None] * Z[b][rows, None, :]).reshape(len(wb), -1)
+            Pw = P * sw
+            A[j] += Pw.T @ Pw
+            c[j] += P.T @ wr
+            mu[j] += wb @ P
+    s = w.sum()
+    return A, c, [m / s for m in mu]
 
 
 def _leading_directions(U, w, k):
