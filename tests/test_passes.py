@@ -164,6 +164,33 @@ def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, mo
     assert rows.passes == 1  # the widths on all rows in one pass; GCV's fine gammas from the kept sums
 
 
+@pytest.mark.parametrize("work", [1e15, 1e6])
+def test_the_local_stage_scores_fewer_widths_where_even_its_fewest_rows_have_many_features(work, monkeypatch):
+    from cwlssvm.model_selection import _search
+
+    monkeypatch.setattr(_search, "GRID_SAMPLE", 500)
+    monkeypatch.setattr(_search, "LOCAL_SAMPLE", 1500)
+    monkeypatch.setattr(_search, "LOCAL_WORK", work)
+    rng = np.random.default_rng(2)
+    X = rng.uniform(size=(4000, 2))
+    Y = (np.sin(8 * X[:, 0]) + X[:, 1] + 0.1 * rng.normal(size=4000))[:, None]
+    resolved = C.resolve(None, 2, None, 1.0, X)
+    local_widths = []
+
+    class Local(PrimalCriterionEvaluator):
+        def evaluate_many(self, sigma_list, gamma_list):
+            local_widths.extend(float(s[0]) for s in sigma_list)
+            return super().evaluate_many(sigma_list, gamma_list)
+
+    grid = PrimalCriterionEvaluator(X[:500], Y[:500], np.ones(500), resolved, criterion="gcv")
+    rows = PrimalCriterionEvaluator(X, Y, np.ones(4000), resolved, criterion="gcv")
+    search_in_passes(rows, np.geomspace(0.1, 10.0, 6), np.geomspace(1e-2, 1e5, 15), grid_evaluator=grid,
+                     local_sample=lambda size: Local(X[:size], Y[:size], np.ones(size), resolved, criterion="gcv"))
+    # a sample other than the grid's scores the best width too: the whole local grid
+    assert len(local_widths) == (_search.REFINE_SIGMAS if work > 1e12 else _search.MIN_REFINE_SIGMAS)
+    assert len(set(np.round(np.log(local_widths), 9))) == len(local_widths)
+
+
 def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the_sums():
     X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)

@@ -6,7 +6,7 @@ from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GA
                           ComponentwiseLSSVRCV, additive_screen, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
-from ._search import GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine, local_rows, search_in_passes, tune
+from ._search import GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine, local_rows, local_widths, search_in_passes, tune
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -41,6 +41,7 @@ __all__ = [
     "tune",
     "search_in_passes",
     "local_rows",
+    "local_widths",
     "tune_likelihood",
     "select_by_tests",
     "ComponentGammas",

@@ -440,9 +440,11 @@ GRID_SAMPLE = 25_000
 # of LOCAL_SAMPLE rows; the gamma grid and its refinement at the chosen widths use all rows.
 LOCAL_SAMPLE = 200_000
 # Where the grid's best width has many stored features R, the local stage's rank updates (rows x R^2 for each of
-# its REFINE_SIGMAS widths) are held to about this many flops by a smaller sample (local_rows), down to GRID_SAMPLE
+# its REFINE_SIGMAS widths) are held to about this many flops by a smaller sample (local_rows), down to GRID_SAMPLE,
+# and then by fewer widths (local_widths), down to MIN_REFINE_SIGMAS
 LOCAL_WORK = 1e11
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
+MIN_REFINE_SIGMAS = 5  # the local grid's fewest widths: the best, the grid's neighbours and one between on each side
 GRID_PATIENCE = 2  # on a sample, the grid of widths stops after this many narrower widths in a row bring no gain
 # With every stage on samples: the widths scored on all the rows, in grid steps narrower than the samples' best
 # (a criterion on fewer rows favours wider widths: on the additive example at 10^6 rows GCV on all of them
@@ -476,6 +478,35 @@ def local_rows(n_features):
     return int(np.clip(rows, GRID_SAMPLE, LOCAL_SAMPLE))
 
 
+def local_widths(n_features, rows):
+    """Widths of the local grid of search_in_passes on ``rows`` rows for feature maps of n_features stored
+    features: REFINE_SIGMAS, or, where those would take more than LOCAL_WORK flops of rank updates even on the
+    fewest rows local_rows allows, the largest odd number that does not, at least MIN_REFINE_SIGMAS (an odd
+    number keeps the best and the sigma grid's neighbours among them).
+
+    Parameters
+    ----------
+    n_features : int
+        Stored features per row (FeatureMap.stored_size).
+    rows : int
+        Rows of the local stage (local_rows).
+
+    Returns
+    -------
+    int
+        Widths.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import local_rows, local_widths
+    >>> [local_widths(R, local_rows(R)) for R in (100, 700, 1000)]  # widths fall once the rows are the fewest
+    [9, 7, 5]
+    """
+    fit = int(LOCAL_WORK / (max(int(rows), 1) * max(int(n_features), 1) ** 2))
+    fit -= 1 - fit % 2  # odd
+    return int(np.clip(fit, MIN_REFINE_SIGMAS, REFINE_SIGMAS))
+
+
 def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_evaluator=None, local_sample=None):
     """(sigmas (D,), gamma, SearchRecord): the search of sigma and gamma in few passes over the rows, for
     evaluators with ``evaluate_many`` (PrimalCriterionEvaluator, in memory or on Dask):
@@ -484,8 +515,8 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        rows; or, given grid_evaluator (the same criterion on a uniform sample of the rows held in memory),
        there from the widest width down, until GRID_PATIENCE narrower widths in a row bring no gain (the
        narrow widths have the most features, and on smooth data they are never the best);
-    2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths over one grid step each way of the
-       best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
+    2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths (local_widths: fewer where the
+       features are many) over one grid step each way of the best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
        optimum of the wider widths, whose best gammas are larger), in one pass, on local_sample(m) (the
        first m rows of the uniform sample, m = local_rows(R) for the R stored features of the grid's best
        width) when given and there are more than 2 m rows, else on the rows;
@@ -536,23 +567,27 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
 
-    def scored(ev, stage, widths):
-        """The best point after scoring widths with the gamma grid on ev (in one pass), recorded when ev
-        is the rows' evaluator."""
-        rec = record if ev is evaluator else SearchRecord()
+    def scored(ev, stage, widths, rec=None):
+        """The best point after scoring widths with the gamma grid on ev (in one pass), recorded in record when
+        ev is the rows' evaluator, else in rec (a new record by default): the best of what rec holds."""
+        rec = record if ev is evaluator else (SearchRecord() if rec is None else rec)
         for sig, res in zip(widths, ev.evaluate_many(widths, [gamma_grid] * len(widths))):
             rec.add(stage, sig, gamma_grid, res)
         return rec.best()
 
     first = grid_evaluator or evaluator
+    on_first = set()  # the widths scored on first, as rounded log widths
+    trail = SearchRecord()  # what the grid scored on a sample (grid_evaluator)
     if grid_evaluator is None or not evaluator.tunes_width.any():
         best = scored(first, "grid", [np.full(D, s) for s in sigma_grid])
+        on_first.update(_width_key(np.full(D, s)) for s in sigma_grid)
     else:  # on the sample, from the widest width down (the narrow ones cost the most features), stopping after
         # GRID_PATIENCE widths in a row that do not improve on the best
-        trail, best_value, worse = SearchRecord(), np.inf, 0
+        best_value, worse = np.inf, 0
         for s in sorted(sigma_grid, reverse=True):
             (res,) = grid_evaluator.evaluate_many([np.full(D, s)], [gamma_grid])
             trail.add("grid", np.full(D, s), gamma_grid, res)
+            on_first.add(_width_key(np.full(D, s)))
             value = _finite_min(res["criterion"])[1]
             worse = 0 if value < best_value else worse + 1
             best_value = min(best_value, value)
@@ -562,13 +597,19 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     narrower = FINAL_NARROWER
     if refine and evaluator.tunes_width.any():
         local, s0 = evaluator, float(best["sigmas"][0])
+        n_widths = REFINE_SIGMAS
         if local_sample is not None:
-            size = local_rows(first.stored_feature_map(best["sigmas"]).stored_size)
+            stored = first.stored_feature_map(best["sigmas"]).stored_size
+            size = local_rows(stored)
             if evaluator.n_rows > 2 * size:
                 local, narrower = local_sample(size), FINAL_NARROWER if size >= LOCAL_SAMPLE else (0.0,)
-        steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, REFINE_SIGMAS)  # the best itself where not yet scored
+                n_widths = local_widths(stored, size)
+        steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, n_widths)  # the best and its neighbours where not yet scored
+        widths = [np.full(D, s0 * np.exp(t)) for t in steps]
         local.warm_start(best["gamma"])
-        best = scored(local, "refine", [np.full(D, s0 * np.exp(t)) for t in steps if t != 0 or local is not first])
+        # on first itself, the widths it scored are not scored again, and the best is over both stages
+        best = scored(local, "refine", [s for s in widths if local is not first or _width_key(s) not in on_first],
+                      trail if local is first else None)
     if not record.rows:  # every stage on a sample: the chosen widths on the rows, and narrower ones (more rows
         # than the sample favour narrower widths), with the whole gamma grid, in one pass
         widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in narrower] if refine and \
@@ -586,6 +627,11 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     record.add("refine", best["sigmas"], fine, res)
     best = record.best()
     return best["sigmas"], best["gamma"], record
+
+
+def _width_key(sigmas):
+    """Widths as a set key: their logarithms to 9 decimals (a local grid's ends are the sigma grid's neighbours)."""
+    return tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 9))
 
 
 def _step(grid):
