@@ -17,6 +17,7 @@ Models, each with the same cores:
   cwlssvm        ComponentwiseLSSVRCV() / ComponentwiseLSSVCCV() on the frame as loaded
   cwlssvm-pairs  the same with interactions="auto" (screened pairs kept while they lower the criterion)
   cwlssvm-10pairs the same with interactions=10 (the 10 best screened pairs, as many as EBM's default)
+  cwlssvm-20pairs the same with interactions=20
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion FusionComponentwiseLSSVR() / FusionComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion-1split the same on one training/validation split (n_splits=1, the paper's recipe)
@@ -121,6 +122,7 @@ def models(task, X, peers, target):
         "cwlssvm": lambda: (ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
         "cwlssvm-pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions="auto"),
         "cwlssvm-10pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=10),
+        "cwlssvm-20pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=20),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
         "cwlssvm-fusion": lambda: (FusionComponentwiseLSSVR() if reg else FusionComponentwiseLSSVC()),
         "cwlssvm-fusion-1split": lambda: (FusionComponentwiseLSSVR if reg else FusionComponentwiseLSSVC)(n_splits=1),

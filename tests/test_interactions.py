@@ -6,7 +6,7 @@ import pytest
 
 from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR
 from cwlssvm import components as C
-from cwlssvm.interactions import rank_pairs, screen_pairs
+from cwlssvm.interactions import PAIR_CONCURVITY, rank_pairs, screen_pairs
 
 
 def test_a_planted_pair_is_found_among_45():
@@ -20,6 +20,21 @@ def test_a_planted_pair_is_found_among_45():
     assert screen.names[0] == "x3:x7"
     assert screen.gain[0] > 5 * screen.gain[1] > 0
     assert np.all(np.diff(screen.gain) <= 0)
+
+
+def test_a_pair_of_inputs_that_are_nearly_functions_of_each_other_ranks_last_whatever_its_gain():
+    # x2 is x0 and a little noise: the rows see x0:x2 only along a curve, where x0 * x2 is a function of x0 alone,
+    # so its gain on these residuals is the largest, but it is not identified off the curve
+    rng = np.random.default_rng(8)
+    n = 2000
+    X = rng.uniform(-1, 1, size=(n, 4))
+    X[:, 2] = X[:, 0] + 0.02 * rng.normal(size=n)
+    r = X[:, 0] * X[:, 2] + 0.3 * np.sin(2 * X[:, 1] * X[:, 3]) + 0.05 * rng.normal(size=n)
+    screen = screen_pairs(X, r, np.ones(n), C.resolve(None, 4, None, 1.0, X), gamma=100.0)
+    assert screen.names[-1] == "x0:x2" and screen.concurvity[-1] >= PAIR_CONCURVITY
+    assert screen.gain[-1] > screen.gain[:-1].max()  # by gain alone it would come first
+    assert screen.names[0] == "x1:x3" and (screen.concurvity[:-1] < 0.5).all()
+    assert np.all(np.diff(screen.gain[:-1]) <= 0)
 
 
 def test_a_categorical_partner_and_names_from_the_frame():
