@@ -37,7 +37,8 @@ import pandas as pd
 from .components.pair import pair
 from .primal import FeatureMap
 
-__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs",
+__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM",
+           "check_interactions", "listed_pairs",
            "interactions_table", "pair_names"]
 
 SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)

@@ -516,8 +516,9 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        there from the widest width down, until GRID_PATIENCE narrower widths in a row bring no gain (the
        narrow widths have the most features, and on smooth data they are never the best);
     2. "refine" (with ``refine``): a local grid of REFINE_SIGMAS widths (local_widths: fewer where the
-       features are many) over one grid step each way of the best, each with the whole gamma grid (a narrower gamma profile centred on the best gamma misses the
-       optimum of the wider widths, whose best gammas are larger), in one pass, on local_sample(m) (the
+       features are many) over one grid step each way of the best, each with the whole gamma grid (a narrower
+       gamma profile centred on the best gamma misses the optimum of the wider widths, whose best gammas are
+       larger), in one pass, on local_sample(m) (the
        first m rows of the uniform sample, m = local_rows(R) for the R stored features of the grid's best
        width) when given and there are more than 2 m rows, else on the rows;
     3. on the rows: when stage 2 ran on a sample, the whole gamma grid at its best width and, when that
