@@ -159,10 +159,14 @@ CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm
 // out[l] (+)= scale * (1 + t (c1 + c2 t)) exp(-t), t = a sqrt(work[l]) (0 where work[l] is NaN: a missing input).
 CWLSSVM_INLINE void matern_finish_body(const double* work, std::size_t n, MaternForm f, double* out, bool add) {
     const double a = f.a, c1 = f.c1, c2 = f.c2, scale = f.scale;
-    for (std::size_t l = 0; l < n; ++l) {
+    const auto value = [&](std::size_t l) {
         const double t = a * std::sqrt(work[l]);
-        const double value = scale * observed((1.0 + t * (c1 + c2 * t)) * exp_neg(t));
-        out[l] = (add ? out[l] : 0.0) + value;
+        return scale * observed((1.0 + t * (c1 + c2 * t)) * exp_neg(t));
+    };
+    if (add) {  // two loops, so that neither loads out[l] under a condition (which keeps them from vectorizing)
+        for (std::size_t l = 0; l < n; ++l) out[l] += value(l);
+    } else {
+        for (std::size_t l = 0; l < n; ++l) out[l] = value(l);
     }
 }
 
