@@ -134,10 +134,9 @@ def test_the_grid_on_a_sample_stops_below_the_best_width_and_finds_the_same_one(
         assert best < 1.0  # sin(30 x) wants a narrow width
 
 
-@pytest.mark.parametrize("work", [1e15, 1e6])
-def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, monkeypatch):
-    # few features for the work allowed: the local widths on LOCAL_SAMPLE rows, then on all rows the best and the
-    # FINAL_NARROWER widths; many: on local_rows(R) rows (GRID_SAMPLE at least), then on all rows the best only
+def _small_passes(monkeypatch, work):
+    """The search in passes scaled down (GRID_SAMPLE 500, LOCAL_SAMPLE 1500, LOCAL_WORK work) and 4000 rows of
+    two inputs: (the _search module, X, Y, resolved)."""
     from cwlssvm.model_selection import _search
 
     monkeypatch.setattr(_search, "GRID_SAMPLE", 500)
@@ -146,7 +145,14 @@ def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, mo
     rng = np.random.default_rng(2)
     X = rng.uniform(size=(4000, 2))
     Y = (np.sin(8 * X[:, 0]) + X[:, 1] + 0.1 * rng.normal(size=4000))[:, None]
-    resolved = C.resolve(None, 2, None, 1.0, X)
+    return _search, X, Y, C.resolve(None, 2, None, 1.0, X)
+
+
+@pytest.mark.parametrize("work", [1e15, 1e6])
+def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, monkeypatch):
+    # few features for the work allowed: the local widths on LOCAL_SAMPLE rows, then on all rows the best and the
+    # FINAL_NARROWER widths; many: on local_rows(R) rows (GRID_SAMPLE at least), then on all rows the best only
+    _search, X, Y, resolved = _small_passes(monkeypatch, work)
     asked = []
 
     def on_sample(size):
@@ -166,15 +172,7 @@ def test_the_local_stage_runs_on_fewer_rows_where_the_features_are_many(work, mo
 
 @pytest.mark.parametrize("work", [1e15, 1e6])
 def test_the_local_stage_scores_fewer_widths_where_even_its_fewest_rows_have_many_features(work, monkeypatch):
-    from cwlssvm.model_selection import _search
-
-    monkeypatch.setattr(_search, "GRID_SAMPLE", 500)
-    monkeypatch.setattr(_search, "LOCAL_SAMPLE", 1500)
-    monkeypatch.setattr(_search, "LOCAL_WORK", work)
-    rng = np.random.default_rng(2)
-    X = rng.uniform(size=(4000, 2))
-    Y = (np.sin(8 * X[:, 0]) + X[:, 1] + 0.1 * rng.normal(size=4000))[:, None]
-    resolved = C.resolve(None, 2, None, 1.0, X)
+    _search, X, Y, resolved = _small_passes(monkeypatch, work)
     local_widths = []
 
     class Local(PrimalCriterionEvaluator):

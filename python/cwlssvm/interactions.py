@@ -181,7 +181,11 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
         A_ab[np.diag_indices_from(A_ab)] -= 1.0 / gamma
         gain = 2.0 * (t * c_ab).sum() - (t * (A_ab @ t)).sum()
         gains.append(gain / total if total > 0 else 0.0)
-    concurvity = np.array([_largest_canonical_correlation(Z[a], Z[b], w) for a, b in pairs])
+    # Z[d]' W Z[d] is diagonal (principal directions): its columns scaled to unit weighted norm are an orthonormal
+    # basis, and the largest singular value of Q_a' Q_b is the pair's largest canonical correlation
+    Q = [z * np.sqrt(w)[:, None] / np.maximum(np.sqrt(w @ z**2), 1e-300) for z in Z]
+    concurvity = np.array([min(np.linalg.svd(Q[a].T @ Q[b], compute_uv=False)[0], 1.0) if Q[a].size and Q[b].size
+                           else 0.0 for a, b in pairs])
     pairs = np.array(list(combinations(columns, 2)), dtype=np.int64)
     gains = np.array(gains)
     order = np.lexsort((-gains, concurvity >= PAIR_CONCURVITY))  # by gain, the concurved pairs last
@@ -373,16 +377,6 @@ def _pair_sums(Z, w, r, pairs):
             mu[j] += wb @ P
     s = w.sum()
     return A, c, [m / s for m in mu]
-
-
-def _largest_canonical_correlation(U, V, w):
-    """The largest weighted canonical correlation between the columns of U (m, a) and V (m, b), both centred
-    (0 where either has no column)."""
-    if U.shape[1] == 0 or V.shape[1] == 0:
-        return 0.0
-    sw = np.sqrt(w)[:, None]
-    Qu, Qv = (np.linalg.qr(A * sw)[0] for A in (U, V))  # orthonormal bases of the weighted columns
-    return float(min(np.linalg.svd(Qu.T @ Qv, compute_uv=False)[0], 1.0))
 
 
 def _leading_directions(U, w, k):
