@@ -7,7 +7,7 @@ import pytest
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
 from cwlssvm.model_selection import select_by_tests
-from cwlssvm.primal import RemlCriterion, reml_fit
+from cwlssvm.primal import DualRemlCriterion, RemlCriterion, reml_fit
 
 
 def _problem(seed=0, n=120, k=1):
@@ -37,6 +37,49 @@ def test_gradient_and_hessian_match_finite_differences(method, k, scale):
     assert np.allclose(grad, num_grad, rtol=1e-6, atol=1e-6)
     assert np.allclose(hess, num_hess, rtol=1e-6, atol=1e-6)
     assert np.allclose(hess, hess.T)
+
+
+@pytest.mark.parametrize("method", ["reml", "ml"])
+@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("scale", [None, 0.3])
+def test_the_n_by_n_form_is_the_same_likelihood_with_the_same_derivatives_edf_and_restrictions(method, k, scale):
+    """DualRemlCriterion (matrices of order n) against RemlCriterion (order R + 1) on the same weighted rows."""
+    Phi, Y, w, (G, B, yy), offsets = _problem(n=40, k=k)
+    primal = RemlCriterion(G, B, yy, offsets, 40, method, scale=scale)
+    dual = DualRemlCriterion(Phi, Y, w, offsets, method, scale=scale)
+    keep = np.array([True, False, True])
+    for rho in (np.array([0.3, -1.0, 2.0]), np.array([-2.0, 1.5, 0.0])):
+        for p, d in zip(primal.derivatives(rho), dual.derivatives(rho)):
+            assert np.allclose(p, d, rtol=1e-9, atol=1e-9)
+        assert np.allclose(primal.edf(rho), dual.edf(rho), rtol=1e-9, atol=1e-12)
+        assert np.allclose(primal.penalized_rss(rho), dual.penalized_rss(rho), rtol=1e-10)
+        for p, d in zip(primal.restricted(keep).derivatives(rho), dual.restricted(keep).derivatives(rho)):
+            assert np.allclose(p, d, rtol=1e-9, atol=1e-9)
+    assert np.allclose(primal.bounds(), dual.bounds())
+    assert dual.restricted(keep).ranks.tolist() == [2, 0, 2]
+
+
+def test_few_rows_and_many_features_take_the_n_by_n_form_and_choose_the_same_penalties(monkeypatch):
+    """Matern components on 60 rows keep about one feature per row each: the fit goes through DualRemlCriterion,
+    and its penalties, selection and predictions are those of the R x R form."""
+    import cwlssvm.components as C
+    import cwlssvm.model_selection._likelihood as likelihood
+
+    X, y, _ = make_additive(n=60, seed=4)
+    made = []
+    monkeypatch.setattr(likelihood, "DualRemlCriterion",
+                        lambda *a, **k: made.append(1) or DualRemlCriterion(*a, **k))
+    params = dict(criterion="reml", components=[C.matern(d) for d in range(5)], sigmas=[2.0, 8.0])
+    dual = ComponentwiseLSSVRCV(**params).fit(X[:, :5], y)
+    assert made
+    monkeypatch.setattr(likelihood, "DUAL_ROWS", 0.0)
+    n_dual = len(made)
+    primal = ComponentwiseLSSVRCV(**params).fit(X[:, :5], y)
+    assert len(made) == n_dual  # the R x R form throughout
+    assert dual.selected_components_.tolist() == primal.selected_components_.tolist()
+    assert np.allclose(np.log(dual.component_gammas_[dual.selected_components_]),
+                       np.log(primal.component_gammas_[primal.selected_components_]), atol=1e-3)
+    assert np.allclose(dual.predict(X[:, :5]), primal.predict(X[:, :5]), atol=1e-6 * np.ptp(y))
 
 
 def test_ml_is_the_gaussian_marginal_likelihood():

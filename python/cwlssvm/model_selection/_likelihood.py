@@ -19,10 +19,11 @@ from scipy import stats
 from scipy.optimize import minimize_scalar
 
 from ..families import laplace_reml
-from ..primal import RemlCriterion, RemlFit, block_scales, reml_fit
+from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, reml_fit
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
+DUAL_ROWS = 0.5  # the likelihood in n x n form (DualRemlCriterion) below this many rows per feature
 
 
 class LikelihoodProfile:
@@ -41,9 +42,13 @@ class LikelihoodProfile:
         self._best = (np.inf, None, None)  # (V, width key, RemlCriterion) of the best fit so far (squared loss)
 
     def criterion(self, sigmas):
-        """The RemlCriterion at relative widths sigmas (D,): one pass over the rows."""
+        """The RemlCriterion at relative widths sigmas (D,), from the sums of one pass over the rows; where the rows
+        are fewer than DUAL_ROWS times the features, the DualRemlCriterion of the rows' features (the same V)."""
         ev = self.evaluator
         fmap = ev._feature_map(sigmas)
+        if ev.n_rows < DUAL_ROWS * fmap.size:  # far fewer rows than features: V from matrices of order n
+            ev.passes += 1
+            return DualRemlCriterion(fmap.features(ev.X, ev.n_jobs), ev.Y, ev.w, fmap.offsets, self.method)
         sums = ev._sums(fmap, ev.w)
         return RemlCriterion(sums.gram(0), sums.B[0], sums.yy[0], fmap.offsets, ev.n_rows, self.method)
 

@@ -24,6 +24,9 @@ owns that form:
   in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
   the L1 component QP along lam; :class:`LandmarkBasis` (_landmark_basis), a FeatureMap in
   ComponentBasis's place for the solvers that need only row sums (structure detection on Dask).
+- :class:`RemlCriterion` and :func:`reml_fit` (_reml): one penalty per component by restricted or marginal
+  likelihood, Newton's method from the sums; :class:`DualRemlCriterion` (_reml_dual), the same likelihood from
+  matrices of order n where the rows are far fewer than the features.
 - :func:`centre_pairs` (_pairs): the factors of pair components centred on the training rows;
   :func:`centre_pairs_from`, the same through a pass over rows held elsewhere (Dask).
 - :class:`SolverPolicy` (_policy): dense or low-rank, from the size and the rank alone.
@@ -40,6 +43,7 @@ from ._model import DualModel, FittedModel, PrimalModel
 from ._fit import fit_lowrank, model_from_sums
 from ._pairs import centre_pairs, centre_pairs_from
 from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, block_scales, reml_fit
+from ._reml_dual import DualRemlCriterion
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass
@@ -47,6 +51,6 @@ from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
+__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -91,7 +91,54 @@ class RemlFit:
         return np.exp(self.rho)
 
 
-class RemlCriterion:
+class PenaltyBlocks:
+    """What every form of V (module doc) shares: the blocks of the components among the R features (offsets,
+    ranks, the component of each feature), the rows n, the method and its c, the known scale phi (or None), each
+    block's scale s_d (block_scales of the diagonal of G), the bounds of rho and the data term of V with its
+    derivatives.
+
+    Parameters
+    ----------
+    offsets : (D+1,) the blocks of the components among the R features
+    diag : (R,) the diagonal of G over the features
+    n : the number of rows (with positive weight)
+    method : "reml" or "ml"
+    scale : None (the noise variance profiled out) or a known scale phi > 0
+    """
+
+    def __init__(self, offsets, diag, n, method, scale):
+        if method not in LIKELIHOODS:
+            raise ValueError(f"criterion must be one of {LIKELIHOODS}, got {method!r}")
+        self.offsets = np.asarray(offsets, dtype=np.int64)
+        self.ranks = np.diff(self.offsets)
+        self.R = int(self.offsets[-1])
+        self.n, self.method = int(n), method
+        self.c = self.n - 1 if method == "reml" else self.n
+        self.phi = None if scale is None else float(scale)
+        self.block = np.repeat(np.arange(len(self.ranks)), self.ranks)  # the component of each feature
+        self.scale = block_scales(np.asarray(diag, dtype=float), self.offsets)  # s_d = tr G_dd / r_d
+
+    def bounds(self):
+        """(lower, upper) (D,) of rho."""
+        centre = np.log(self.scale)
+        return centre - RHO_RANGE, centre + RHO_RANGE
+
+    def data_term(self, D):
+        """The data term of V: c sum_j log D_j (scale profiled out) or sum_j D_j / phi, D (k,)."""
+        return float(self.c * np.log(D).sum() if self.phi is None else D.sum() / self.phi)
+
+    def add_data_derivatives(self, grad, hess, D, gD, hD):
+        """Adds into grad (D,) and hess (D, D) the derivatives of one target's data term, from its penalized
+        residual sum of squares D and that sum's gradient gD and Hessian hD in rho."""
+        if self.phi is None:  # c log D
+            grad += self.c * gD / D
+            hess += self.c * (hD / D - np.outer(gD, gD) / D**2)
+        else:  # D / phi
+            grad += gD / self.phi
+            hess += hD / self.phi
+
+
+class RemlCriterion(PenaltyBlocks):
     """V(rho) of the module doc, with its gradient and Hessian, from the sums of a fit.
 
     Parameters
@@ -118,25 +165,11 @@ class RemlCriterion:
     """
 
     def __init__(self, G, B, yy, offsets, n, method="reml", scale=None):
-        if method not in LIKELIHOODS:
-            raise ValueError(f"criterion must be one of {LIKELIHOODS}, got {method!r}")
         self.G = np.asarray(G, dtype=float)
         self.B = np.asarray(B, dtype=float).reshape(self.G.shape[0], -1)
         yy = np.asarray(yy, dtype=float)
         self.yy = np.diag(yy) if yy.ndim == 2 else yy.reshape(-1)
-        self.offsets = np.asarray(offsets, dtype=np.int64)
-        self.ranks = np.diff(self.offsets)
-        self.R = int(self.offsets[-1])
-        self.n, self.method = int(n), method
-        self.c = self.n - 1 if method == "reml" else self.n
-        self.phi = None if scale is None else float(scale)
-        self.block = np.repeat(np.arange(len(self.ranks)), self.ranks)  # the component of each feature
-        self.scale = block_scales(np.diag(self.G)[:self.R], self.offsets)  # s_d = tr G_dd / r_d
-
-    def bounds(self):
-        """(lower, upper) (D,) of rho."""
-        centre = np.log(self.scale)
-        return centre - RHO_RANGE, centre + RHO_RANGE
+        super().__init__(offsets, np.diag(self.G)[:int(offsets[-1])], n, method, scale)
 
     def _solve(self, rho):
         lam = np.exp(rho)
@@ -162,9 +195,7 @@ class RemlCriterion:
         return 2.0 * np.log(np.diag(L)).sum()
 
     def _value(self, rho, A, factor, D):
-        k = len(D)
-        fit = self.c * np.log(D).sum() if self.phi is None else D.sum() / self.phi
-        return float(fit + k * (self._logdet(A, factor) - self.ranks @ rho))
+        return self.data_term(D) + len(D) * (self._logdet(A, factor) - float(self.ranks @ rho))
 
     def penalized_rss(self, rho):
         """D (k,): y'Wy - beta'B, the penalized weighted residual sum of squares at rho."""
@@ -194,13 +225,7 @@ class RemlCriterion:
             Eb[np.arange(R), self.block] = b  # column e: beta_e in block e
             cross = Eb.T @ A_inv[:R, :R] @ Eb  # beta_d' (A^-1)_de beta_e
             gD = lam * norms
-            hD = np.diag(gD) - 2.0 * np.outer(lam, lam) * cross
-            if self.phi is None:  # c log D
-                grad += self.c * gD / D[j]
-                hess += self.c * (hD / D[j] - np.outer(gD, gD) / D[j] ** 2)
-            else:  # D / phi
-                grad += gD / self.phi
-                hess += hD / self.phi
+            self.add_data_derivatives(grad, hess, D[j], gD, np.diag(gD) - 2.0 * np.outer(lam, lam) * cross)
         return self._value(rho, A, factor, D), grad, hess
 
     def restricted(self, keep):
