@@ -23,7 +23,7 @@ from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, re
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
-DUAL_ROWS = 0.5  # the likelihood in n x n form (DualRemlCriterion) below this many rows per feature
+DUAL_GAIN = 8.0  # the likelihood in n x n form (DualRemlCriterion) where its D n^3 is R^3 / DUAL_GAIN or less
 
 
 class LikelihoodProfile:
@@ -43,10 +43,11 @@ class LikelihoodProfile:
 
     def criterion(self, sigmas):
         """The RemlCriterion at relative widths sigmas (D,), from the sums of one pass over the rows; where the rows
-        are fewer than DUAL_ROWS times the features, the DualRemlCriterion of the rows' features (the same V)."""
+        are so much fewer than the R features that D n^3 <= R^3 / DUAL_GAIN, the DualRemlCriterion of the rows'
+        features (the same V, matrices of order n)."""
         ev = self.evaluator
         fmap = ev._feature_map(sigmas)
-        if ev.n_rows < DUAL_ROWS * fmap.size:  # far fewer rows than features: V from matrices of order n
+        if (len(fmap.offsets) - 1) * float(ev.n_rows) ** 3 * DUAL_GAIN <= float(fmap.size) ** 3:  # rows << features
             ev.passes += 1
             return DualRemlCriterion(fmap.features(ev.X, ev.n_jobs), ev.Y, ev.w, fmap.offsets, self.method)
         sums = ev._sums(fmap, ev.w)
