@@ -24,6 +24,8 @@ O(D n^3) against RemlCriterion's O(R^3).
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 
@@ -63,7 +65,8 @@ class DualRemlCriterion(PenaltyBlocks):
         w = np.asarray(w, dtype=float)
         root = np.sqrt(w)
         Phi_w = np.asarray(Phi, dtype=float) * root[:, None]
-        super().__init__(offsets, np.einsum("ij,ij->j", Phi_w, Phi_w), len(w), method, scale)
+        self.diag = np.einsum("ij,ij->j", Phi_w, Phi_w)  # (R,) the diagonal of G over the features
+        super().__init__(offsets, self.diag, len(w), method, scale)
         self.Yt = np.asarray(Y, dtype=float).reshape(len(w), -1) * root[:, None]  # (n, k)
         self.one = root  # W^1/2 1
         # Kt_d (n, n) of every component of positive rank (None for the others)
@@ -72,16 +75,14 @@ class DualRemlCriterion(PenaltyBlocks):
         self.active = np.flatnonzero(self.ranks > 0)
 
     def restricted(self, keep):
-        """The criterion of the components where keep (D,) is True, the others left out (rank 0)."""
+        """The criterion of the components where keep (D,) is True, the others left out (rank 0): the blocks, their
+        scales and bounds as RemlCriterion.restricted has them, the kept Gram blocks shared."""
         keep = np.asarray(keep, dtype=bool)
-        out = object.__new__(DualRemlCriterion)
-        vars(out).update(vars(self))
-        ranks = np.where(keep, self.ranks, 0)
-        out.offsets = np.concatenate([[0], np.cumsum(ranks)])
-        out.ranks, out.R = ranks, int(out.offsets[-1])
-        out.block = np.repeat(np.arange(len(ranks)), ranks)
+        out = copy.copy(self)
+        offsets = np.concatenate([[0], np.cumsum(np.where(keep, self.ranks, 0))])
+        PenaltyBlocks.__init__(out, offsets, self.diag[keep[self.block]], self.n, self.method, self.phi)
         out.K = [K if k else None for K, k in zip(self.K, keep)]
-        out.active = np.flatnonzero(ranks > 0)
+        out.active = np.flatnonzero(out.ranks > 0)
         return out
 
     def _solve(self, rho):
