@@ -134,6 +134,28 @@ def test_saved_low_rank_models_keep_their_errors(additive, tmp_path):
     np.testing.assert_array_equal(loaded.component_bands(X[:5])[0], model.component_bands(X[:5])[0])
 
 
+def test_the_posterior_is_built_once_per_fitted_model_and_not_written_to_model_files(additive, tmp_path):
+    X, y = additive
+    for solver in ("dense", "lowrank"):
+        model = cwlssvm.ComponentwiseLSSVRCV(sigmas=[3.0], gammas=[50.0], solver=solver).fit(X, y)
+        bands = model.component_bands(X[:5])
+        post = model.posterior()
+        assert model.posterior() is post  # the bands, tests and intervals share one inverse
+        tests = model.component_tests()
+        tests["p_value"][:] = 2.0  # the returned arrays are copies: the kept tests stay
+        assert np.all(model.component_tests()["p_value"] <= 1.0)
+        model.save(tmp_path / f"{solver}.cwl")  # after the bands: the kept posterior is not in the file
+        loaded = cwlssvm.load(tmp_path / f"{solver}.cwl")
+        np.testing.assert_allclose(loaded.component_bands(X[:5])[0], bands[0], rtol=1e-10, atol=1e-12)
+        model.fit(X[:80], y[:80])  # a new fit: a new posterior, of the new rows
+        assert model.posterior() is not post and model.posterior().n == 80
+    dense = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=50.0).fit(X, y)
+    bands = dense.component_bands(X[:5])
+    dense.set_params(gamma=5.0)  # without a fit the model, and so its posterior, stays the one of gamma = 50
+    np.testing.assert_array_equal(dense.component_bands(X[:5])[0], bands[0])
+    assert not np.allclose(dense.fit(X, y).component_bands(X[:5])[0], bands[0])
+
+
 def test_the_inputs_are_not_changed(additive):
     X, y = additive
     X0, y0 = X.copy(), y.copy()

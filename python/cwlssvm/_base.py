@@ -171,7 +171,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     def posterior(self):
         """The Gaussian posterior of the fitted coefficients (cwlssvm.uncertainty.Posterior), behind the
         standard errors, bands and tests; family "squared", one model (one target, two classes or
-        one-vs-rest)."""
+        one-vs-rest). Built on first use (an inverse of order R + 1) and kept for the fitted model."""
         check_is_fitted(self)
         family = self._family().name
         if family != "squared":
@@ -181,6 +181,12 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             raise ValueError("standard errors and bands: one-vs-one classifiers have one model per pair; use "
                              "multi_class='ovr'")
         model = models[0]
+        kept = getattr(self, "_cached_posterior", None)  # not written to model files (_persist.CACHE_PREFIX)
+        if kept is None or kept[0] is not model:
+            self._cached_posterior = (model, self._model_posterior(model))
+        return self._cached_posterior[1]
+
+    def _model_posterior(self, model):
         if self.solver_ == "lowrank":
             if getattr(model, "gram", None) is None:
                 raise ValueError("this low-rank model does not hold the sums of its fit (a categorical component "
@@ -189,6 +195,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
             return primal_posterior(model, self.components_)
         if getattr(model, "inv_gamma", None) is None:
             raise ValueError("this model does not hold its per-row gamma (written by an older version); refit it")
+        # gamma cancels in the posterior of a dense fit (its rows' weights are 1 / (gamma inv_gamma))
         return dense_posterior(model.X_fit, self.components_, model.coef, model.intercept, model.inv_gamma,
                                float(self.gamma), self.n_jobs)
 

@@ -6,7 +6,8 @@ Format (version 1): one NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read w
     {"format": "cwlssvm-model", "format_version": 1, "package_version": "...", "class": "...",
      "params": {...}, "state": {...}, "feature_names": [...] or null}
 
-``state`` is the estimator's fitted attributes. JSON carries numbers (floats by their shortest
+``state`` is the estimator's fitted attributes, except caches (names starting with ``CACHE_PREFIX``, rebuilt
+on first use after loading). JSON carries numbers (floats by their shortest
 round-trip repr, so every value comes back bit for bit), strings, lists and None; tagged objects carry
 the rest: ``{"__array__": key}`` an array stored in the archive under ``key``, ``{"__np__": dtype,
 "value": v}`` a NumPy scalar, ``{"__tuple__": [...]}``, ``{"__dict__": [[key, value], ...]}``,
@@ -38,6 +39,7 @@ from .tables import ColumnEncoding, EncodedTable, TableEncoding
 FORMAT = "cwlssvm-model"
 FORMAT_VERSION = 1
 META_KEY = "__cwlssvm__"
+CACHE_PREFIX = "_cached"  # an attribute named so is computed from the others on first use and not written
 
 
 class ModelFileError(ValueError):
@@ -142,8 +144,13 @@ class _Encoder:
             return {"__component__": {k: self(v, where) for k, v in value.fields().items()}}
         if self.classes.get(type(value).__name__) is type(value):
             return {"__object__": type(value).__name__,
-                    "state": {k: self(v, f"{where}.{k}") for k, v in vars(value).items()}}
+                    "state": {k: self(v, f"{where}.{k}") for k, v in _written(value)}}
         raise TypeError(f"{where}: a {type(value).__name__} cannot be written to a model file")
+
+
+def _written(obj):
+    """The (name, value) attributes of obj that a model file holds: all but the caches."""
+    return [(k, v) for k, v in vars(obj).items() if not k.startswith(CACHE_PREFIX)]
 
 
 def _decode(value, arrays):
@@ -194,7 +201,7 @@ def save(model, path):
         warnings.warn(f"parameters {dropped} cannot be written to a model file; they load as None (the fitted "
                       "model does not need them)", UserWarning, stacklevel=3)
     param_names = set(params)
-    state = {k: enc(v, k) for k, v in vars(model).items() if k not in param_names}
+    state = {k: enc(v, k) for k, v in _written(model) if k not in param_names}
     names = getattr(model, "feature_names_in_", None)
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "package_version": __version__,
             "class": type(model).__name__, "params": params, "state": state,

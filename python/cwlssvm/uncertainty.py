@@ -125,6 +125,7 @@ class Posterior:
         self.residual_dof = max(self.n - self.trace, 1.0)
         self.sigma2 = np.asarray(rss, dtype=float) / self.residual_dof  # (k,)
         self.mean_features = G[:R, R] / G[R, R]  # weighted means of phi over the training rows
+        self._tests = None  # component_tests() on first use
 
     # ------------------------------------------------------------------ covariances
     def unit_cov(self, method="bayes"):
@@ -193,7 +194,13 @@ class Posterior:
 
     # ------------------------------------------------------------------ tests
     def component_tests(self):
-        """(statistic, p-value) arrays (D, k) of the approximate test of "f^d = 0" (module doc)."""
+        """(statistic, p-value) arrays (D, k) of the approximate test of "f^d = 0" (module doc); computed
+        on first use (two eigendecompositions per component) and kept, returned as copies."""
+        if self._tests is None:
+            self._tests = self._component_tests()
+        return tuple(a.copy() for a in self._tests)
+
+    def _component_tests(self):
         R = self.fmap.size
         o = self.fmap.offsets
         C = self.unit_cov("bayes")
@@ -348,7 +355,7 @@ class UncertaintyMixin:
         arrays (D,) ``edf``, ``statistic``, ``p_value`` (for one target)."""
         post = self._one_target_posterior("component_tests")
         T, p = post.component_tests()
-        return {"edf": post.edf, "statistic": T[:, 0], "p_value": p[:, 0]}
+        return {"edf": post.edf.copy(), "statistic": T[:, 0], "p_value": p[:, 0]}
 
     def component_bands(self, X, level=0.95, kind="pointwise", method=DEFAULT_METHOD):
         """(lower, upper), each (m, D): bands for the centred component functions
