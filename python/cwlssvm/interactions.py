@@ -257,7 +257,7 @@ def check_interactions(value, *, auto=True):
     >>> try:
     ...     check_interactions("all")
     ... except ValueError as e:
-    ...     print(str(e)[:40])
+    ...     print(str(e)[:39])
     interactions must be None, an int >= 0,
     """
     if value is None or (auto and isinstance(value, str) and value == "auto"):
