@@ -91,7 +91,7 @@ def transformed(T, theta_d):
     Examples
     --------
     >>> import numpy as np
-    >>> from cwlssvm.primal import transformed
+    >>> from cwlssvm.primal._feature_map import transformed
     >>> transformed(np.zeros((0, 0)), np.array([1.0, 2.0])).tolist(), transformed(2 * np.eye(2), np.ones(2)).tolist()
     ([1.0, 2.0], [2.0, 2.0])
     """
