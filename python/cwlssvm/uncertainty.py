@@ -347,8 +347,9 @@ class UncertaintyMixin:
     @property
     def effective_degrees_of_freedom_(self):
         """(D,) the trace of each component's share of the smoother (its effective degrees of
-        freedom); with the intercept's 1 they add up to tr S (cwlssvm.uncertainty)."""
-        return self._uncertainty_model().posterior().edf
+        freedom); with the intercept's 1 they add up to tr S (cwlssvm.uncertainty). A copy: the fitted
+        model keeps its posterior."""
+        return self._uncertainty_model().posterior().edf.copy()
 
     def component_tests(self):
         """The approximate test of "f^d = 0" per component (Wood 2013; cwlssvm.uncertainty): a dict of
