@@ -6,7 +6,7 @@ import pytest
 
 from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR
 from cwlssvm import components as C
-from cwlssvm.interactions import PAIR_CONCURVITY, rank_pairs, screen_pairs
+from cwlssvm.interactions import PAIR_CONCURVITY, interactions_table, rank_pairs, screen_pairs
 
 
 def test_a_planted_pair_is_found_among_45():
@@ -35,6 +35,26 @@ def test_a_pair_of_inputs_that_are_nearly_functions_of_each_other_ranks_last_wha
     assert screen.gain[-1] > screen.gain[:-1].max()  # by gain alone it would come first
     assert screen.names[0] == "x1:x3" and (screen.concurvity[:-1] < 0.5).all()
     assert np.all(np.diff(screen.gain[:-1]) <= 0)
+
+
+def test_a_pair_that_repeats_a_better_one_through_a_concurve_input_ranks_after_the_distinct_pairs():
+    # x2 is x1 and a little noise: x0:x2 screens the surface of x0:x1 again, with nearly its gain, above the distinct
+    # and weaker x3:x4; it ranks after every pair that is not a repeat, and the concurve x1:x2 last
+    rng = np.random.default_rng(9)
+    n = 2000
+    X = rng.uniform(-1, 1, size=(n, 5))
+    X[:, 2] = X[:, 1] + 0.02 * rng.normal(size=n)
+    r = np.sin(2 * X[:, 0] * X[:, 1]) + 0.3 * np.sin(2 * X[:, 3] * X[:, 4]) + 0.05 * rng.normal(size=n)
+    screen = screen_pairs(X, r, np.ones(n), C.resolve(None, 5, None, 1.0, X), gamma=100.0)
+    names = list(screen.names)
+    assert names[:2] == ["x0:x1", "x3:x4"] and names[-1] == "x1:x2"
+    assert screen.gain[names.index("x0:x2")] > 0.5 * screen.gain[0] > screen.gain[1]  # by gain alone, second
+    table = interactions_table(screen, np.zeros(len(names), dtype=bool))
+    repeats = dict(zip(table["pair"], table["repeats"]))
+    assert repeats["x0:x2"] == "x0:x1" and repeats["x0:x1"] == repeats["x3:x4"] == ""
+    first_repeat = min(i for i, j in enumerate(screen.repeats) if j >= 0)
+    assert (screen.repeats[:first_repeat] == -1).all() and (screen.repeats[first_repeat:-1] >= 0).all()
+    assert all(screen.repeats[i] < i for i in range(len(names)) if screen.repeats[i] >= 0)  # a better pair
 
 
 def test_a_categorical_partner_and_names_from_the_frame():

@@ -126,12 +126,38 @@ def test_a_listed_pair_is_kept_by_a_likelihood_family(family):
     assert [c.name for c in model.fit(X, target).components_][-1] == "x0:x1"
 
 
-@pytest.mark.parametrize("params", [dict(criterion="reml", interactions=3), dict(criterion="ml", interactions="auto"),
-                                    dict(family="poisson", interactions="auto")])
-def test_screened_pairs_need_the_squared_family_and_a_cross_validation_criterion(params):
+@pytest.mark.parametrize("params", [dict(family="poisson", interactions="auto"),
+                                    dict(family="poisson", criterion="reml", interactions=3)])
+def test_screened_pairs_need_the_squared_family(params):
     X, y = _friedman(100, 4)
-    with pytest.raises(ValueError, match="interactions=.*list the pairs"):
+    with pytest.raises(ValueError, match="interactions=.*family='poisson'.*list the pairs"):
         ComponentwiseLSSVRCV(**params).fit(X, np.round(np.abs(y)))
+
+
+@pytest.mark.parametrize("solver", ["auto", "lowrank"])  # lowrank: the refit from the sums of the search
+def test_restricted_likelihood_screens_pairs_and_keeps_those_it_selects(solver):
+    X, y = _friedman(500, 0)
+    Xt, yt = _friedman(2000, 1)
+    additive = ComponentwiseLSSVRCV(criterion="reml", solver=solver).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver=solver).fit(X, y)
+    table = model.interactions_
+    assert table["pair"][0] == "x0:x1" and list(table["pair"][table["kept"]]) == ["x0:x1"]
+    assert table["kept"].sum() <= 10 and len(table) == 45
+    names = [c.name for c in model.components_]
+    assert names == [c.name for c in additive.components_] + ["x0:x1"]  # the pairs it did not select left out
+    assert model.component_gammas_.shape == (len(names),)
+    assert len(names) - 1 in model.selected_components_
+    assert np.mean((model.predict(Xt) - yt) ** 2) < 0.5 * np.mean((additive.predict(Xt) - yt) ** 2)
+    three = ComponentwiseLSSVRCV(criterion="reml", interactions=3, solver=solver).fit(X, y)
+    assert [c.name for c in three.components_][-3:] == list(three.interactions_["pair"][:3])
+    assert three.interactions_["kept"].sum() == 3 and three.component_gammas_.shape == (13,)
+
+
+def test_restricted_likelihood_keeps_no_pair_of_the_additive_example():
+    X, y, _ = make_additive(n=100, seed=0)
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
+    assert not model.interactions_["kept"].any()
+    assert len(model.components_) == 10 and list(model.selected_components_) == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize("partner", ["rbf", "categorical"])

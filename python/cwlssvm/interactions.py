@@ -24,6 +24,12 @@ little off the curve gets them without the cancellation. The screening measures 
 canonical correlation between the two inputs' centred leading directions z_{d1} and z_{d2} (1: one input's features
 are linear in the other's), and ranks the pairs at or above PAIR_CONCURVITY after all the others, so that an int k
 and "auto" take them last. A listed pair is fitted whatever its concurvity.
+
+Repeats. A pair (a, c) whose input c is concurve with the input b of a pair (a, b) of larger gain (b and c at or above
+PAIR_CONCURVITY) screens the same surface again: on diamonds clarity:x, clarity:y and clarity:z follow carat:clarity
+with nearly its gain. Such a pair repeats the better one: going down the pairs by gain, each that repeats a pair
+taken before it (neither concurve nor a repeat) ranks after the pairs that do not, and before the concurve pairs, so
+that an int k and "auto" try distinct surfaces first.
 """
 
 from __future__ import annotations
@@ -60,10 +66,12 @@ PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, defaul
 INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
         {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
         first, while each lowers the criterion by at least 1% and, for LOO and k-fold, by more than 2.5
-        standard errors of the rows' paired differences of squared out-of-sample residuals. {_TABLE} An int and
-        "auto" screen with the squared family and a cross-validation criterion; with ``criterion="reml"`` or
-        ``"ml"`` or another family, list the pairs (:func:`cwlssvm.interactions.rank_pairs` ranks them): they are
-        tuned with the main effects."""
+        standard errors of the rows' paired differences of squared out-of-sample residuals. With
+        ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
+        model, and the best k (for "auto", the best 10) are fitted with the main effects, each with its own
+        gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} An int and "auto"
+        screen with the squared family; with another family, list the pairs
+        (:func:`cwlssvm.interactions.rank_pairs` ranks them): they are tuned with the main effects."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,8 @@ class PairScreen:
     ``pairs`` (P, 2) column indices, best first; ``gain`` (P,) each pair's share of the residual sum of squares
     its model removes; ``names`` (P,) "a:b"; ``rows`` the number of rows the sums went over; ``concurvity`` (P,)
     the largest canonical correlation of the two inputs' leading directions (those at or above PAIR_CONCURVITY
-    rank after the others, whatever their gain).
+    rank after the others, whatever their gain); ``repeats`` (P,) the position of the better pair each repeats
+    (module doc; -1 for none: those rank first).
 
     Parameters
     ----------
@@ -87,6 +96,8 @@ class PairScreen:
         The number of rows the sums went over.
     concurvity : ndarray (P,), optional
         The largest canonical correlation of each pair's inputs (None: not measured).
+    repeats : ndarray (P,) of int, optional
+        The position of the better pair each pair repeats, -1 for none (None: not measured).
 
     Examples
     --------
@@ -102,6 +113,7 @@ class PairScreen:
     names: tuple
     rows: int
     concurvity: np.ndarray = None
+    repeats: np.ndarray = None
 
     def top(self, k):
         """The k best pairs as (name, gain)."""
@@ -188,8 +200,33 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
                            else 0.0 for a, b in pairs])
     pairs = np.array(list(combinations(columns, 2)), dtype=np.int64)
     gains = np.array(gains)
-    order = np.lexsort((-gains, concurvity >= PAIR_CONCURVITY))  # by gain, the concurved pairs last
-    return PairScreen(pairs[order], gains[order], pair_names(pairs[order], None), len(w), concurvity[order])
+    repeats = _repeats(pairs, gains, concurvity)
+    order = np.lexsort((-gains, repeats >= 0, concurvity >= PAIR_CONCURVITY))  # by gain; repeats, then concurved last
+    position = np.empty(len(order), dtype=np.int64)
+    position[order] = np.arange(len(order))
+    repeats = np.where(repeats >= 0, position[np.maximum(repeats, 0)], -1)[order]
+    return PairScreen(pairs[order], gains[order], pair_names(pairs[order], None), len(w), concurvity[order], repeats)
+
+
+def _repeats(pairs, gains, concurvity):
+    """(P,) int: for each pair (a, c) of pairs (P, 2), the index of the pair (a, b) it repeats (module doc), or -1:
+    going down by gain, (a, b) taken before it, neither concurve nor a repeat, with b and c concurve."""
+    concurve = {}
+    for (a, b), value in zip(pairs.tolist(), concurvity):
+        concurve[a, b] = concurve[b, a] = value >= PAIR_CONCURVITY
+    taken = {}  # input -> [(partner, index of the pair taken)]
+    repeats = np.full(len(pairs), -1, dtype=np.int64)
+    for j in np.argsort(-gains, kind="stable"):
+        a, b = pairs[j].tolist()
+        if concurve[a, b]:
+            continue
+        same = [i for x, y in ((a, b), (b, a)) for c, i in taken.get(x, ()) if concurve[y, c]]
+        if same:
+            repeats[j] = same[0]
+            continue
+        taken.setdefault(a, []).append((b, j))
+        taken.setdefault(b, []).append((a, j))
+    return repeats
 
 
 def rank_pairs(model, X, y, sample_weight=None, **kw):
@@ -301,7 +338,7 @@ def listed_pairs(value):
 def interactions_table(screen, kept, criterion=None):
     """The screened pairs as a DataFrame: ``pair`` ("a:b"), ``gain`` (screening), ``kept`` (bool), when the
     criterion was evaluated with the pair added ``criterion`` (NaN where it was not), and when measured
-    ``concurvity`` (PairScreen).
+    ``concurvity`` and ``repeats`` (the name of the better pair it repeats, "" for none; PairScreen).
 
     Parameters
     ----------
@@ -330,6 +367,8 @@ def interactions_table(screen, kept, criterion=None):
         table["criterion"] = np.asarray(criterion, dtype=float)
     if screen.concurvity is not None:
         table["concurvity"] = screen.concurvity
+    if screen.repeats is not None:
+        table["repeats"] = [screen.names[i] if i >= 0 else "" for i in screen.repeats]
     return table
 
 

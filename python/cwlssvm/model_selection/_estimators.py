@@ -137,10 +137,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         check_interactions(interactions)
         screened = interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
         family = self._family().name
-        if screened and (self.criterion in LIKELIHOODS or family != "squared"):
-            raise ValueError(f"interactions={interactions!r} with criterion={self.criterion!r} and family="
-                             f"{family!r}: the screening of pairs runs with the squared family and a "
-                             "cross-validation criterion; list the pairs instead (cwlssvm.interactions.rank_pairs "
+        if screened and family != "squared":
+            raise ValueError(f"interactions={interactions!r} with family={family!r}: the screening of pairs "
+                             "runs with the squared family; list the pairs instead (cwlssvm.interactions.rank_pairs "
                              "ranks them), and they are tuned with the main effects")
         if self.criterion == "kfold":
             check_cv(self.cv)
@@ -176,7 +175,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
-            return self._with_listed(self._search_likelihood(X, Y, w, specs, resolved, sigma_grid, keep), resolved)
+            return self._with_likelihood_pairs(
+                X, Y, w, resolved, lambda comps: self._search_likelihood(X, Y, w, specs, comps, sigma_grid, keep))
         if family.name != "squared":
             return self._with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
@@ -225,8 +225,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         """The widths and one gamma_d per component by restricted (or marginal) likelihood
         (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
         on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
-        listed = bool(listed_pairs(getattr(self, "interactions", None)))
+        paired = any(c.factors for c in resolved)
         self.criterion_ = self.criterion
+        vars(self).pop("_chosen_sums", None)  # a previous search's (the additive model's, before pairs)
         family = self._family()
         if family.name != "squared":  # the Laplace approximation on the rows' features: a sample at large n
             for j in range(Y.shape[1]):
@@ -258,7 +259,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.component_gammas_ = gammas.gammas
         self.selected_components_ = np.flatnonzero(fit.selected)
         self._chosen_weights = gammas.weights
-        if primal and not self._classification and not listed and not per_component and family.name == "squared":
+        if primal and not self._classification and not paired and not per_component and family.name == "squared":
             fmap, sums = evaluator.weighted_sums(sigmas, gammas.weights)
             if sums is not None:  # the refit from the kept sums, the features weighted by eta_d: no pass
                 self._chosen_sums = (fmap, sums, evaluator.n_rows, X)
@@ -276,16 +277,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if isinstance(interactions, (list, tuple)) or interactions == 0:
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
-        widths = np.asarray(self.sigma_, dtype=float).ravel()
-        widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
-        variances = _components.column_variances(X, w)
-        screen = additive_screen(self, X, Y, w, [c.with_width(s * _components.spread_of(variances, c.columns))
-                                                 if c.tunes_width else c for c, s in zip(mains, widths)], gamma)
-        names = getattr(self, "feature_names_in_", None)
-        tried = AUTO_CANDIDATES if interactions == "auto" else interactions
-        candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
-                                         self.n_features_in_, names, 1.0, encoding=self.encoding_,
-                                         variances=variances)
+        screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma)
         pair_width = float(np.exp(np.mean(np.log(widths))))
 
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
@@ -314,6 +306,58 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.interactions_ = interactions_table(screen, is_kept, criterion)
         self.gamma_ = self.best_params_["gamma"] = gamma
         return self._with_listed((components, sigma, gamma), resolved + kept)
+
+    def _screened(self, X, Y, w, mains, sigma, gamma, weights=None):
+        """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
+        residuals of the additive model of the main effects ``mains`` at the chosen widths (``sigma_``, or
+        sigma for all) and gamma (with the component weights eta_d, when given); AUTO_CANDIDATES pairs for
+        "auto", else as many as ``interactions`` asks for."""
+        interactions = self.interactions
+        widths = np.asarray(self.sigma_, dtype=float).ravel()
+        widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
+        variances = _components.column_variances(X, w)
+        screen = additive_screen(self, X, Y, w, [c.with_width(s * _components.spread_of(variances, c.columns))
+                                                 if c.tunes_width else c for c, s in zip(mains, widths)], gamma,
+                                 component_weights=weights)
+        names = getattr(self, "feature_names_in_", None)
+        tried = AUTO_CANDIDATES if interactions == "auto" else interactions
+        candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
+                                         self.n_features_in_, names, 1.0, encoding=self.encoding_,
+                                         variances=variances)
+        return screen, candidates, widths
+
+    def _with_likelihood_pairs(self, X, Y, w, resolved, search):
+        """(components, sigma, gamma) by the likelihood, search(resolved) -> chosen, with the pairs
+        ``interactions`` asks for: a list is tuned with the main effects; for an int k or "auto", the pairs
+        are screened on the residuals of the likelihood's additive model (its gamma_d as component weights),
+        and the best k (or AUTO_CANDIDATES) are fitted with the main effects by the likelihood again, each with
+        its own gamma_d. "auto" keeps the pairs the likelihood selects (``selection_level``; a pair whose
+        gamma_d goes to its lower bound contributes zero) and leaves the others out of the model: their
+        weights are 0, so the model is the same without them. Sets ``interactions_``."""
+        interactions = getattr(self, "interactions", None)
+        if interactions is None or isinstance(interactions, (list, tuple)) or interactions == 0:
+            return self._with_listed(search(resolved), resolved)
+        components, sigma, gamma = search(resolved)
+        screen, candidates, _ = self._screened(X, Y, w, resolved, sigma, gamma, self._chosen_weights)
+        D = len(resolved)
+        if candidates:
+            components, sigma, gamma = search(resolved + candidates)
+        chosen = np.isin(np.arange(D, D + len(candidates)), self.selected_components_)
+        kept = chosen if interactions == "auto" else np.ones(len(candidates), dtype=bool)
+        if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
+            model = np.r_[np.ones(D, dtype=bool), kept]
+            selected = np.zeros(len(model), dtype=bool)
+            selected[self.selected_components_] = True
+            self.component_gammas_ = self.component_gammas_[model]
+            self.selected_components_ = np.flatnonzero(selected[model])
+            self._chosen_weights = self._chosen_weights[model]
+            if np.ndim(self.sigma_) == 1:  # sigma_per_component: one width per component
+                self.sigma_ = self.sigma_[model]
+                self.best_params_["sigma"] = self.sigma_.tolist()
+        is_kept = np.zeros(len(screen.names), dtype=bool)
+        is_kept[:len(candidates)] = kept
+        self.interactions_ = interactions_table(screen, is_kept)
+        return self._with_listed((components, sigma, gamma), resolved + [c for c, k in zip(candidates, kept) if k])
 
     @staticmethod
     def _with_listed(chosen, resolved):
@@ -863,7 +907,7 @@ class LSSVCCV(_ClassifierCV):
                      n_jobs=self.n_jobs, **self._solver_params())
 
 
-def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
+def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weights=None):
     """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
     ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
     of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
@@ -885,6 +929,8 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
         The regularization constant.
     sigma : float, default=1.0
         The width, in units of each input's spread.
+    component_weights : ndarray (D,), optional
+        eta_d: gamma_d = gamma eta_d per component (``ComponentwiseLSSVR``'s ``component_weights``).
 
     Returns
     -------
@@ -906,7 +952,8 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0):
     encoding = getattr(est, "encoding_", None)
     rows = X if encoding is None else EncodedTable(X, encoding, names)
     model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
-                               lowrank_tol=est.lowrank_tol, missing=est.missing).fit(rows, Y, sample_weight=w)
+                               lowrank_tol=est.lowrank_tol, missing=est.missing,
+                               component_weights=component_weights).fit(rows, Y, sample_weight=w)
     residuals = Y - model.predict(rows).reshape(Y.shape)
     screen = screen_pairs(X, residuals, w, model.components_, gamma)
     return replace(screen, names=pair_names(screen.pairs, names))
