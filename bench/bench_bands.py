@@ -18,6 +18,7 @@ Then the cost at N = 10^5 through the low-rank path: component_bands and predict
 training rows against the fit (target <= 2x the fit time).
 
 Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
+     [--sigma-per-component]
 """
 
 import argparse
@@ -49,7 +50,7 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf"):
+def coverage(seeds, criterion="loo", kernel="rbf", per_component=False):
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
@@ -60,8 +61,9 @@ def coverage(seeds, criterion="loo", kernel="rbf"):
     for i, seed in enumerate(seeds):
         X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
         components = None if kernel == "rbf" else [cwlssvm.components.matern(d) for d in range(D)]
-        model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components).fit(X, y)
-        widths[i] = model.sigma_
+        model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components,
+                                             sigma_per_component=per_component).fit(X, y)
+        widths[i] = np.ravel(model.sigma_)[0]  # x0's
         for d in range(RELEVANT):
             truth, rows = centred_truth(X, d), grid_rows(d)
             for m in METHODS:
@@ -75,8 +77,8 @@ def coverage(seeds, criterion="loo", kernel="rbf"):
         interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
         p_values[i] = model.component_tests()["p_value"]
     elapsed = time.perf_counter() - t0
-    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}), "
-          f"{kernel} components ({elapsed:.0f} s)")
+    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
+          f"sigma_per_component={per_component}), {kernel} components ({elapsed:.0f} s)")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in METHODS:
         cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
@@ -118,9 +120,10 @@ def main():
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
     ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
     ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel (matern: nu 3/2)")
+    ap.add_argument("--sigma-per-component", action="store_true", help="one width per component (x0's correlated)")
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion, args.kernel)
+    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component)
     if args.large:
         large(args.large)
 

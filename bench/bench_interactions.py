@@ -18,7 +18,11 @@ scale: the time of screening all 190 pairs of 20 uniform inputs at 10^6 rows (a 
 default 100,000), against the time of the additive fit ComponentwiseLSSVR(sigma=1, gamma=10, solver="lowrank") on
 the same rows in the same run, and of the same fit with 10 listed pairs.
 
-Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000]
+reml: ComponentwiseLSSVRCV(criterion="reml", interactions="auto") (pairs screened on the residuals of the likelihood's
+additive model, the 10 best fitted with their own gamma_d, kept where the likelihood selects them) on friedman1 (n
+rows) and the additive example (100 rows), against criterion="reml" without pairs.
+
+Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000] [--only friedman,reml]
      python bench/bench_interactions.py --figure docs/interactions.png   (the docs' figure only)
 """
 
@@ -77,6 +81,38 @@ def additive(seeds, n):
     print(f"additive example, n = {n}: largest pair gain {np.mean(top):.4f} on average, {np.max(top):.4f} at most; "
           f"interactions='auto' keeps a pair in {kept} of {seeds} seeds; test MSE {mse[:, 1].mean():.4f} against "
           f"{mse[:, 0].mean():.4f} additive")
+
+
+def likelihood(seeds, n):
+    """criterion="reml" with interactions="auto": friedman1 (n rows) and the additive example (100 rows)."""
+    for name, make, size in (("friedman1", _friedman, n), ("additive example", _additive, 100)):
+        kept, mse, times = [], [], []
+        for seed in range(seeds):
+            X, y, Xt, ft = make(size, seed)
+            t0 = time.perf_counter()
+            model = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+            t1 = time.perf_counter()
+            paired = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
+            times.append((t1 - t0, time.perf_counter() - t1))
+            kept.append(list(paired.interactions_["pair"][paired.interactions_["kept"]]))
+            mse.append([np.mean((m.predict(Xt) - ft) ** 2) for m in (model, paired)])
+        mse, times = np.array(mse), np.array(times)
+        print(f"criterion='reml', interactions='auto', {name}, n = {size}: a pair kept in "
+              f"{sum(bool(k) for k in kept)} of {seeds} seeds (x0:x1 in {sum('x0:x1' in k for k in kept)}), "
+              f"{np.mean([len(k) for k in kept]):.2f} on average; test MSE {mse[:, 1].mean():.4f} against "
+              f"{mse[:, 0].mean():.4f} additive by reml; fit {times[:, 1].mean():.2f} s against {times[:, 0].mean():.2f} s")
+
+
+def _friedman(n, seed):
+    X, y = make_friedman1(n_samples=n, noise=1.0, random_state=seed)
+    Xt, ft = make_friedman1(n_samples=5000, noise=0.0, random_state=1000 + seed)
+    return X, y, Xt, ft
+
+
+def _additive(n, seed):
+    X, y, _ = make_additive(n=n, seed=seed)
+    Xt, _, ft = make_additive(n=2000, seed=1000 + seed)
+    return X, y, Xt, ft
 
 
 def tolerances(n_large):
@@ -141,15 +177,20 @@ def main():
     p.add_argument("--scale-rows", type=int, default=1_000_000)
     p.add_argument("--tol-rows", type=int, default=100_000)
     p.add_argument("--figure", help="only draw the docs' figure to this path")
+    p.add_argument("--only", default="friedman,additive,reml,tol,scale",
+                   help="comma-separated stages (friedman, additive, reml, tol, scale); default all")
     args = p.parse_args()
     if args.figure:
         figure(args.figure)
         return
     header("bench_interactions: screening pairs on the residuals of the main effects")
-    friedman(args.seeds, args.rows)
-    additive(args.seeds, 100)
-    tolerances(args.tol_rows)
-    scale(args.scale_rows)
+    stages = {"friedman": lambda: friedman(args.seeds, args.rows), "additive": lambda: additive(args.seeds, 100),
+              "reml": lambda: likelihood(args.seeds, args.rows), "tol": lambda: tolerances(args.tol_rows),
+              "scale": lambda: scale(args.scale_rows)}
+    for stage in args.only.split(","):
+        if stage.strip() not in stages:
+            p.error(f"--only: unknown stage {stage!r}; choose from {', '.join(stages)}")
+        stages[stage.strip()]()
 
 
 if __name__ == "__main__":
