@@ -328,3 +328,20 @@ def test_laplace_reml_for_a_logistic_classifier():
             err[criterion].append(np.mean((model.predict_proba(X_test)[:, 1] - p_test) ** 2))
         assert {0, 1, 2, 3} <= set(model.selected_components_)
     assert np.mean(err["reml"]) < np.mean(err["auto"])
+
+
+def test_the_criterion_reuses_the_last_factorization_only_at_the_same_rho():
+    rng = np.random.default_rng(11)
+    Phi = rng.normal(size=(150, 6))
+    y = Phi[:, :2] @ [1.0, -0.5] + 0.3 * rng.normal(size=150)
+    X1 = np.hstack([Phi, np.ones((150, 1))])
+    sums = (X1.T @ X1, X1.T @ y[:, None], [y @ y], [0, 2, 4, 6], 150)
+    kept = RemlCriterion(*sums)
+    for rho in ([0.0, 1.0, 2.0], [0.5, 1.0, 2.0], [0.5, 1.0, 2.0], [0.0, 1.0, 2.0]):
+        fresh = RemlCriterion(*sums)
+        assert kept.value(rho) == fresh.value(rho)
+        for a, b in zip(kept.derivatives(rho), fresh.derivatives(rho)):
+            assert np.array_equal(a, b)
+        assert np.array_equal(kept.edf(rho), fresh.edf(rho))
+        kept.penalized_rss(rho)[:] = -1.0  # a copy: the kept factorization is not written
+        assert np.array_equal(kept.penalized_rss(rho), fresh.penalized_rss(rho))

@@ -170,8 +170,13 @@ class RemlCriterion(PenaltyBlocks):
         yy = np.asarray(yy, dtype=float)
         self.yy = np.diag(yy) if yy.ndim == 2 else yy.reshape(-1)
         super().__init__(offsets, np.diag(self.G)[:int(offsets[-1])], n, method, scale)
+        # the last rho's factorization and, once asked for, A^-1: Newton's accepted trial point is factored by
+        # value() and then again by derivatives(), and the last point once more by edf()
+        self._last, self._last_inverse = None, None
 
     def _solve(self, rho):
+        if self._last is not None and np.array_equal(self._last[0], rho):
+            return self._last[1]
         lam = np.exp(rho)
         A = self.G.copy()
         A[np.arange(self.R), np.arange(self.R)] += lam[self.block]
@@ -180,7 +185,15 @@ class RemlCriterion(PenaltyBlocks):
         D = self.yy - np.einsum("ij,ij->j", beta, self.B)
         if np.any(D <= 0):  # an interpolating fit: the likelihood is unbounded there
             D = np.maximum(D, 1e-300 * np.maximum(self.yy, 1.0))
+        self._last, self._last_inverse = (np.array(rho, dtype=float), (lam, A, factor, beta, D)), None
         return lam, A, factor, beta, D
+
+    def _inverse_at(self, rho):
+        """A^-1 (R+1, R+1) at rho, kept with the last factorization."""
+        factor = self._solve(rho)[2]
+        if self._last_inverse is None:
+            self._last_inverse = _inverse(factor)
+        return self._last_inverse
 
     def value(self, rho):
         """V(rho)."""
@@ -199,7 +212,7 @@ class RemlCriterion(PenaltyBlocks):
 
     def penalized_rss(self, rho):
         """D (k,): y'Wy - beta'B, the penalized weighted residual sum of squares at rho."""
-        return self._solve(np.asarray(rho, dtype=float))[4]
+        return self._solve(np.asarray(rho, dtype=float))[4].copy()
 
     def _block_sums(self, M):
         """The sums of M (R, R) over the blocks of components: (D, D) (zero rows for blocks of rank 0)."""
@@ -212,7 +225,7 @@ class RemlCriterion(PenaltyBlocks):
         rho = np.asarray(rho, dtype=float)
         lam, A, factor, beta, D = self._solve(rho)
         k, R = len(D), self.R
-        A_inv = _inverse(factor)
+        A_inv = self._inverse_at(rho)
         P_inv = A_inv[:R, :R] if self.method == "reml" else np.linalg.inv(A[:R, :R])
         tr = np.bincount(self.block, np.diag(P_inv), minlength=len(lam))  # tr (P^-1)_dd
         frob = self._block_sums(P_inv**2)  # ||(P^-1)_de||_F^2
@@ -239,8 +252,7 @@ class RemlCriterion(PenaltyBlocks):
 
     def edf(self, rho):
         """The effective degrees of freedom per component: tr of block d of A^-1 G (D,)."""
-        _, _, factor, _, _ = self._solve(np.asarray(rho, dtype=float))
-        H = _inverse(factor) @ self.G  # the hat matrix in coefficient space, A^-1 G
+        H = self._inverse_at(np.asarray(rho, dtype=float)) @ self.G  # the hat matrix in coefficient space, A^-1 G
         return np.bincount(self.block, np.diag(H)[:self.R], minlength=len(self.ranks))
 
 
