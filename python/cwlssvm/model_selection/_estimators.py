@@ -135,9 +135,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.parameter_rules.check(self)
         interactions = getattr(self, "interactions", None)
         check_interactions(interactions)
-        screened = interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
         family = self._family().name
-        if screened and family != "squared":
+        if _screens(interactions) and family != "squared":
             raise ValueError(f"interactions={interactions!r} with family={family!r}: the screening of pairs "
                              "runs with the squared family; list the pairs instead (cwlssvm.interactions.rank_pairs "
                              "ranks them), and they are tuned with the main effects")
@@ -274,7 +273,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         components, sigma, gamma = chosen
         if interactions is None:
             return chosen
-        if isinstance(interactions, (list, tuple)) or interactions == 0:
+        if not _screens(interactions):
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
         screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma)
@@ -335,15 +334,15 @@ class _TunedBase(ReportMixin, BaseEstimator):
         gamma_d goes to its lower bound contributes zero) and leaves the others out of the model: their
         weights are 0, so the model is the same without them. Sets ``interactions_``."""
         interactions = getattr(self, "interactions", None)
-        if interactions is None or isinstance(interactions, (list, tuple)) or interactions == 0:
+        if not _screens(interactions):
             return self._with_listed(search(resolved), resolved)
         components, sigma, gamma = search(resolved)
         screen, candidates, _ = self._screened(X, Y, w, resolved, sigma, gamma, self._chosen_weights)
         D = len(resolved)
         if candidates:
             components, sigma, gamma = search(resolved + candidates)
-        chosen = np.isin(np.arange(D, D + len(candidates)), self.selected_components_)
-        kept = chosen if interactions == "auto" else np.ones(len(candidates), dtype=bool)
+        selected_pairs = np.isin(np.arange(D, D + len(candidates)), self.selected_components_)
+        kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
         if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
             model = np.r_[np.ones(D, dtype=bool), kept]
             selected = np.zeros(len(model), dtype=bool)
@@ -707,6 +706,11 @@ class LSSVRCV(_RegressorCV):
 
     def _base_estimator(self, components, sigma, gamma):
         return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs, **self._solver_params())
+
+
+def _screens(interactions):
+    """Whether ``interactions`` asks for screened pairs (an int k > 0 or "auto"), not none or a list."""
+    return interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
 
 
 def _significant(before, after, rows_before, rows_after):
