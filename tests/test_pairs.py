@@ -115,6 +115,16 @@ def test_a_listed_pair_gets_its_own_gamma_by_restricted_likelihood():
     assert np.mean((model.predict(Xt) - yt) ** 2) < 0.7 * np.mean((additive.predict(Xt) - yt) ** 2)
 
 
+def test_a_listed_pair_keeps_its_own_width_in_the_refit():
+    X, y = _friedman(300, 0)
+    model = ComponentwiseLSSVRCV(sigma_per_component=True, interactions=[(0, 1)]).fit(X, y)
+    variances = C.column_variances(X)
+    assert [c.name for c in model.components_][-1] == "x0:x1"
+    for d in (0, 3, len(model.components_) - 1):  # two main effects and the pair, at the widths the search chose
+        c = model.components_[d]
+        assert c.sigma == pytest.approx(model.sigma_[d] * C.spread_of(variances, c.columns))
+
+
 @pytest.mark.parametrize("family", ["poisson", "logistic"])
 def test_a_listed_pair_is_kept_by_a_likelihood_family(family):
     X, y = _friedman(300, 2)

@@ -361,15 +361,18 @@ class _TunedBase(ReportMixin, BaseEstimator):
     @staticmethod
     def _with_listed(chosen, resolved):
         """chosen (components, sigma, gamma) with the refit's components: the chosen ones (the main effects of
-        ``resolved`` when the defaults were used) and the pairs of ``resolved``; chosen as it is without pairs."""
+        ``resolved`` when the defaults were used) and the pairs of ``resolved``, each at its chosen width where the
+        search chose one per component; chosen as it is without pairs."""
         components, sigma, gamma = chosen
         pairs = [c for c in resolved if c.factors]
         if not pairs:
             return chosen
         if components is None:
             components = [c.with_width(None) for c in resolved if not c.factors]
-        components = [c for c in _as_list(components) if not c.factors]
-        return components + [pair(*c.features) for c in pairs], sigma, gamma
+        components = _as_list(components)
+        widths = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
+        mains = [c for c in components if not c.factors]
+        return mains + [widths.get(c.features, pair(*c.features)) for c in pairs], sigma, gamma
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
