@@ -61,6 +61,7 @@ from sklearn.preprocessing import OneHotEncoder
 from _common import header
 from cwlssvm import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
                      SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
+from cwlssvm.interactions import PAIR_CONCURVITY
 
 TABLES = {  # name: (R package, data set, target, task, columns dropped besides rownames, target transform)
     "diamonds": ("ggplot2", "diamonds", "price", "regression", [], np.log),
@@ -183,8 +184,17 @@ def run_table(name, splits, peers, peer_splits, only=None):
                 pairs = sum(" & " in t for t in model.term_names_)
                 print(f"  {label}, split {seed}: {pairs} pair terms of {X.shape[1] * (X.shape[1] - 1) // 2}")
             if getattr(model, "interactions_", None) is not None:  # cwlssvm with pairs: those it kept
-                kept = model.interactions_["pair"][model.interactions_["kept"]]
+                table = model.interactions_
+                kept = table["pair"][table["kept"]]
                 print(f"  {label}, split {seed}: pairs kept {list(kept)}")
+                if "concurvity" in table:  # the pairs screened last (PAIR_CONCURVITY) and the largest of the others
+                    curve = table["concurvity"].to_numpy()
+                    concurve = curve >= PAIR_CONCURVITY
+                    others = curve[~concurve]
+                    print(f"    concurvity: {int(concurve.sum())} pairs at or above {PAIR_CONCURVITY} "
+                          f"({curve[concurve].min() if concurve.any() else np.nan:.3f}-"
+                          f"{curve[concurve].max() if concurve.any() else np.nan:.3f}), "
+                          f"largest of the others {others.max() if others.size else np.nan:.3f}")
     what = "test MSE / var(y)" if task == "regression" else "test error"
     print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'s per fit':>10} {'cwlssvm s':>10}")
     for label, rows in results.items():
