@@ -152,6 +152,43 @@ def test_selection_by_likelihood_ratio_keeps_the_planted_blocks_and_refits_witho
     assert exact >= 17  # family-wise level 0.05 over the four empty blocks
 
 
+def test_a_fit_stopped_by_its_predicted_decrease_has_the_optimum_value_to_that_tolerance():
+    shorter = 0
+    for seed in range(5):
+        crit = _planted(seed)
+        start = np.full(6, np.log(crit.scale).mean())
+        exact = reml_fit(crit, start)
+        for value_tol in (1e-2, 1e-3):
+            loose = reml_fit(crit, start, value_tol=value_tol)
+            assert loose.converged and loose.n_iter <= exact.n_iter
+            assert 0.0 <= loose.value - exact.value < 2 * value_tol
+            shorter += loose.n_iter < exact.n_iter
+    assert shorter >= 5  # the last Newton steps, which change V by less, are saved
+
+
+def test_hypotheses_screened_and_not_fitted_make_the_tests_stricter():
+    """A weak third signal: counting 40 more hypotheses (pairs screened, not fitted) in Holm's thresholds keeps a
+    subset of what the fitted components alone keep, and fewer in some seeds; the strong signals always stay."""
+    fewer = 0
+    for seed in range(20):
+        crit = _planted(seed, signal=(1.0, 0.8, 0.25))
+        fit = reml_fit(crit)
+        alone = select_by_tests(crit, fit, 0.05).selected
+        screened = select_by_tests(crit, fit, 0.05, untested=40).selected
+        assert screened[:2].all() and not (screened & ~alone).any()
+        fewer += screened.sum() < alone.sum()
+    assert fewer >= 3
+
+
+def test_the_tests_of_a_round_give_the_same_selection_on_one_thread_or_two():
+    for seed in range(5):
+        crit = _planted(seed)
+        fit = reml_fit(crit)
+        one, two = (select_by_tests(crit, fit, 0.05, n_jobs=n) for n in (1, 2))
+        assert one.selected.tolist() == two.selected.tolist()
+        assert np.allclose(one.rho, two.rho, rtol=1e-10)
+
+
 def test_selection_keeps_the_signal_that_two_blocks_share():
     """A cubic block and a linear block on the same x, y linear in x: the fit keeps both, and tested one at a
     time against it neither is needed (p 0.39 and 0.035, above Holm's 0.05 / 3 and 0.05 / 2), though the signal

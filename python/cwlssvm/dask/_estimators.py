@@ -36,7 +36,7 @@ from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes,
-                               tune_likelihood)
+                               select_by_tests, tune_likelihood)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import LIKELIHOODS, model_from_sums
@@ -232,8 +232,10 @@ class _DaskBase(BaseEstimator):
             if stats.n > above:  # the stages on the first pass's sample, as in memory
                 Xs, ys, ws = (a[:size] for a in stats.sample)
                 samples[name] = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
+        level = getattr(self, "selection_level", None)
+        selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
-                                              selection_level=getattr(self, "selection_level", None), samples=samples)
+                                              selection=selection, samples=samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
         local = make_local(sigma, gamma).set_params(component_weights=gammas.weights)

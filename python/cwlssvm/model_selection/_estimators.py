@@ -28,7 +28,7 @@ from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune, tune_profiled
-from ._likelihood import ComponentGammas, tune_likelihood
+from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ..components.pair import pair
 from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
 from .._persist import file_values, model_file_class
@@ -174,8 +174,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
-            return self._with_likelihood_pairs(
-                X, Y, w, resolved, lambda comps: self._search_likelihood(X, Y, w, specs, comps, sigma_grid, keep))
+            return self._with_likelihood_pairs(X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
+                X, Y, w, specs, comps, sigma_grid, keep, untested))
         if family.name != "squared":
             return self._with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
@@ -220,10 +220,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
         of them in key order (cwlssvm.primal.sample_rows): the rows cwlssvm.dask samples from the same array."""
         return sample_rows(int(keep.sum()), size, self.random_state, index=None if keep.all() else np.flatnonzero(keep))
 
-    def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid, keep):
+    def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid, keep, untested=0):
         """The widths and one gamma_d per component by restricted (or marginal) likelihood
         (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
-        on the exact path); sets component_gammas_ and selected_components_ besides the search attributes."""
+        on the exact path), the components kept by select_by_tests at ``selection_level`` (``untested``: the
+        screened pairs not among ``resolved``, which its thresholds count); sets component_gammas_ and
+        selected_components_ besides the search attributes."""
         paired = any(c.factors for c in resolved)
         self.criterion_ = self.criterion
         vars(self).pop("_chosen_sums", None)  # a previous search's (the additive model's, before pairs)
@@ -250,9 +252,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
                     samples[name] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances,
                                                              **common)
         per_component = bool(getattr(self, "sigma_per_component", False))
+        level = getattr(self, "selection_level", None)
+        selection = None if level is None else (
+            lambda crit, fit: select_by_tests(crit, fit, level, untested=untested, n_jobs=self.n_jobs))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
-                                              per_component=per_component, family=family,
-                                              selection_level=getattr(self, "selection_level", None), samples=samples)
+                                              per_component=per_component, family=family, selection=selection,
+                                              samples=samples)
         self.passes_ = evaluator.passes
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -339,8 +344,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         components, sigma, gamma = search(resolved)
         screen, candidates, _ = self._screened(X, Y, w, resolved, sigma, gamma, self._chosen_weights)
         D = len(resolved)
-        if candidates:
-            components, sigma, gamma = search(resolved + candidates)
+        if candidates:  # the screened pairs not fitted count among the hypotheses of the selection's tests
+            components, sigma, gamma = search(resolved + candidates, len(screen.names) - len(candidates))
         selected_pairs = np.isin(np.arange(D, D + len(candidates)), self.selected_components_)
         kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
         if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
@@ -497,7 +502,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
 _SELECTION_PARAM = """selection_level : float or None, default=0.05
         With ``criterion="reml"`` or ``"ml"`` and the squared loss: the components kept are those whose
         likelihood ratio test of "f^d = 0" (:func:`cwlssvm.model_selection.select_by_tests`)
-        rejects by Holm's step-down procedure at this family-wise level; the others are left out
+        rejects by Holm's step-down procedure at this family-wise level (over the components and, with
+        screened pairs, every pair screened, fitted or not); the others are left out
         (``selected_components_``, contributing zero) and the penalties of the rest are chosen again
         without them. None keeps every component whose effective degrees of freedom do not vanish."""
 

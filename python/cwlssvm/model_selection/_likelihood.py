@@ -14,15 +14,21 @@ components are then kept by likelihood ratio tests at a family-wise level (``sel
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from scipy import stats
 from scipy.optimize import minimize_scalar
 
+from .._threads import one_blas_thread
 from ..families import laplace_reml
-from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, reml_fit
+from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, pass_threads, reml_fit
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
+# V of a fit without one component (a likelihood ratio test's) to about this: the tests' critical values are
+# above 1, and Newton's last step, which would move V by less, is not taken
+TEST_VALUE_TOL = 1e-3
 DUAL_GAIN = 8.0  # the likelihood in n x n form (DualRemlCriterion) where its D n^3 is R^3 / DUAL_GAIN or less
 
 
@@ -121,7 +127,7 @@ class ComponentGammas:
 
 
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, samples=None, family=None,
-                    selection_level=None):
+                    selection=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
     ``samples["grid_evaluator"]`` (the rows of a uniform sample) when given, the rest on ``evaluator``; given also
     ``samples["local_evaluator"]`` (a larger sample), the local grid there and only its best width and
@@ -145,9 +151,10 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     family : Family, optional
         A likelihood family (not "squared"): the Laplace approximation at the IRLS fixed point
         (cwlssvm.families.laplace_reml) on the evaluator's rows, targets Y of the family.
-    selection_level : float, optional
-        For the squared loss, the components kept are those whose test of "f^d = 0" rejects at this
-        family-wise level (:func:`select_by_tests`); None: every component whose edf does not vanish.
+    selection : callable, optional
+        For the squared loss, (RemlCriterion, RemlFit) -> RemlFit: the components kept from the best fit, at its
+        widths (e.g. :func:`select_by_tests` at a family-wise level); None: every component whose edf does not
+        vanish.
 
     Returns
     -------
@@ -204,15 +211,15 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     if per_component and tunes.any():
         _per_component(profile, profile.best()[0], tunes)
     sigmas, fit = profile.best()
-    if selection_level is not None and profile.family is None:
-        fit = select_by_tests(profile.best_criterion(sigmas), fit, selection_level)
+    if selection is not None and profile.family is None:
+        fit = selection(profile.best_criterion(sigmas), fit)
     record = profile.record
     if grid_evaluator is not None:  # the samples' stages first in cv_results_
         record.rows = grid.record.rows + [r for p in sampled for r in p.record.rows] + record.rows
     return sigmas, fit, record
 
 
-def select_by_tests(criterion, fit, level):
+def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
     """The RemlFit of the components whose restricted likelihood ratio test of "f^d = 0" rejects by Holm's
     step-down procedure at family-wise level ``level``, by backward elimination: while some component is not
     rejected, the least significant is left out, the penalties of the others chosen again without it and
@@ -225,7 +232,9 @@ def select_by_tests(criterion, fit, level):
     it is asymptotically distributed as 0.5 chi2_0 + 0.5 chi2_1 (a variance component on the boundary; Self
     and Liang 1987, Crainiceanu and Ruppert 2004, who find this conservative for penalized splines), so
     p_d = 0.5 P(chi2_1 > LR_d), and 1 for a component the fit left out. Holm's thresholds count every
-    component of positive rank, those left out included. For several targets, V sums over them.
+    component of positive rank, those left out included, and ``untested`` more hypotheses: the candidates a
+    screening looked at and did not fit (the pairs of inputs ranked below those fitted), so that the pairs taken
+    as the best of many are tested as such. For several targets, V sums over them.
 
     Parameters
     ----------
@@ -235,6 +244,10 @@ def select_by_tests(criterion, fit, level):
         Its optimum.
     level : float
         The family-wise level, in (0, 1).
+    untested : int, default=0
+        Hypotheses screened and not fitted, which Holm's thresholds count too.
+    n_jobs : int, optional
+        Threads for the tests of one round (default: every core).
 
     Returns
     -------
@@ -253,12 +266,12 @@ def select_by_tests(criterion, fit, level):
     >>> select_by_tests(crit, reml_fit(crit), 0.05).selected.tolist()  # blocks 2 to 6 carry no signal
     [True, False, False, False, False, False]
     """
-    tested = np.flatnonzero(criterion.ranks > 0)
+    hypotheses = int(np.count_nonzero(criterion.ranks > 0)) + int(untested)
     keep, current = fit.selected & (criterion.ranks > 0), fit
     while keep.any():
-        p = _test_each(criterion, current, keep)
+        p = _test_each(criterion, current, keep, n_jobs)
         order = np.flatnonzero(keep)[np.argsort(p[keep], kind="stable")]
-        thresholds = level / (len(tested) - np.arange(len(order)))  # Holm's, over every component tested
+        thresholds = level / (hypotheses - np.arange(len(order)))  # Holm's, over every hypothesis
         if (p[order] < thresholds).all():
             break
         keep[order[-1]] = False  # the least significant out, the others tested again without it
@@ -269,15 +282,26 @@ def select_by_tests(criterion, fit, level):
                    np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
 
 
-def _test_each(criterion, fit, keep):
+def _test_each(criterion, fit, keep, n_jobs=None):
     """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d kept (keep (D,) bool),
-    against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept."""
-    p = np.ones(len(keep))
-    for d in np.flatnonzero(keep):
+    against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept. The
+    fits without each component are independent: they run on pass_threads(n_jobs) threads with one BLAS thread
+    each (a factorization of order R gains less from a second BLAS thread than from a second fit)."""
+    def ratio(d):
         without = keep.copy()
         without[d] = False
-        ratio = reml_fit(criterion.restricted(without), fit.rho).value - fit.value
-        p[d] = 0.5 * stats.chi2.sf(ratio, 1) if ratio > 0 else 1.0
+        return reml_fit(criterion.restricted(without), fit.rho, value_tol=TEST_VALUE_TOL).value - fit.value
+
+    tested = np.flatnonzero(keep)
+    threads = min(pass_threads(n_jobs), len(tested))
+    if threads > 1:
+        with one_blas_thread(), ThreadPoolExecutor(threads) as pool:
+            ratios = list(pool.map(ratio, tested))
+    else:
+        ratios = [ratio(d) for d in tested]
+    p = np.ones(len(keep))
+    for d, r in zip(tested, ratios):
+        p[d] = 0.5 * stats.chi2.sf(r, 1) if r > 0 else 1.0
     return p
 
 

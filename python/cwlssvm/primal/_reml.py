@@ -252,8 +252,10 @@ class RemlCriterion(PenaltyBlocks):
 
     def edf(self, rho):
         """The effective degrees of freedom per component: tr of block d of A^-1 G (D,)."""
-        H = self._inverse_at(np.asarray(rho, dtype=float)) @ self.G  # the hat matrix in coefficient space, A^-1 G
-        return np.bincount(self.block, np.diag(H)[:self.R], minlength=len(self.ranks))
+        # diag(A^-1 G)_i = sum_j (A^-1)_ij G_ji = sum_j (A^-1 o G)_ij (G symmetric): O(R^2), no product of order R
+        A_inv = self._inverse_at(np.asarray(rho, dtype=float))
+        diag = np.einsum("ij,ij->i", A_inv[:self.R], self.G[:self.R])
+        return np.bincount(self.block, diag, minlength=len(self.ranks))
 
 
 def block_scales(diag, offsets):
@@ -290,7 +292,7 @@ def _inverse(factor):
     return np.tril(inv) + np.tril(inv, -1).T
 
 
-def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON):
+def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=None):
     """Minimize criterion.value (a RemlCriterion) over rho by Newton's method (module doc), from rho0 (D,)
     (default: the best shared rho on a coarse grid). Returns a RemlFit.
 
@@ -304,6 +306,9 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON):
         Tolerance on the gradient.
     max_iter : int, default=200
         Newton iterations at most.
+    value_tol : float, optional
+        Also stop where Newton's step would lower V by less than this (g' H^-1 g / 2 over the free
+        coordinates): V is then known to about that much, as a likelihood ratio test needs it.
 
     Returns
     -------
@@ -341,7 +346,11 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON):
         w, V = np.linalg.eigh(H)
         w = np.maximum(np.abs(w), 1e-8 * max(np.abs(w).max(), 1e-300))
         step = np.zeros(D)
-        step[free] = -V @ ((V.T @ grad[free]) / w)
+        g = V.T @ grad[free]
+        if value_tol is not None and 0.5 * np.sum(g * g / w) < value_tol:  # the predicted decrease of V
+            converged = True
+            break
+        step[free] = -V @ (g / w)
         step *= min(1.0, 5.0 / max(np.abs(step).max(), 1e-300))  # at most 5 in any log penalty
         for _ in range(40):
             trial = np.clip(rho + step, lo, hi)
