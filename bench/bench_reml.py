@@ -138,7 +138,8 @@ def main():
     if args.families:
         families(args.seeds)
         return
-    additive(args.seeds)
+    if args.seeds:  # --seeds 0: the large run only
+        additive(args.seeds)
     if args.large:
         large(args.large)
 
