@@ -125,6 +125,15 @@ def test_a_listed_pair_keeps_its_own_width_in_the_refit():
         assert c.sigma == pytest.approx(model.sigma_[d] * C.spread_of(variances, c.columns))
 
 
+@pytest.mark.parametrize("per_component", [False, True])
+def test_the_criterion_of_a_screened_pair_is_the_refitted_models_leave_one_out(per_component):
+    X, y = _table(400, 0)
+    model = ComponentwiseLSSVRCV(interactions=1, sigma_per_component=per_component).fit(X, y)
+    assert model.interactions_["kept"][0]
+    loo = np.mean(model.best_estimator_.loo_residuals(X, y) ** 2)
+    assert model.interactions_["criterion"][0] == pytest.approx(loo, rel=1e-5)
+
+
 @pytest.mark.parametrize("family", ["poisson", "logistic"])
 def test_a_listed_pair_is_kept_by_a_likelihood_family(family):
     X, y = _friedman(300, 2)

@@ -282,7 +282,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
         screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma)
-        pair_width = float(np.exp(np.mean(np.log(widths))))
+        pair_width = float(sigma)  # the pairs' relative width in the refit (per component: the widths' geometric mean)
 
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
             evaluator = evaluator_of(comps)
