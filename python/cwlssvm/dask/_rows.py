@@ -59,7 +59,7 @@ class PartitionStats:
         self.candidates = FeatureMap.candidates(candidates, sample=len(candidates))
         self.reference, self.classes, self.sample = reference, classes, sample
         self.y_mean = self.y_variances = None
-        self.moments = None  # FeatureMap -> the weighted mean of z z' over the rows, one pass (DaskRows.moments)
+        self.moments = None  # feature maps -> each one's weighted mean of z z' over the rows (DaskRows.moments)
 
     def centre_pairs(self, specs, tol):
         """The resolved components specs with their pair components centred on the rows: one more pass
@@ -224,11 +224,10 @@ class DaskRows:
         out = merged if structured else [tuple(sums) for sums in merged]
         return out if many else out[0]
 
-    def moments(self, compute, fmap, weight):
-        """One pass: the weighted mean over the rows of z z', z = [phi 1] the features of fmap ((R+1, R+1); the
-        sums' G over ``weight``, the sum of the weights)."""
-        G, _, _ = self.sums(compute, fmap)
-        return G[0] / weight
+    def moments(self, compute, fmaps, weight):
+        """One pass: for each feature map of the list fmaps, the weighted mean over the rows of z z', z = [phi 1]
+        its features ((R+1, R+1); the sums' G over ``weight``, the sum of the weights)."""
+        return [G[0] / weight for G, _, _ in self.sums(compute, list(fmaps))]
 
     def reduce(self, compute, fmaps, chunk_fns, folds=None):
         """One pass: for each (feature map, chunk_fn), the sum over every partition of

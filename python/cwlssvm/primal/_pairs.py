@@ -6,7 +6,8 @@ weighted mean of its features over every training row. An RBF factor then keeps 
 its centred features whose variance is at least the pair's ``tol`` times the largest (at most PAIR_DIRECTIONS of
 them): T V and V' mu. The
 landmarks of every factor come from one draw of candidate rows, and the means and covariances from one sums pass
-over the rows (FeatureMap.sums).
+over the rows with one feature map per factor (FeatureMap.sums_of): each factor's (r_d + 1)^2 moments, not the
+cross moments of every factor with every other, which the centring does not use.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
     >>> pair.centred, [len(c.Z) for c in pair.centring]  # the landmarks of each factor
     (True, [17, 16])
     """
-    def moments(fmap):  # called only when a pair needs centring (X may be None otherwise)
+    def moments(fmaps):  # called only when a pair needs centring (X may be None otherwise)
         weights = np.ones(X.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
-        return fmap.sums(X, np.zeros((X.shape[0], 0)), weights, n_jobs=n_jobs)[0][0] / weights.sum()
+        sums = FeatureMap.sums_of(fmaps, X, np.zeros((X.shape[0], 0)), weights, n_jobs=n_jobs)
+        return [G[0] / weights.sum() for G, _, _ in sums]
 
     return centre_pairs_from(resolved, lambda factors: FeatureMap.from_data(X, factors, tol=tol, n_jobs=n_jobs),
                              moments)
@@ -62,8 +64,9 @@ def centre_pairs(resolved, X, w=None, *, tol=1e-10, n_jobs=None):
 def centre_pairs_from(resolved, landmarks, moments):
     """centre_pairs with the rows reached through two callables, for rows that are not in memory (Dask):
     ``landmarks(factors)``, the FeatureMap of the pairs' distinct factors (one-column components), and
-    ``moments(fmap)``, the weighted mean over the training rows of z z' with z = [phi(x) 1] its features
-    ((R+1, R+1): FeatureMap.sums' G over the sum of the weights), one pass over the rows.
+    ``moments(fmaps)``, for a list of feature maps (one per factor), the weighted mean over the training rows of
+    z z' with z = [phi(x) 1] the features of each ((r_d+1, r_d+1): FeatureMap.sums' G over the sum of the weights),
+    all in one pass over the rows.
 
     Parameters
     ----------
@@ -72,7 +75,7 @@ def centre_pairs_from(resolved, landmarks, moments):
     landmarks : callable
         factors (list of Component) -> FeatureMap.
     moments : callable
-        FeatureMap -> ndarray (R+1, R+1).
+        list of FeatureMap -> list of ndarray (r_d+1, r_d+1).
 
     Returns
     -------
@@ -87,7 +90,7 @@ def centre_pairs_from(resolved, landmarks, moments):
     >>> X = np.random.default_rng(0).uniform(size=(200, 2))
     >>> specs = C.resolve([C.pair(0, 1)], 2, None, 1.0, X)
     >>> pair, = centre_pairs_from(specs, lambda f: FeatureMap.from_data(X, f, tol=1e-10),
-    ...                           lambda fmap: fmap.sums(X, np.zeros((200, 0)), np.ones(200))[0][0] / 200)
+    ...                           lambda maps: [m.sums(X, np.zeros((200, 0)), np.ones(200))[0][0] / 200 for m in maps])
     >>> pair == centre_pairs(specs, X)[0]
     True
     """
@@ -96,11 +99,12 @@ def centre_pairs_from(resolved, landmarks, moments):
         return list(resolved)
     factors = list({repr(f.describe()): f for c in pending for f in c.factors}.values())
     fmap = landmarks(factors)
-    # the weighted sums [phi 1]' W [phi 1] of the factors' features over the sum of the weights: their
-    # weighted means and, in the diagonal blocks, their second moments
-    G = moments(fmap)
-    means = fmap.blocks(G[-1, :-1])
-    second = [G[a:b, a:b] for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])]
+    # per factor, the weighted sums [phi_d 1]' W [phi_d 1] over the sum of the weights (r_d+1, r_d+1): the weighted
+    # means of its features (last row) and their second moments
+    single = [FeatureMap([f], [z], [T]) for f, z, T in zip(fmap.resolved, fmap.landmarks, fmap.transform)]
+    G = moments(single)
+    means = [g[-1, :-1] for g in G]
+    second = [g[:-1, :-1] for g in G]
     index = {repr(f.describe()): d for d, f in enumerate(factors)}
     out = []
     for c in resolved:
