@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 from sklearn.utils.validation import validate_data
 
-from .components import Component
+from .components import Component, as_list
 from .tables import EncodedTable, TableEncoding
 
 
@@ -212,7 +212,7 @@ def categorical_columns(components) -> list:
     name: they are read as categorical whatever their type."""
     if components is None:
         return []
-    specs = [components] if isinstance(components, Component) else list(components)
+    specs = as_list(components)
     return [s.features[0] for s in specs if isinstance(s, Component) and s.takes_levels]
 
 

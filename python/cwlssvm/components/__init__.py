@@ -19,10 +19,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ._kind import KINDS, Component, from_fields, kind
+from ._kind import KINDS, Component, as_list, from_fields, kind
 from ._resolve import column_variances, describe, level_columns, resolve, spread, spread_of
 
-__all__ = ["Component", "KINDS", "kind", "from_fields", "mixed", "resolve", "describe", "spread", "spread_of",
+__all__ = ["Component", "KINDS", "kind", "from_fields", "as_list", "mixed", "resolve", "describe", "spread", "spread_of",
            "column_variances", "level_columns"]
 
 # every kind is a public module of this package; what its __all__ names (its class and the function that

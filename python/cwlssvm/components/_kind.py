@@ -158,6 +158,28 @@ def from_fields(fields: dict) -> Component:
     return component
 
 
+def as_list(components) -> list:
+    """The components as a list: one Component becomes a list of it; a list, tuple or other iterable, a list.
+
+    Parameters
+    ----------
+    components : Component or iterable of Component
+        One component or several.
+
+    Returns
+    -------
+    list
+        The components.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> [c.name for c in C.as_list(C.rbf(0))], len(C.as_list((C.rbf(0), C.linear(1))))
+    (['x0'], 2)
+    """
+    return [components] if isinstance(components, Component) else list(components)
+
+
 
 def features_of(features) -> tuple:
     """A feature or a tuple of features as a tuple of column indices (int) and names (str)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kind import Component
+from ._kind import Component, as_list
 from .categorical import categorical as categorical_component
 from .rbf import rbf as rbf_component
 
@@ -163,9 +163,7 @@ def resolve(components, n_features, feature_names, sigma, X=None, w=None, *, var
 
     if components is None:
         components = [default(j) for j in range(n_features)]
-    if isinstance(components, Component):
-        components = [components]
-    components = list(components)
+    components = as_list(components)
     if not components:
         raise ValueError("components: at least one component is needed")
     positions = {} if feature_names is None else {str(n): j for j, n in enumerate(feature_names)}

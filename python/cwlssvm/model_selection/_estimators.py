@@ -374,7 +374,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
             return chosen
         if components is None:
             components = [c.with_width(None) for c in resolved if not c.factors]
-        components = _as_list(components)
+        components = _components.as_list(components)
         widths = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
         mains = [c for c in components if not c.factors]
         return mains + [widths.get(c.features, pair(*c.features)) for c in pairs], sigma, gamma
@@ -668,7 +668,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         if self.sigma_per_component:
             return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                       **self._solver_params())
-        comps = None if components is None else [c.with_width(None) for c in _as_list(components)]
+        comps = None if components is None else [c.with_width(None) for c in _components.as_list(components)]
         return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                   **self._solver_params())
 
@@ -733,10 +733,6 @@ def _significant(before, after, rows_before, rows_after):
         return True
     d = rows_before - rows_after
     return bool(d.mean() > AUTO_Z * d.std(ddof=1) / np.sqrt(len(d)))
-
-
-def _as_list(components):
-    return [components] if isinstance(components, _components.Component) else list(components)
 
 
 class _ClassifierCV(ClassifierMixin, _TunedBase):
@@ -863,7 +859,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
 
     def _base_estimator(self, components, sigma, gamma):
         if not self.sigma_per_component and components is not None:
-            components = [c.with_width(None) for c in _as_list(components)]
+            components = [c.with_width(None) for c in _components.as_list(components)]
         return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
                                   probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())
 
