@@ -189,12 +189,10 @@ def run_table(name, splits, peers, peer_splits, only=None):
                 print(f"  {label}, split {seed}: pairs kept {list(kept)}")
                 if "concurvity" in table:  # the pairs screened last (PAIR_CONCURVITY) and the largest of the others
                     curve = table["concurvity"].to_numpy()
-                    concurve = curve >= PAIR_CONCURVITY
-                    others = curve[~concurve]
-                    print(f"    concurvity: {int(concurve.sum())} pairs at or above {PAIR_CONCURVITY} "
-                          f"({curve[concurve].min() if concurve.any() else np.nan:.3f}-"
-                          f"{curve[concurve].max() if concurve.any() else np.nan:.3f}), "
-                          f"largest of the others {others.max() if others.size else np.nan:.3f}")
+                    high, others = curve[curve >= PAIR_CONCURVITY], curve[curve < PAIR_CONCURVITY]
+                    span = f" ({high.min():.3f}-{high.max():.3f})" if high.size else ""
+                    largest = f", largest of the others {others.max():.3f}" if others.size else ""
+                    print(f"    concurvity: {high.size} pairs at or above {PAIR_CONCURVITY}{span}{largest}")
     what = "test MSE / var(y)" if task == "regression" else "test error"
     print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'s per fit':>10} {'cwlssvm s':>10}")
     for label, rows in results.items():

@@ -375,9 +375,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if components is None:
             components = [c.with_width(None) for c in resolved if not c.factors]
         components = _components.as_list(components)
-        widths = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
+        tuned = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
         mains = [c for c in components if not c.factors]
-        return mains + [widths.get(c.features, pair(*c.features)) for c in pairs], sigma, gamma
+        return mains + [tuned.get(c.features, pair(*c.features)) for c in pairs], sigma, gamma
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """The search for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
