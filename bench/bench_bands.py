@@ -3,7 +3,7 @@
 The paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs uniform on [0, 1], the
 first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
-likelihood), on RBF components or (--kernel matern) Matern ones of nu = 3/2:
+likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2):
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
@@ -17,7 +17,7 @@ likelihood), on RBF components or (--kernel matern) Matern ones of nu = 3/2:
 Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
 training rows against the fit (target <= 2x the fit time).
 
-Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
+Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern] [--nu 2.5]
      [--sigma-per-component]
 """
 
@@ -50,7 +50,7 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf", per_component=False):
+def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5):
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
@@ -60,7 +60,7 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False):
     t0 = time.perf_counter()
     for i, seed in enumerate(seeds):
         X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
-        components = None if kernel == "rbf" else [cwlssvm.components.matern(d) for d in range(D)]
+        components = None if kernel == "rbf" else [cwlssvm.components.matern(d, nu=nu) for d in range(D)]
         model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components,
                                              sigma_per_component=per_component).fit(X, y)
         widths[i] = np.ravel(model.sigma_)[0]  # x0's
@@ -78,7 +78,8 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False):
         p_values[i] = model.component_tests()["p_value"]
     elapsed = time.perf_counter() - t0
     print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
-          f"sigma_per_component={per_component}), {kernel} components ({elapsed:.0f} s)")
+          f"sigma_per_component={per_component}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'} "
+          f"({elapsed:.0f} s)")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in METHODS:
         cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
@@ -119,11 +120,12 @@ def main():
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
     ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
-    ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel (matern: nu 3/2)")
+    ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
+    ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
     ap.add_argument("--sigma-per-component", action="store_true", help="one width per component (x0's correlated)")
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component)
+    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component, args.nu)
     if args.large:
         large(args.large)
 
