@@ -197,3 +197,19 @@ def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the
     plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank", component_weights=weights).fit(X, y)
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-6 * np.std(y)
     assert cv.best_estimator_.selected_components_.tolist() == plain.selected_components_.tolist()
+
+
+def test_the_passes_of_a_likelihood_fit_with_screened_pairs_count_both_of_its_searches():
+    from sklearn.datasets import make_friedman1
+
+    from cwlssvm.model_selection import AUTO_CANDIDATES
+
+    X, y = make_friedman1(n_samples=300, noise=1.0, random_state=0)
+    additive = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    screened = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
+    names = screened.interactions_["pair"][:AUTO_CANDIDATES]
+    tried = [tuple(int(name[1:]) for name in pair.split(":")) for pair in names]
+    # the second search is the fit with the tried pairs listed: the same widths scored, the same passes
+    listed = ComponentwiseLSSVRCV(criterion="reml", interactions=tried).fit(X, y)
+    assert additive.passes_ > 0 and listed.passes_ > 0
+    assert screened.passes_ == additive.passes_ + listed.passes_

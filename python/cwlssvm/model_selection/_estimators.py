@@ -345,7 +345,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         screen, candidates, _ = self._screened(X, Y, w, resolved, sigma, gamma, self._chosen_weights)
         D = len(resolved)
         if candidates:  # the screened pairs not fitted count among the hypotheses of the selection's tests
+            additive_passes = self.passes_
             components, sigma, gamma = search(resolved + candidates, len(screen.names) - len(candidates))
+            self.passes_ += additive_passes  # the additive model's search, then this one
         selected_pairs = np.isin(np.arange(D, D + len(candidates)), self.selected_components_)
         kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
         if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
@@ -561,6 +563,9 @@ _CV_PARAMS = """
         One entry per evaluated (sigma, gamma): ``stage`` ("grid", "refine", "ard"), ``param_sigma``
         (the geometric mean width), ``param_gamma``, ``criterion``, ``mean_test_score`` (= -criterion),
         ``rank_test_score``, ``params``; classifiers also ``error_rate``.
+    passes_ : int or None
+        The passes over the training rows the search made to form its sums (both searches of
+        ``criterion="reml"`` with screened pairs); None where the search does not work from sums.
     components_, component_norms_, dual_coef_, intercept_, X_fit_ : of ``best_estimator_``
 """
 
