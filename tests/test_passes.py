@@ -213,3 +213,15 @@ def test_the_passes_of_a_likelihood_fit_with_screened_pairs_count_both_of_its_se
     listed = ComponentwiseLSSVRCV(criterion="reml", interactions=tried).fit(X, y)
     assert additive.passes_ > 0 and listed.passes_ > 0
     assert screened.passes_ == additive.passes_ + listed.passes_
+
+
+def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_scored():
+    from sklearn.datasets import make_friedman1
+
+    X, y = make_friedman1(n_samples=2000, noise=1.0, random_state=0)
+    additive = ComponentwiseLSSVRCV(solver="lowrank").fit(X, y)
+    screened = ComponentwiseLSSVRCV(solver="lowrank", interactions="auto").fit(X, y)
+    scored = int(screened.interactions_["criterion"].notna().sum())  # the candidates tried, best first
+    assert additive.criterion_ == "gcv" and scored >= 1
+    # the main effects alone at the chosen width, then each candidate added: one pass each (GCV from the sums)
+    assert screened.passes_ == additive.passes_ + 1 + scored

@@ -290,6 +290,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
             out = evaluator.evaluate(sigmas, gamma_grid)
             g = int(np.argmin(out["criterion"]))
             rows = evaluator.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
+            if self.passes_ is not None:  # each set of components has its own sums: a pass of its own
+                self.passes_ += evaluator.passes
             return float(out["criterion"][g]), float(gamma_grid[g]), rows
 
         criterion = np.full(len(screen.names), np.nan)
@@ -564,8 +566,9 @@ _CV_PARAMS = """
         (the geometric mean width), ``param_gamma``, ``criterion``, ``mean_test_score`` (= -criterion),
         ``rank_test_score``, ``params``; classifiers also ``error_rate``.
     passes_ : int or None
-        The passes over the training rows the search made to form its sums (both searches of
-        ``criterion="reml"`` with screened pairs); None where the search does not work from sums.
+        The passes over the training rows made for the criterion's sums: the search's, and with
+        screened pairs one per set of components scored (``criterion="reml"``: its second search);
+        the screening itself is not counted. None where the search does not work from sums.
     components_, component_norms_, dual_coef_, intercept_, X_fit_ : of ``best_estimator_``
 """
 
