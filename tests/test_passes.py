@@ -219,9 +219,26 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
     from sklearn.datasets import make_friedman1
 
     X, y = make_friedman1(n_samples=2000, noise=1.0, random_state=0)
-    additive = ComponentwiseLSSVRCV(solver="lowrank").fit(X, y)
-    screened = ComponentwiseLSSVRCV(solver="lowrank", interactions="auto").fit(X, y)
+    kw = dict(solver="lowrank", sigmas=[1.0], refine=False)  # one width: the search's last sums are the chosen ones
+    additive = ComponentwiseLSSVRCV(**kw).fit(X, y)
+    screened = ComponentwiseLSSVRCV(interactions="auto", **kw).fit(X, y)
     scored = int(screened.interactions_["criterion"].notna().sum())  # the candidates tried, best first
-    assert additive.criterion_ == "gcv" and scored >= 1
-    # the main effects alone at the chosen width, then each candidate added: one pass each (GCV from the sums)
-    assert screened.passes_ == additive.passes_ + 1 + scored
+    assert additive.criterion_ == "gcv" and additive.passes_ == 1 and scored >= 1
+    # the main effects at the chosen width from the search's sums, then each candidate added: a pass each
+    assert screened.passes_ == additive.passes_ + scored
+
+
+def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_components_it_kept(monkeypatch):
+    from sklearn.datasets import make_friedman1
+
+    X, y = make_friedman1(n_samples=3000, noise=1.0, random_state=0)
+    fits = []
+    fit = ComponentwiseLSSVR.fit
+    monkeypatch.setattr(ComponentwiseLSSVR, "fit", lambda self, *a, **k: fits.append(self) or fit(self, *a, **k))
+    cv = ComponentwiseLSSVRCV(solver="lowrank", interactions="auto").fit(X, y)
+    assert len(fits) == 1  # the screening's model of the main effects; the refit makes no pass of its own
+    assert list(cv.interactions_["pair"][cv.interactions_["kept"]]) == ["x0:x1"]
+    best = cv.best_estimator_
+    plain = ComponentwiseLSSVR(best.components, sigma=best.sigma, gamma=cv.gamma_, solver="lowrank").fit(X, y)
+    assert [c.name for c in cv.components_] == [c.name for c in plain.components_]
+    assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-8 * np.std(y)

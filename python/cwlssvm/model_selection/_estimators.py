@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+import operator
 from dataclasses import replace
 
 import numpy as np
@@ -213,7 +214,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                          per_component=per_component, verbose=self.verbose)
         self.passes_ = getattr(evaluator, "passes", None)
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
-        return self._with_pairs(X, Y, w, resolved, chosen, evaluator.on_components, gamma_grid)
+        return self._with_pairs(X, Y, w, resolved, chosen, evaluator, gamma_grid)
 
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size
@@ -269,11 +270,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
                 self._chosen_sums = (fmap, sums, evaluator.n_rows, X)
         return self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
 
-    def _with_pairs(self, X, Y, w, resolved, chosen, evaluator_of, gamma_grid):
+    def _with_pairs(self, X, Y, w, resolved, chosen, evaluator, gamma_grid):
         """(components, sigma, gamma) with the pairs ``interactions`` asks for: as tuned for a list; for an int
         or "auto", screened on the residuals of the additive model at the chosen sigma and gamma, kept (the
         best k, or while each lowers the criterion by AUTO_GAIN) and gamma chosen again with them by the
-        criterion at that sigma (sets ``interactions_``). evaluator_of(resolved) -> an evaluator of the rows."""
+        criterion at that sigma (sets ``interactions_``). evaluator: the search's, of the main effects (the
+        sets with pairs get evaluators of the same rows from it). On the primal path a regressor's refit is
+        solved from the sums of the components kept, made when they were scored (no pass of its own)."""
         interactions = getattr(self, "interactions", None)
         components, sigma, gamma = chosen
         if interactions is None:
@@ -284,14 +287,19 @@ class _TunedBase(ReportMixin, BaseEstimator):
         screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma)
         pair_width = float(sigma)  # the pairs' relative width in the refit (per component: the widths' geometric mean)
 
+        scored = {}  # pairs in the set -> (its evaluator, widths)
+
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
-            evaluator = evaluator_of(comps)
+            searched = len(comps) == len(evaluator.resolved) and all(map(operator.is_, comps, evaluator.resolved))
+            ev = evaluator if searched else evaluator.on_components(comps)
+            before = getattr(ev, "passes", 0)
             sigmas = np.r_[widths, np.full(len(comps) - len(mains), pair_width)]
-            out = evaluator.evaluate(sigmas, gamma_grid)
+            out = ev.evaluate(sigmas, gamma_grid)
             g = int(np.argmin(out["criterion"]))
-            rows = evaluator.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
-            if self.passes_ is not None:  # each set of components has its own sums: a pass of its own
-                self.passes_ += evaluator.passes
+            rows = ev.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
+            if self.passes_ is not None:  # a set of components has its own sums (the search's: kept where stored)
+                self.passes_ += ev.passes - before
+            scored[len(comps) - len(mains)] = (ev, sigmas)
             return float(out["criterion"][g]), float(gamma_grid[g]), rows
 
         criterion = np.full(len(screen.names), np.nan)
@@ -311,6 +319,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
         is_kept = np.arange(len(screen.names)) < len(kept)
         self.interactions_ = interactions_table(screen, is_kept, criterion)
         self.gamma_ = self.best_params_["gamma"] = gamma
+        if len(kept) in scored and not self._classification and SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0]):
+            ev, sigmas = scored[len(kept)]  # the refit from the sums of the kept components: no pass
+            fmap = ev.stored_feature_map(sigmas)
+            self._chosen_sums = (fmap, ev.stored_sums(fmap), ev.n_rows, X)
         return self._with_listed((components, sigma, gamma), resolved + kept)
 
     def _screened(self, X, Y, w, mains, sigma, gamma, weights=None):
