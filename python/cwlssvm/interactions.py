@@ -400,22 +400,37 @@ def pair_names(pairs, names):
 
 def _pair_sums(Z, w, r, pairs):
     """For each pair (a, b) of ``pairs``, with P (m, q_a q_b) the products of the directions Z[a] and Z[b] (each
-    (m, q)): P' W P (q_a q_b, q_a q_b), P' W r (q_a q_b, k) and the weighted mean of P, summed over blocks of
-    SCREEN_BLOCK rows (the products of a block stay in cache)."""
-    A = [np.zeros((Z[a].shape[1] * Z[b].shape[1],) * 2) for a, b in pairs]
-    c = [np.zeros((Z[a].shape[1] * Z[b].shape[1], r.shape[1])) for a, b in pairs]
-    mu = [np.zeros(Z[a].shape[1] * Z[b].shape[1]) for a, b in pairs]
+    (m, q)): P' W P (q_a q_b, q_a q_b), P' W r (q_a q_b, k) and the weighted mean of P. All from three products over
+    blocks of SCREEN_BLOCK rows: with K_d (m, q_d (q_d + 1) / 2) the products z_i z_k (i <= k) of input d's
+    directions, P' W P of (a, b) is its block (a, b) of K' W K rearranged (both are sums of w z_ai z_bj z_ak z_bl);
+    P' W r and the mean are the blocks (a, b) of Z' diag(w r_t) Z and Z' W Z, Z = [Z_1 ... Z_D]."""
+    q = [z.shape[1] for z in Z]
+    upper = [np.triu_indices(k) for k in q]
+    where = []  # (q_d, q_d): the column of K_d that holds z_i z_k
+    for k, (i, j) in zip(q, upper):
+        t = np.empty((k, k), dtype=np.intp)
+        t[i, j] = t[j, i] = np.arange(len(i))
+        where.append(t)
+    ko, zo = np.r_[0, np.cumsum([len(i) for i, _ in upper])], np.r_[0, np.cumsum(q)]
+    KWK, ZWZ = np.zeros((ko[-1], ko[-1])), np.zeros((zo[-1], zo[-1]))
+    ZRZ = np.zeros((r.shape[1], zo[-1], zo[-1]))
     for start in range(0, len(w), SCREEN_BLOCK):
         rows = slice(start, start + SCREEN_BLOCK)
-        wb, sw, wr = w[rows], np.sqrt(w[rows])[:, None], w[rows, None] * r[rows]
-        for j, (a, b) in enumerate(pairs):
-            P = (Z[a][rows, :, None] * Z[b][rows, None, :]).reshape(len(wb), -1)
-            Pw = P * sw
-            A[j] += Pw.T @ Pw
-            c[j] += P.T @ wr
-            mu[j] += wb @ P
+        wb, Zb = w[rows], np.hstack([z[rows] for z in Z])
+        Kw = np.hstack([Zb[:, o + i] * Zb[:, o + j] for o, (i, j) in zip(zo, upper)]) * np.sqrt(wb)[:, None]
+        KWK += Kw.T @ Kw
+        Zw = Zb * wb[:, None]
+        ZWZ += Zw.T @ Zb
+        for t in range(r.shape[1]):
+            ZRZ[t] += (Zw * r[rows, t, None]).T @ Zb
     s = w.sum()
-    return A, c, [m / s for m in mu]
+    A, c, mu = [], [], []
+    for a, b in pairs:
+        block = KWK[ko[a]:ko[a + 1], ko[b]:ko[b + 1]]
+        A.append(block[where[a][:, None, :, None], where[b][None, :, None, :]].reshape((q[a] * q[b],) * 2))
+        c.append(ZRZ[:, zo[a]:zo[a + 1], zo[b]:zo[b + 1]].reshape(r.shape[1], -1).T)
+        mu.append(ZWZ[zo[a]:zo[a + 1], zo[b]:zo[b + 1]].reshape(-1) / s)
+    return A, c, mu
 
 
 def _leading_directions(U, w, k):
