@@ -228,7 +228,7 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
     assert screened.passes_ == additive.passes_ + scored
 
 
-def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_components_it_kept(monkeypatch):
+def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_components_it_kept(monkeypatch, tmp_path):
     from sklearn.datasets import make_friedman1
 
     X, y = make_friedman1(n_samples=3000, noise=1.0, random_state=0)
@@ -242,3 +242,5 @@ def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_compon
     plain = ComponentwiseLSSVR(best.components, sigma=best.sigma, gamma=cv.gamma_, solver="lowrank").fit(X, y)
     assert [c.name for c in cv.components_] == [c.name for c in plain.components_]
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-8 * np.std(y)
+    cv.save(tmp_path / "cv.npz")
+    assert np.array_equal(cwlssvm.load(tmp_path / "cv.npz").predict(X[:500]), cv.predict(X[:500]))
