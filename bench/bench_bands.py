@@ -17,8 +17,8 @@ likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (de
 Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
 training rows against the fit (target <= 2x the fit time).
 
-Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern] [--nu 2.5]
-     [--sigma-per-component]
+Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
+     [--nu 2.5] [--sigma-per-component]
 """
 
 import argparse
