@@ -249,3 +249,19 @@ def test_sparse_and_fusion_bad_solver():
     for Est in (SparseComponentwiseLSSVR, FusionComponentwiseLSSVR):
         with pytest.raises(ValueError, match="solver must be"):
             Est(solver="exact").fit(X, y)
+
+
+def test_a_search_on_the_sums_refits_on_the_same_low_rank_features(monkeypatch):
+    # the search runs on the primal sums above exact_tuning_max_rows; the base estimator's own "auto" would solve
+    # these 1200 rows densely (below its dense_max_rows): another model than the one the criterion scored
+    import cwlssvm.model_selection._estimators as estimators
+    from cwlssvm.primal import SolverPolicy
+
+    monkeypatch.setattr(estimators, "SOLVER_POLICY", SolverPolicy(exact_tuning_max_rows=1000))
+    X, y, _ = make_additive(1200, seed=4, n_features=4)
+    cv = ComponentwiseLSSVRCV().fit(X, y)
+    best = cv.best_estimator_
+    assert cv.criterion_ == "gcv" and best.solver == "lowrank" and best.solver_ == "lowrank"
+    plain = ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma, solver="lowrank").fit(X, y)
+    assert np.abs(cv.predict(X) - plain.predict(X)).max() < 1e-8 * np.std(y)
+    assert ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma).fit(X, y).solver_ == "dense"  # the base's "auto"

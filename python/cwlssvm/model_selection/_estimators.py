@@ -172,7 +172,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                             variances=variances)
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
-        for name in ("component_gammas_", "selected_components_", "_chosen_sums"):
+        for name in ("component_gammas_", "selected_components_", "_chosen_sums", "_refit_solver"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
             return self._with_likelihood_pairs(X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
@@ -181,6 +181,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
             return self._with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
+        self._on_sums(primal)
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
@@ -216,6 +217,12 @@ class _TunedBase(ReportMixin, BaseEstimator):
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         return self._with_pairs(X, Y, w, resolved, chosen, evaluator, gamma_grid)
 
+    def _on_sums(self, primal):
+        """Where a search scores its criterion on the primal sums, its refit solves on the same low-rank features
+        (solver "auto" could go dense where the features are many: another model, and n x n memory)."""
+        if primal and self.solver == "auto":
+            self._refit_solver = "lowrank"
+
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size
         of them in key order (cwlssvm.primal.sample_rows): the rows cwlssvm.dask samples from the same array."""
@@ -238,6 +245,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                 rows = _sample_rows(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
                 X, Y, w, keep = X[rows], Y[rows], w[rows], keep[rows]
         primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
+        self._on_sums(primal)
         # the evaluator serves its feature maps and sums only: its criterion is never scored here
         common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
                       tol=self.lowrank_tol if primal else EXACT_TOL)
@@ -452,6 +460,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
+        solver = vars(self).pop("_refit_solver", None)
+        if solver is not None:  # the search's features (_on_sums)
+            est.set_params(solver=solver)
         kept = vars(self).pop("_chosen_sums", None)
         weights = vars(self).pop("_chosen_weights", None)
         if weights is not None and not np.allclose(weights, 1.0):  # one gamma_d per component (criterion "reml")
@@ -561,7 +572,9 @@ _CV_PARAMS = """
         in one pass over the rows per width, LOO in two; above 50,000 rows the sigma grid is scored
         on a random subsample of 25,000 rows, then the gamma grid at its best sigma and the
         refinement on all rows). "auto": exact up to 20,000 rows, low-rank above
-        (:class:`cwlssvm.primal.SolverPolicy`); the refit follows the base estimator's own "auto" rule.
+        (:class:`cwlssvm.primal.SolverPolicy`); where the search ran on the sums, the refit solves on
+        the same low-rank features (``best_estimator_.solver`` "lowrank"), else by the base
+        estimator's own "auto" rule.
     lowrank_tol : float, default=1e-10
         Tolerance of the low-rank factorization (see :class:`ComponentwiseLSSVR`).
 """ + TABLE_PARAMS + """
