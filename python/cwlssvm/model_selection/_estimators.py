@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numbers
-import operator
 from dataclasses import replace
 
 import numpy as np
@@ -172,7 +171,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                             variances=variances)
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
-        for name in ("component_gammas_", "selected_components_", "_chosen_sums", "_refit_solver"):
+        for name in ("component_gammas_", "selected_components_", "_chosen_sums", "_on_sums"):
             vars(self).pop(name, None)
         if self.criterion in LIKELIHOODS:
             return self._with_likelihood_pairs(X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
@@ -180,8 +179,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if family.name != "squared":
             return self._with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
-        self._on_sums(primal)
+        primal = self._on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])  # the refit reads it too
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
@@ -217,12 +215,6 @@ class _TunedBase(ReportMixin, BaseEstimator):
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         return self._with_pairs(X, Y, w, resolved, chosen, evaluator, gamma_grid)
 
-    def _on_sums(self, primal):
-        """Where a search scores its criterion on the primal sums, its refit solves on the same low-rank features
-        (solver "auto" could go dense where the features are many: another model, and n x n memory)."""
-        if primal and self.solver == "auto":
-            self._refit_solver = "lowrank"
-
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size
         of them in key order (cwlssvm.primal.sample_rows): the rows cwlssvm.dask samples from the same array."""
@@ -244,8 +236,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
             if X.shape[0] > FAMILY_TUNING_ROWS:
                 rows = _sample_rows(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
                 X, Y, w, keep = X[rows], Y[rows], w[rows], keep[rows]
-        primal = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
-        self._on_sums(primal)
+        primal = self._on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])  # the refit reads it too
         # the evaluator serves its feature maps and sums only: its criterion is never scored here
         common = dict(criterion=Criterion("gcv", None, self._classification), n_jobs=self.n_jobs,
                       tol=self.lowrank_tol if primal else EXACT_TOL)
@@ -298,8 +289,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         scored = {}  # pairs in the set -> (its evaluator, widths)
 
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
-            searched = len(comps) == len(evaluator.resolved) and all(map(operator.is_, comps, evaluator.resolved))
-            ev = evaluator if searched else evaluator.on_components(comps)
+            ev = evaluator if comps is mains and len(mains) == len(resolved) else evaluator.on_components(comps)
             before = getattr(ev, "passes", 0)
             sigmas = np.r_[widths, np.full(len(comps) - len(mains), pair_width)]
             out = ev.evaluate(sigmas, gamma_grid)
@@ -327,7 +317,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         is_kept = np.arange(len(screen.names)) < len(kept)
         self.interactions_ = interactions_table(screen, is_kept, criterion)
         self.gamma_ = self.best_params_["gamma"] = gamma
-        if len(kept) in scored and not self._classification and SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0]):
+        if len(kept) in scored and not self._classification and self._on_sums:
             ev, sigmas = scored[len(kept)]  # the refit from the sums of the kept components: no pass
             fmap = ev.stored_feature_map(sigmas)
             self._chosen_sums = (fmap, ev.stored_sums(fmap), ev.n_rows, X)
@@ -460,9 +450,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
 
     def _refit(self, X, y, sample_weight, components, sigma, gamma):
         est = self._base_estimator(components, sigma, gamma)
-        solver = vars(self).pop("_refit_solver", None)
-        if solver is not None:  # the search's features (_on_sums)
-            est.set_params(solver=solver)
+        if vars(self).pop("_on_sums", False) and self.solver == "auto":  # the search scored the low-rank features:
+            est.set_params(solver="lowrank")  # the refit solves on them ("auto" could go dense: another model)
         kept = vars(self).pop("_chosen_sums", None)
         weights = vars(self).pop("_chosen_weights", None)
         if weights is not None and not np.allclose(weights, 1.0):  # one gamma_d per component (criterion "reml")
