@@ -224,8 +224,9 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
     screened = ComponentwiseLSSVRCV(interactions="auto", **kw).fit(X, y)
     scored = int(screened.interactions_["criterion"].notna().sum())  # the candidates tried, best first
     assert additive.criterion_ == "gcv" and additive.passes_ == 1 and scored >= 1
-    # the main effects at the chosen width from the search's sums, then each candidate added: a pass each
-    assert screened.passes_ == additive.passes_ + scored
+    # the main effects at the chosen width from the search's sums and a pass for their rows' leave-one-out errors,
+    # then each candidate added: a pass for its sums and one for its rows' errors
+    assert screened.passes_ == additive.passes_ + 1 + 2 * scored
 
 
 def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_components_it_kept(monkeypatch, tmp_path):
@@ -244,3 +245,30 @@ def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_compon
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-8 * np.std(y)
     cv.save(tmp_path / "cv.npz")
     assert np.array_equal(cwlssvm.load(tmp_path / "cv.npz").predict(X[:500]), cv.predict(X[:500]))
+
+
+@pytest.mark.parametrize("criterion", ["gcv", "loo", "kfold"])
+@pytest.mark.parametrize("levels", [12, 300])  # 300: the wide categorical block of LevelSpectrum
+def test_the_rows_errors_from_a_pass_are_the_exact_evaluators(monkeypatch, criterion, levels):
+    from cwlssvm.model_selection._evaluate import Criterion, CriterionEvaluator
+
+    rng = np.random.default_rng(1)
+    n = 2500
+    X = np.column_stack([rng.uniform(size=n), rng.integers(0, levels, n).astype(float)])
+    y = np.sin(6 * X[:, 0]) + np.sin(X[:, 1]) + 0.3 * rng.normal(size=n)
+    w = rng.uniform(0.5, 2.0, n)
+    resolved = C.resolve([C.rbf(0), C.categorical(1)], 2, None, 1.0, X)
+    folds = [(np.setdiff1d(np.arange(n), v), v) for v in np.array_split(rng.permutation(n), 4)]
+    crit = Criterion("kfold", folds) if criterion == "kfold" else criterion
+    monkeypatch.setattr(FeatureMap, "block_rows", lambda self: 1000)  # three tasks, each placing its own rows
+    primal = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion=crit)
+    exact = CriterionEvaluator(X, y[:, None], w, resolved, criterion=crit)
+    sigmas = np.array([0.3, 1.0])
+    for gamma in (0.5, 50.0):
+        rows = primal.row_errors(sigmas, gamma)
+        assert rows.shape == (n,) and (rows > 0).all()
+        # the landmarks' error (tol 1e-10 on the kernel), amplified by gamma, on each row's residual
+        assert np.allclose(rows, exact.row_errors(sigmas, gamma), rtol=1e-6, atol=1e-6 * rows.mean())
+    if criterion == "loo":  # their weighted mean is the criterion
+        loo = primal.evaluate(sigmas, [50.0])["criterion"][0]
+        assert np.isclose(rows.sum() / w.sum(), loo, rtol=1e-10)

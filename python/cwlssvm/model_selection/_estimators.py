@@ -745,10 +745,10 @@ def _screens(interactions):
 
 
 def _significant(before, after, rows_before, rows_after):
-    """Whether a pair lowers the criterion by at least AUTO_GAIN (relative) and, where the criterion has
-    out-of-sample errors per row (LOO, k-fold), by more than AUTO_Z standard errors of their paired
+    """Whether a pair lowers the criterion by at least AUTO_GAIN (relative) and the rows' out-of-sample errors
+    (leave-one-out for LOO and GCV, validation for k-fold) by more than AUTO_Z standard errors of their paired
     differences: the decrease that choosing the best of several candidates on the same rows would give by
-    chance is not enough."""
+    chance is not enough, nor one that GCV sees where a few rows of high leverage are fitted exactly."""
     if not after < before * (1.0 - AUTO_GAIN):
         return False
     if rows_before is None or rows_after is None:

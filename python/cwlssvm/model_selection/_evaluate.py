@@ -251,17 +251,16 @@ class CriterionEvaluator:
 
     def row_errors(self, sigmas, gamma):
         """(n,) each training row's weighted squared out-of-sample residual at one gamma (the mean over the
-        targets): leave-one-out ("loo") or validation ("kfold"); None for "gcv", which has none per row."""
+        targets): validation ("kfold") or leave-one-out ("loo", and "gcv", whose criterion stands for their
+        mean with the average leverage in place of each row's own)."""
         g = np.array([float(gamma)])
-        if self.criterion == "loo":
-            ((spec, U, _),) = self.spectra(sigmas)
-            E = spec.loo_residuals(U, self.Y, self.w, g)[0]
-        elif self.criterion == "kfold":
+        if self.criterion == "kfold":
             E = np.zeros_like(self.Y)
             for (_, _, predict), (_, val) in zip(self.spectra(sigmas), self.folds):
                 E[val] = self.Y[val] - predict(val, g)[0]
         else:
-            return None
+            ((spec, U, _),) = self.spectra(sigmas)
+            E = spec.loo_residuals(U, self.Y, self.w, g)[0]
         return self.w * (E ** 2).mean(axis=1)
 
 

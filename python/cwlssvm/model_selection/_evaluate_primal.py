@@ -234,6 +234,18 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             self._gamma_hint = float(gammas[int(np.argmin(out["criterion"]))])
         return out
 
+    def row_errors(self, sigmas, gamma):
+        """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
+        folds' models of "kfold" at one gamma, from their sums)."""
+        g = np.array([float(gamma)])
+        fmap = self._feature_map(sigmas)
+        n = self.X.shape[0]
+        if self.criterion == "kfold":
+            _, coefs = self._kfold_result(self._fold_sums(fmap), g)
+            folds = None if self.fold_id is not None else self.folds
+            return self._pass(fmap, partial(_row_validation_errors, n=n, folds=folds, coefs=coefs))[0]
+        return self._pass(fmap, partial(_row_loo_errors, n=n, spec=self._spectrum(fmap), gamma=g))[0]
+
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
         fmap = self._feature_map(sigmas)
@@ -340,3 +352,23 @@ def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
         F = Phi[local] @ theta + b[:, None, :]  # (G, m_f, k)
         err += weighted_errors(Y[local], F, w[local])
     return (err,)
+
+
+def _row_loo_errors(Phi, Y, w, fold, index, *, n, spec, gamma):
+    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, at their row
+    numbers, zero elsewhere: the pass's sum places every row's),"""
+    out = np.zeros(n)
+    r = spec.loo_residuals(spec.coordinates(Phi), Y, w, gamma)[0]
+    out[index] = w * (r**2).mean(axis=1)
+    return (out,)
+
+
+def _row_validation_errors(Phi, Y, w, fold, index, *, n, folds, coefs):
+    """((n,) the chunk's rows' w_i mean_t r_it^2 of their validation residuals under the model of their fold
+    (one gamma), at their row numbers, zero elsewhere),: the folds as in _validation_errors."""
+    out = np.zeros(n)
+    for f, (theta, b) in enumerate(coefs):
+        local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
+        r = Y[local] - (Phi[local] @ theta + b[:, None, :])[0]  # (m_f, k)
+        out[index[local]] = w[local] * (r**2).mean(axis=1)
+    return (out,)
