@@ -70,6 +70,30 @@ def test_a_categorical_partner_and_names_from_the_frame():
     assert screen.names[0] == "dose:site"
 
 
+def test_a_wide_categorical_is_screened_from_its_levels_as_from_its_indicators(monkeypatch):
+    # 600 levels: the screening takes each row's level (FeatureMap.pass_features), never the rows x levels block
+    import tracemalloc
+
+    import cwlssvm.primal._feature_map as feature_map
+
+    rng = np.random.default_rng(8)
+    n, L = 12000, 600
+    X = np.column_stack([rng.uniform(-1, 1, n), (rng.zipf(1.3, n) % L).astype(float), rng.uniform(-1, 1, n)])
+    effect = rng.normal(size=L)[X[:, 1].astype(int)]
+    r = effect * X[:, 0] + np.sin(3 * X[:, 2]) * X[:, 0] + 0.2 * rng.normal(size=n)  # what main effects leave
+    resolved = C.resolve([C.rbf(0), C.categorical(1), C.rbf(2)], 3, None, 0.5, X)
+    tracemalloc.start()
+    levels = screen_pairs(X, r, np.ones(n), resolved, gamma=50.0)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 0.5 * n * L * 8  # the indicators alone would take n x L doubles (and their centred copies twice)
+    monkeypatch.setattr(feature_map, "WIDE_LEVELS", 10**9)  # every indicator formed
+    indicators = screen_pairs(X, r, np.ones(n), resolved, gamma=50.0)
+    assert levels.names == indicators.names
+    assert np.allclose(levels.gain, indicators.gain, rtol=1e-8)
+    assert np.allclose(levels.concurvity, indicators.concurvity, rtol=1e-8, atol=1e-12)
+
+
 def test_a_binary_classifier_and_a_subsample():
     rng = np.random.default_rng(6)
     n = 4000

@@ -39,6 +39,7 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
+from scipy.sparse.linalg import LinearOperator, eigsh
 
 from .components.pair import pair
 from .primal import FeatureMap
@@ -178,9 +179,8 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
     if len(columns) < 2:
         raise ValueError("screening pairs needs main effects of at least two inputs")
     fmap = FeatureMap.from_data(X, [mains[j] for j in columns])
-    Phi = fmap.features(X)
     s = w.sum()
-    Z = [_leading_directions(Phi[:, a:b], w, directions) for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])]
+    Z = _input_directions(fmap.pass_features(X), fmap.offsets, w, directions)
     r = R - (w @ R) / s  # (m, k) centred
     total = float((w[:, None] * r**2).sum())
     pairs = list(combinations(range(len(columns)), 2))
@@ -431,6 +431,39 @@ def _pair_sums(Z, w, r, pairs):
         c.append(ZRZ[:, zo[a]:zo[a + 1], zo[b]:zo[b + 1]].reshape(r.shape[1], -1).T)
         mu.append(ZWZ[zo[a]:zo[a + 1], zo[b]:zo[b + 1]].reshape(-1) / s)
     return A, c, mu
+
+
+def _input_directions(Phi, offsets, w, k):
+    """[z_d (m, <= k)] for every input d: the leading directions of its features, the columns offsets[d]:offsets[d+1]
+    of Phi (m, R), or of LevelRows (FeatureMap.pass_features), whose wide component's indicators are never formed."""
+    if not hasattr(Phi, "level"):
+        return [_leading_directions(Phi[:, a:b], w, k) for a, b in zip(offsets[:-1], offsets[1:])]
+    offset, L = Phi.wide
+    out = []
+    for a, b in zip(offsets[:-1], offsets[1:]):
+        if (a, b) == (offset, offset + L):
+            out.append(_level_directions(Phi.level, L, w, k))
+        else:  # the narrow features leave out the wide block's L columns
+            shift = 0 if a < offset else L
+            out.append(_leading_directions(Phi.narrow[:, a - shift:b - shift], w, k))
+    return out
+
+
+def _level_directions(level, L, w, k):
+    """_leading_directions of the indicators of L levels, from each row's level (m,) (-1: none): the centred
+    indicators' weighted Gram diag(c) - c c' / s (c the levels' weights, s the total) by Lanczos, each product
+    by a vector O(L); a row's coordinates V[level] - mu'V (mu = c / s)."""
+    known = level >= 0
+    c = np.bincount(level[known], weights=w[known], minlength=L)
+    s = w.sum()
+    gram = LinearOperator((L, L), matvec=lambda v: c * v.ravel() - c * (c @ v.ravel()) / s, dtype=np.float64)
+    v0 = np.random.default_rng(0).uniform(0.5, 1.5, L)  # fixed: the same directions on every call
+    lam, V = eigsh(gram, k=min(k, L - 1), which="LA", v0=v0)
+    keep = np.argsort(lam)[::-1]
+    keep = keep[lam[keep] > 1e-10 * max(lam.max(), 1e-300)]
+    V = V[:, keep]
+    Z = np.where(known[:, None], V[np.maximum(level, 0)], 0.0)
+    return Z - (c / s) @ V
 
 
 def _leading_directions(U, w, k):
