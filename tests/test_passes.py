@@ -272,3 +272,20 @@ def test_the_rows_errors_from_a_pass_are_the_exact_evaluators(monkeypatch, crite
     if criterion == "loo":  # their weighted mean is the criterion
         loo = primal.evaluate(sigmas, [50.0])["criterion"][0]
         assert np.isclose(rows.sum() / w.sum(), loo, rtol=1e-10)
+
+
+def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypatch):
+    import cwlssvm.model_selection._evaluate_primal as evaluate_primal
+
+    X, y, _ = make_additive(3000, seed=4, n_features=4)
+    resolved = C.resolve(None, 4, None, 1.0, X)
+    w = np.random.default_rng(2).uniform(0.5, 2.0, len(y))
+    sigmas = np.full(4, 0.7)
+    every = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv").row_errors(sigmas, 30.0)
+    monkeypatch.setattr(evaluate_primal, "ROW_ERRORS_ROWS", 1000)
+    ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
+    first, again = ev.row_errors(sigmas, 30.0), ev.row_errors(sigmas, 3.0)
+    sample = np.sort(np.random.default_rng(0).choice(3000, 1000, replace=False))
+    assert first.shape == again.shape == (1000,) and ev.passes == 3  # the sums, then a pass over the sample each
+    assert np.allclose(first, every[sample], rtol=1e-12, atol=0)
+    assert not np.allclose(again, first)  # another gamma, the same rows

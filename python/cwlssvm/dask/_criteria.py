@@ -62,5 +62,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
     def _row_sums_many(self, fmaps):
         return self.rows.sums(self.compute, fmaps, folds=self._folds, structured=True)
 
-    def _reduce_many(self, fmaps, chunk_fns):
+    def _reduce_many(self, fmaps, chunk_fns, sample=None):
+        if sample is not None:
+            raise ValueError("a pass over a sample of the rows needs them in memory")
         return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds)

@@ -31,6 +31,9 @@ from ._search import coarse_to_fine
 
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
 FEW_GAMMAS = 12
+# Above this many rows, row_errors scores a uniform sample of this many (the same on every call): a row's leverage
+# costs about twice its share of the sums pass
+ROW_ERRORS_ROWS = 200_000
 
 
 class PrimalCriterionEvaluator(CriterionEvaluator):
@@ -104,20 +107,24 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         fold, n_folds = (None, 1) if self.fold_id is None else (self.fold_id, self.n_folds)
         return FeatureMap.sums_of(fmaps, self.X, self.Y, self.w, fold, n_folds, self.n_jobs, structured=True)
 
-    def _reduce_many(self, fmaps, chunk_fns):
-        """[_reduce(fmap, chunk_fn)] for every pair (one pass)."""
+    def _reduce_many(self, fmaps, chunk_fns, sample=None):
+        """[_reduce(fmap, chunk_fn, sample)] for every pair (one pass)."""
         def task(rows, threads):
-            fold = None if self.fold_id is None else self.fold_id[rows]
-            return [fn(fmap.pass_features(self.X[rows], threads), self.Y[rows], self.w[rows], fold,
-                       np.arange(rows.start, rows.stop)) for fmap, fn in zip(fmaps, chunk_fns)]
+            index = np.arange(rows.start, rows.stop) if sample is None else sample[rows]
+            fold = None if self.fold_id is None else self.fold_id[index]
+            X = self.X[rows] if sample is None else self.X[index]
+            return [fn(fmap.pass_features(X, threads), self.Y[index], self.w[index], fold, index)
+                    for fmap, fn in zip(fmaps, chunk_fns)]
 
         rows = min(fmap.block_rows() for fmap in fmaps)  # a task holds one map's Phi at a time: at most BLOCK_BYTES
-        return [tuple(part) for part in row_pass(self.X.shape[0], task, self.n_jobs, rows_per_task=rows)]
+        n = self.X.shape[0] if sample is None else len(sample)
+        return [tuple(part) for part in row_pass(n, task, self.n_jobs, rows_per_task=rows)]
 
-    def _reduce(self, fmap, chunk_fn):
+    def _reduce(self, fmap, chunk_fn, sample=None):
         """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,
-        index (m,) the chunk's row numbers), each result a tuple of arrays (one pass)."""
-        return self._reduce_many([fmap], [chunk_fn])[0]
+        index (m,) the chunk's row numbers), each result a tuple of arrays (one pass), over every row or the
+        rows ``sample`` (sorted row numbers)."""
+        return self._reduce_many([fmap], [chunk_fn], sample)[0]
 
     # ------------------------------------------------------------------ cached per widths
     def _feature_map(self, sigmas):
@@ -141,9 +148,9 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             self._cache[key] = self._row_sums(fmap, w, fold, n_folds)
         return self._cache[key]
 
-    def _pass(self, fmap, chunk_fn):
+    def _pass(self, fmap, chunk_fn, sample=None):
         self.passes += 1
-        return self._reduce(fmap, chunk_fn)
+        return self._reduce(fmap, chunk_fn, sample)
 
     def evaluate(self, sigmas, gammas):
         """CriterionEvaluator.evaluate; where each gamma costs a solve (a wide categorical component:
@@ -236,15 +243,23 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
-        folds' models of "kfold" at one gamma, from their sums)."""
+        folds' models of "kfold" at one gamma, from their sums); above ROW_ERRORS_ROWS rows, of a uniform sample
+        of that many, (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
+        sample = None
+        position = np.arange(n)  # row number -> place in the result
+        if n > ROW_ERRORS_ROWS:
+            sample = np.sort(np.random.default_rng(0).choice(n, ROW_ERRORS_ROWS, replace=False))
+            position[sample] = np.arange(ROW_ERRORS_ROWS)
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
             folds = None if self.fold_id is not None else self.folds
-            return self._pass(fmap, partial(_row_validation_errors, n=n, folds=folds, coefs=coefs))[0]
-        return self._pass(fmap, partial(_row_loo_errors, n=n, spec=self._spectrum(fmap), gamma=g))[0]
+            part = partial(_row_validation_errors, position=position, folds=folds, coefs=coefs)
+        else:
+            part = partial(_row_loo_errors, position=position, spec=self._spectrum(fmap), gamma=g)
+        return self._pass(fmap, part, sample)[0][:n if sample is None else ROW_ERRORS_ROWS]
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
@@ -354,21 +369,21 @@ def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
     return (err,)
 
 
-def _row_loo_errors(Phi, Y, w, fold, index, *, n, spec, gamma):
-    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, at their row
-    numbers, zero elsewhere: the pass's sum places every row's),"""
-    out = np.zeros(n)
+def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
+    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, at their places
+    position[index], zero elsewhere: the pass's sum places every row's),"""
+    out = np.zeros(len(position))
     r = spec.loo_residuals(spec.coordinates(Phi), Y, w, gamma)[0]
-    out[index] = w * (r**2).mean(axis=1)
+    out[position[index]] = w * (r**2).mean(axis=1)
     return (out,)
 
 
-def _row_validation_errors(Phi, Y, w, fold, index, *, n, folds, coefs):
+def _row_validation_errors(Phi, Y, w, fold, index, *, position, folds, coefs):
     """((n,) the chunk's rows' w_i mean_t r_it^2 of their validation residuals under the model of their fold
-    (one gamma), at their row numbers, zero elsewhere),: the folds as in _validation_errors."""
-    out = np.zeros(n)
+    (one gamma), at their places position[index], zero elsewhere,): the folds as in _validation_errors."""
+    out = np.zeros(len(position))
     for f, (theta, b) in enumerate(coefs):
         local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
         r = Y[local] - (Phi[local] @ theta + b[:, None, :])[0]  # (m_f, k)
-        out[index[local]] = w[local] * (r**2).mean(axis=1)
+        out[position[index[local]]] = w[local] * (r**2).mean(axis=1)
     return (out,)
