@@ -92,6 +92,22 @@ def test_tuned_auto_keeps_a_real_pair_and_no_noise_pair():
     assert all(not c.factors for c in additive.components_)
 
 
+def test_the_pair_test_leaves_out_only_the_rows_the_model_before_fits_by_themselves():
+    from cwlssvm.model_selection._estimators import AUTO_LEVERAGE, _significant
+
+    rng = np.random.default_rng(0)
+    before = rng.exponential(1.0, 5000)
+    after = 0.8 * before + 0.01 * rng.normal(size=5000)  # the pair lowers every row's error by about 20%
+    leverages = rng.uniform(0.0, 0.2, 5000)
+    after[:2] += 1e6  # two rows whose leave-one-out residuals with the pair divide by nearly zero
+    fitted_alone = leverages.copy()
+    fitted_alone[:2] = AUTO_LEVERAGE + 0.5 * (1 - AUTO_LEVERAGE)  # ... and did so before it: left out, pair kept
+    assert _significant(1.0, 0.8, (before, fitted_alone), (after, fitted_alone))
+    assert not _significant(1.0, 0.8, (before, leverages), (after, leverages))  # the pair made them: rejected
+    assert not _significant(1.0, 0.995, (before, fitted_alone), (after - 1e6 * (np.arange(5000) < 2), None))
+    assert _significant(1.0, 0.8, None, None)  # without the rows' errors: the criterion's decrease alone
+
+
 def test_a_listed_pair_is_tuned_with_the_main_effects():
     X, y = _table(300, 7)
     model = ComponentwiseLSSVRCV(interactions=[("v", "city")]).fit(X, y)

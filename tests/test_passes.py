@@ -265,10 +265,15 @@ def test_the_rows_errors_from_a_pass_are_the_exact_evaluators(monkeypatch, crite
     exact = CriterionEvaluator(X, y[:, None], w, resolved, criterion=crit)
     sigmas = np.array([0.3, 1.0])
     for gamma in (0.5, 50.0):
-        rows = primal.row_errors(sigmas, gamma)
+        (rows, leverages), (exact_rows, exact_leverages) = primal.row_errors(sigmas, gamma), exact.row_errors(sigmas, gamma)
         assert rows.shape == (n,) and (rows > 0).all()
         # the landmarks' error (tol 1e-10 on the kernel), amplified by gamma, on each row's residual
-        assert np.allclose(rows, exact.row_errors(sigmas, gamma), rtol=1e-6, atol=1e-6 * rows.mean())
+        assert np.allclose(rows, exact_rows, rtol=1e-6, atol=1e-6 * rows.mean())
+        if criterion == "kfold":
+            assert leverages is None and exact_leverages is None
+        else:  # h_ii in (0, 1)
+            assert leverages.shape == (n,) and np.allclose(leverages, exact_leverages, rtol=1e-6, atol=1e-9)
+            assert 0 < leverages.min() and leverages.max() < 1
     if criterion == "loo":  # their weighted mean is the criterion
         loo = primal.evaluate(sigmas, [50.0])["criterion"][0]
         assert np.isclose(rows.sum() / w.sum(), loo, rtol=1e-10)
@@ -281,11 +286,12 @@ def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypa
     resolved = C.resolve(None, 4, None, 1.0, X)
     w = np.random.default_rng(2).uniform(0.5, 2.0, len(y))
     sigmas = np.full(4, 0.7)
-    every = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv").row_errors(sigmas, 30.0)
+    every = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv").row_errors(sigmas, 30.0)[0]
     monkeypatch.setattr(evaluate_primal, "ROW_ERRORS_ROWS", 1000)
     ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
-    first, again = ev.row_errors(sigmas, 30.0), ev.row_errors(sigmas, 3.0)
+    (first, leverages), (again, _) = ev.row_errors(sigmas, 30.0), ev.row_errors(sigmas, 3.0)
     sample = np.sort(np.random.default_rng(0).choice(3000, 1000, replace=False))
-    assert first.shape == again.shape == (1000,) and ev.passes == 3  # the sums, then a pass over the sample each
+    assert first.shape == again.shape == leverages.shape == (1000,)
+    assert ev.passes == 3  # the sums, then a pass over the sample each
     assert np.allclose(first, every[sample], rtol=1e-12, atol=0)
     assert not np.allclose(again, first)  # another gamma, the same rows

@@ -84,6 +84,8 @@ void bind_spectrum(py::module_& m) {
                 return s.loo_residuals({U, Y, w}, gammas);
             },
             py::arg("U"), py::arg("Y"), py::arg("w"), py::arg("gammas"))
+        .def("leverages", &Spectrum::leverages, py::arg("U"), py::arg("w"), py::arg("gammas"),
+             py::call_guard<CoreCall>())
         .def(
             "loo_totals",
             [](const Spectrum& s, const MatIn& U, const MatIn& Y, const VecIn& w, const VecIn& gammas, bool errors) {

@@ -252,6 +252,16 @@ Mat Spectrum::loo_residuals(const SpectralRows& rows, const In<Vec>& gammas) con
     return r;
 }
 
+Mat Spectrum::leverages(const In<Mat>& U, const In<Vec>& w, const In<Vec>& gammas) const {
+    if (U.cols() != rank()) throw std::invalid_argument("spectrum: coordinates of the wrong width");
+    if (w.size() != U.rows()) throw std::invalid_argument("spectrum: rows of mismatched shapes");
+    Mat lev;
+    multiply(U.cwiseAbs2(), false, gains(gammas), lev);  // m x G: u_i' diag(g) u_i
+    const double inv_s = 1.0 / p_.s;
+    for (Index j = 0; j < lev.cols(); ++j) lev.col(j) = w.cwiseProduct((lev.col(j).array() + inv_s).matrix());
+    return lev;
+}
+
 LooTotals Spectrum::loo_totals(const SpectralRows& rows, const In<Vec>& gammas, bool count_errors) const {
     const Index m = rows.U.rows(), k = targets(), G = gammas.size();
     constexpr double inf = std::numeric_limits<double>::infinity();

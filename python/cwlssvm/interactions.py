@@ -66,8 +66,10 @@ PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, defaul
 # the numpydoc entry of ``interactions`` for the tuned and sparse estimators (with "auto")
 INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
         {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
-        first, while each lowers the criterion by at least 1% and, for LOO and k-fold, by more than 2.5
-        standard errors of the rows' paired differences of squared out-of-sample residuals. With
+        first, while each lowers the criterion by at least 1% and the rows' squared out-of-sample residuals
+        (leave-one-out for LOO and GCV, validation for k-fold; above 200,000 rows, those of a fixed uniform
+        sample of 200,000; without the rows the model before the pair fits by themselves, leverage >= 0.99)
+        by more than 2.5 standard errors of their paired differences. With
         ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
         model, and the best k (for "auto", the best 10) are fitted with the main effects, each with its own
         gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} An int and "auto"

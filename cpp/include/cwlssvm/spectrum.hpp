@@ -92,6 +92,9 @@ public:
     // Fitted values (m x G k) of rows with spectral coordinates U; leave-one-out residuals (m x G k).
     SpectrumMatrix fitted(const In<SpectrumMatrix>& U, const In<SpectrumVector>& gammas) const;
     SpectrumMatrix loo_residuals(const SpectralRows& rows, const In<SpectrumVector>& gammas) const;
+    // Leverages h_ii (m x G) of rows with spectral coordinates U and weights w.
+    SpectrumMatrix leverages(const In<SpectrumMatrix>& U, const In<SpectrumVector>& w,
+                             const In<SpectrumVector>& gammas) const;
     LooTotals loo_totals(const SpectralRows& rows, const In<SpectrumVector>& gammas, bool count_errors) const;
 
     // Everything a spectrum holds, to copy it across processes (pickling for Dask).

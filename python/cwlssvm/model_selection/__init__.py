@@ -2,7 +2,7 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (AUTO_CANDIDATES, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
+from ._estimators import (AUTO_CANDIDATES, AUTO_LEVERAGE, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
                           ComponentwiseLSSVRCV, additive_screen, log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
@@ -24,6 +24,7 @@ __all__ = [
     "tune_kernel",
     "additive_screen",
     "AUTO_CANDIDATES",
+    "AUTO_LEVERAGE",
     "mean_se",
     "one_se_choice",
     "use_one_se",

@@ -50,6 +50,7 @@ FAMILY_WIDTH_ROWS = 1000
 AUTO_CANDIDATES = 10  # the screened pairs interactions="auto" tries, best first
 AUTO_GAIN = 0.01
 AUTO_Z = 2.5  # and its standard errors (LOO, k-fold): about a one-sided 5% test over AUTO_CANDIDATES candidates
+AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
 
 GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refused
 
@@ -748,13 +749,19 @@ def _significant(before, after, rows_before, rows_after):
     """Whether a pair lowers the criterion by at least AUTO_GAIN (relative) and the rows' out-of-sample errors
     (leave-one-out for LOO and GCV, validation for k-fold) by more than AUTO_Z standard errors of their paired
     differences: the decrease that choosing the best of several candidates on the same rows would give by
-    chance is not enough, nor one that GCV sees where a few rows of high leverage are fitted exactly."""
+    chance is not enough, nor one that GCV sees where the pair fits a few rows by themselves. rows_before,
+    rows_after: (errors, leverages or None) of CriterionEvaluator.row_errors, or None. Rows that the model
+    before the pair already fits by themselves (leverage >= AUTO_LEVERAGE) are left out: their leave-one-out
+    residuals divide by nearly zero in both models, and the difference says nothing of the pair."""
     if not after < before * (1.0 - AUTO_GAIN):
         return False
     if rows_before is None or rows_after is None:
         return True
-    d = rows_before - rows_after
-    return bool(d.mean() > AUTO_Z * d.std(ddof=1) / np.sqrt(len(d)))
+    (errors, leverages), (errors_after, _) = rows_before, rows_after
+    d = errors - errors_after
+    if leverages is not None:
+        d = d[leverages < AUTO_LEVERAGE]
+    return bool(len(d) > 1 and d.mean() > AUTO_Z * d.std(ddof=1) / np.sqrt(len(d)))
 
 
 class _ClassifierCV(ClassifierMixin, _TunedBase):

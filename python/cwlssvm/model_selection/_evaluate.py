@@ -250,18 +250,19 @@ class CriterionEvaluator:
 
 
     def row_errors(self, sigmas, gamma):
-        """(n,) each training row's weighted squared out-of-sample residual at one gamma (the mean over the
-        targets): validation ("kfold") or leave-one-out ("loo", and "gcv", whose criterion stands for their
-        mean with the average leverage in place of each row's own)."""
+        """(errors (n,), leverages (n,) or None) at one gamma: each training row's weighted squared out-of-sample
+        residual (the mean over the targets), validation ("kfold", leverages None) or leave-one-out ("loo", and
+        "gcv", whose criterion stands for their mean with the average leverage in place of each row's own),
+        and its leverage h_ii."""
         g = np.array([float(gamma)])
         if self.criterion == "kfold":
             E = np.zeros_like(self.Y)
             for (_, _, predict), (_, val) in zip(self.spectra(sigmas), self.folds):
                 E[val] = self.Y[val] - predict(val, g)[0]
-        else:
-            ((spec, U, _),) = self.spectra(sigmas)
-            E = spec.loo_residuals(U, self.Y, self.w, g)[0]
-        return self.w * (E ** 2).mean(axis=1)
+            return self.w * (E ** 2).mean(axis=1), None
+        ((spec, U, _),) = self.spectra(sigmas)
+        E = spec.loo_residuals(U, self.Y, self.w, g)[0]
+        return self.w * (E ** 2).mean(axis=1), spec.leverages(U, self.w, g)[0]
 
 
 def _predict_features(spec, Phi, gammas):

@@ -244,7 +244,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
         folds' models of "kfold" at one gamma, from their sums); above ROW_ERRORS_ROWS rows, of a uniform sample
-        of that many, (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same rows)."""
+        of that many, each (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same
+        rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
@@ -253,13 +254,15 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         if n > ROW_ERRORS_ROWS:
             sample = np.sort(np.random.default_rng(0).choice(n, ROW_ERRORS_ROWS, replace=False))
             position[sample] = np.arange(ROW_ERRORS_ROWS)
+        m = n if sample is None else ROW_ERRORS_ROWS
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
             folds = None if self.fold_id is not None else self.folds
             part = partial(_row_validation_errors, position=position, folds=folds, coefs=coefs)
-        else:
-            part = partial(_row_loo_errors, position=position, spec=self._spectrum(fmap), gamma=g)
-        return self._pass(fmap, part, sample)[0][:n if sample is None else ROW_ERRORS_ROWS]
+            return self._pass(fmap, part, sample)[0][:m], None
+        part = partial(_row_loo_errors, position=position, spec=self._spectrum(fmap), gamma=g)
+        errors, leverages = self._pass(fmap, part, sample)
+        return errors[:m], leverages[:m]
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
@@ -370,12 +373,15 @@ def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
 
 
 def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
-    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, at their places
-    position[index], zero elsewhere: the pass's sum places every row's),"""
-    out = np.zeros(len(position))
-    r = spec.loo_residuals(spec.coordinates(Phi), Y, w, gamma)[0]
-    out[position[index]] = w * (r**2).mean(axis=1)
-    return (out,)
+    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, (n,) their
+    leverages h_ii), each at the rows' places position[index], zero elsewhere: the pass's sum places every row's."""
+    errors, leverages = np.zeros(len(position)), np.zeros(len(position))
+    U = spec.coordinates(Phi)
+    h = spec.leverages(U, w, gamma)[0]
+    r = (Y - spec.fitted(U, gamma)[0]) / (1.0 - h)[:, None]
+    errors[position[index]] = w * (r**2).mean(axis=1)
+    leverages[position[index]] = h
+    return errors, leverages
 
 
 def _row_validation_errors(Phi, Y, w, fold, index, *, position, folds, coefs):

@@ -158,6 +158,10 @@ class Spectrum:
         g = _gammas(gammas)
         return _by_gamma(self._engine.loo_residuals(U, Y, w, g), len(g))
 
+    def leverages(self, U, w, gammas):
+        """The leverages h_ii (G, m) of training rows with spectral coordinates U (m, R) and weights w (m,)."""
+        return self._engine.leverages(U, w, _gammas(gammas)).T
+
     def loo_totals(self, U, Y, w, gammas, *, errors=False):
         """(sum_i w_i mean_t r_it^2 (G,), weight of the misclassified leave-one-out decision values (G,),
         zero unless ``errors``) over these training rows; non-finite residuals count as infinite."""
@@ -384,23 +388,26 @@ class LevelSpectrum:
             out.append(f)
         return np.array(out)
 
-    def loo_residuals(self, U, Y, w, gammas):
-        """Exact leave-one-out residuals (y_i - f_i) / (1 - h_ii), (G, m, k)."""
+    def leverages(self, U, w, gammas):
+        """The leverages h_ii (G, m) of training rows with coordinates U (LevelSpectrum.coordinates) and weights
+        w (m,)."""
         narrow, level = U
-        F = self.fitted(U, gammas)
+        known = level >= 0
         out = []
-        for j, g in enumerate(np.atleast_1d(gammas)):
+        for g in np.atleast_1d(gammas):
             _, _, parts, d = self._solve(g)
             S_inv, E = parts()
             S_inv = np.tril(S_inv) + np.tril(S_inv, -1).T
-            known = level >= 0
             v = narrow.copy()
             v[known] -= E[level[known]]
             h = np.einsum("ij,ij->i", v @ S_inv, v)  # the product by BLAS (a three-operand einsum loops in C)
             h[known] += 1.0 / d[level[known]]
-            h *= w
-            out.append((Y - F[j]) / (1.0 - h)[:, None])
-        return np.array(out)
+            out.append(w * h)
+        return np.array(out).reshape(-1, len(level))
+
+    def loo_residuals(self, U, Y, w, gammas):
+        """Exact leave-one-out residuals (y_i - f_i) / (1 - h_ii), (G, m, k)."""
+        return (Y[None] - self.fitted(U, gammas)) / (1.0 - self.leverages(U, w, gammas))[:, :, None]
 
     def loo_totals(self, U, Y, w, gammas, *, errors=False):
         """(sum_i w_i mean_t r_it^2 (G,), weight of the misclassified leave-one-out decision values (G,),
