@@ -44,7 +44,7 @@ from scipy.sparse.linalg import LinearOperator, eigsh
 from .components.pair import pair
 from .primal import FeatureMap
 
-__all__ = ["PairScreen", "screen_pairs", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM",
+__all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM",
            "check_interactions", "listed_pairs",
            "interactions_table", "pair_names"]
 
@@ -67,8 +67,8 @@ PLAIN_INTERACTIONS_PARAM = f"""interactions : None, int or list of pairs, defaul
 INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, default=None
         {_PAIRS}, and gamma is chosen again with them; "auto" adds screened pairs one at a time, best
         first, while each lowers the criterion by at least 1% and the rows' squared out-of-sample residuals
-        (leave-one-out for LOO and GCV, validation for k-fold; above 200,000 rows, those of a fixed uniform
-        sample of 200,000; without the rows the model before the pair fits by themselves, leverage >= 0.99)
+        (leave-one-out for LOO and GCV, validation for k-fold; above 100,000 rows, those of a fixed uniform
+        sample of 100,000; without the rows the model before the pair fits by themselves, leverage >= 0.99)
         by more than 2.5 standard errors of their paired differences. With
         ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
         model, and the best k (for "auto", the best 10) are fitted with the main effects, each with its own
@@ -169,10 +169,8 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
         raise ValueError(f"directions must be >= 1, got {directions!r}")
     if not np.isfinite(R).all():
         raise ValueError("residuals must be finite")
-    n = X.shape[0]
-    if n > max_rows:
-        rows = np.sort(np.random.default_rng(random_state).choice(n, int(max_rows), replace=False))
-        X, R, w = X[rows], R[rows], w[rows]
+    rows = screened_rows(X.shape[0], max_rows, random_state)
+    X, R, w = X[rows], R[rows], w[rows]
     mains = {}
     for c in resolved:  # the first one-column component of each input
         if len(c.columns) == 1 and c.columns[0] not in mains:
@@ -208,6 +206,35 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
     position[order] = np.arange(len(order))
     repeats = np.where(repeats >= 0, position[np.maximum(repeats, 0)], -1)[order]
     return PairScreen(pairs[order], gains[order], pair_names(pairs[order], None), len(w), concurvity[order], repeats)
+
+
+def screened_rows(n, max_rows=100_000, random_state=0):
+    """The rows screen_pairs reads of n: every row (a slice), or, above max_rows, a uniform sample of max_rows of
+    them (sorted row numbers, fixed by random_state).
+
+    Parameters
+    ----------
+    n : int
+        Rows.
+    max_rows : int, default=100_000
+        screen_pairs' ``max_rows``.
+    random_state : int, default=0
+        screen_pairs' ``random_state``.
+
+    Returns
+    -------
+    slice or ndarray of int
+        The rows.
+
+    Examples
+    --------
+    >>> from cwlssvm.interactions import screened_rows
+    >>> screened_rows(10), screened_rows(10, max_rows=3).tolist() == sorted(screened_rows(10, max_rows=3).tolist())
+    (slice(None, None, None), True)
+    """
+    if n <= max_rows:
+        return slice(None)
+    return np.sort(np.random.default_rng(random_state).choice(n, int(max_rows), replace=False))
 
 
 def _repeats(pairs, gains, concurvity):

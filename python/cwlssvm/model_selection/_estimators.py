@@ -30,7 +30,8 @@ from ._folds import check_cv, make_folds
 from ._search import GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune, tune_profiled
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ..components.pair import pair
-from ..interactions import INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
+from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names,
+                            screen_pairs, screened_rows)
 from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10  # widths of the default sigma grid
@@ -988,11 +989,16 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weight
     """
     names = getattr(est, "feature_names_in_", None)
     encoding = getattr(est, "encoding_", None)
-    rows = X if encoding is None else EncodedTable(X, encoding, names)
+
+    def table(codes):
+        return codes if encoding is None else EncodedTable(codes, encoding, names)
+
     model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
                                lowrank_tol=est.lowrank_tol, missing=est.missing,
-                               component_weights=component_weights).fit(rows, Y, sample_weight=w)
-    residuals = Y - model.predict(rows).reshape(Y.shape)
+                               component_weights=component_weights).fit(table(X), Y, sample_weight=w)
+    sample = screened_rows(X.shape[0])  # the residuals of the rows screen_pairs reads, no others
+    X, Y, w = X[sample], Y[sample], w[sample]
+    residuals = Y - model.predict(table(X)).reshape(Y.shape)
     screen = screen_pairs(X, residuals, w, model.components_, gamma)
     return replace(screen, names=pair_names(screen.pairs, names))
 

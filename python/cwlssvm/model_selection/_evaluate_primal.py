@@ -32,8 +32,8 @@ from ._search import coarse_to_fine
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
 FEW_GAMMAS = 12
 # Above this many rows, row_errors scores a uniform sample of this many (the same on every call): a row's leverage
-# costs about twice its share of the sums pass
-ROW_ERRORS_ROWS = 200_000
+# costs about as much as its share of the sums pass
+ROW_ERRORS_ROWS = 100_000
 
 
 class PrimalCriterionEvaluator(CriterionEvaluator):

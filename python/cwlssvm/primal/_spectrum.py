@@ -53,7 +53,7 @@ LevelSpectrum answers what Spectrum answers (gcv, trace, rss, coef, and the leav
 from __future__ import annotations
 
 import numpy as np
-from scipy.linalg import cho_factor, cho_solve
+from scipy.linalg import cho_factor, cho_solve, solve_triangular
 from scipy.linalg.blas import dsyrk
 from scipy.linalg.lapack import dpotri
 
@@ -305,7 +305,7 @@ class LevelSpectrum:
             d = self.c + 1.0 / key
             S = self.Gn - _gram_lower(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C, lower triangle
             S[np.diag_indices_from(S)] += self.pn / key
-            solve, inverse = _spd_solver(S)
+            solve, inverse, whiten = _spd_solver(S)
             theta = solve(self.Bn - self.C.T @ (self.Bz / d[:, None]))
             beta = (self.Bz - self.C @ theta) / d[:, None]
             state, C = {}, self.C  # no reference to self: the cache holds no cycle (big arrays freed at once)
@@ -315,7 +315,7 @@ class LevelSpectrum:
                     state["S_inv"] = inverse()
                 return state["S_inv"], C / d[:, None]
 
-            self._cache[key] = (theta, beta, parts, d)
+            self._cache[key] = (theta, beta, parts, d, whiten)
         return self._cache[key]
 
     # ------------------------------------------------------------------ what Spectrum answers
@@ -323,7 +323,7 @@ class LevelSpectrum:
         """Weighted residual sum of squares on the training rows, (G, k), >= 0."""
         out = []
         for g in np.atleast_1d(gammas):
-            theta, beta, _, _ = self._solve(g)
+            theta, beta, *_ = self._solve(g)
             fit = (theta * self.Bn).sum(axis=0) + (beta * self.Bz).sum(axis=0)
             penalty = ((self.pn[:, None] * theta) ** 2).sum(axis=0) + (beta**2).sum(axis=0)
             out.append(self.syy - fit - penalty / g)
@@ -333,7 +333,7 @@ class LevelSpectrum:
         """tr S, the smoother with the bias, (G,)."""
         out = []
         for g in np.atleast_1d(gammas):
-            _, _, parts, _ = self._solve(g)
+            _, _, parts, *_ = self._solve(g)
             S_inv, E = parts()  # lower triangles: tr(S^-1 E'E) = 2 sum_{i >= j} - sum_i of their products
             Q, diag = _gram_lower(E), np.diag(S_inv)
             narrow = len(self.pn) - (diag * self.pn).sum() / g
@@ -357,7 +357,7 @@ class LevelSpectrum:
         theta = np.empty((len(gammas), R, k))
         b = np.empty((len(gammas), k))
         for j, g in enumerate(gammas):
-            tn, beta, _, _ = self._solve(g)
+            tn, beta, *_ = self._solve(g)
             theta[j, self.narrow[:-1]] = tn[:-1]
             theta[j, offset:offset + L] = beta
             b[j] = tn[-1] + self.ybar
@@ -381,7 +381,7 @@ class LevelSpectrum:
         narrow, level = U
         out = []
         for g in np.atleast_1d(gammas):
-            theta, beta, _, _ = self._solve(g)
+            theta, beta, *_ = self._solve(g)
             f = narrow @ theta + self.ybar
             known = level >= 0
             f[known] += beta[level[known]]
@@ -395,12 +395,11 @@ class LevelSpectrum:
         known = level >= 0
         out = []
         for g in np.atleast_1d(gammas):
-            _, _, parts, d = self._solve(g)
-            S_inv, E = parts()
-            S_inv = np.tril(S_inv) + np.tril(S_inv, -1).T
+            _, _, _, d, whiten = self._solve(g)
             v = narrow.copy()
-            v[known] -= E[level[known]]
-            h = np.einsum("ij,ij->i", v @ S_inv, v)  # the product by BLAS (a three-operand einsum loops in C)
+            v[known] -= self.C[level[known]] / d[level[known], None]  # the rows of E = diag(1/d) C they need
+            W = whiten(v)  # (m, Rg), ||w_i||^2 = v_i' S^-1 v_i
+            h = np.einsum("ij,ij->i", W, W)
             h[known] += 1.0 / d[level[known]]
             out.append(w * h)
         return np.array(out).reshape(-1, len(level))
@@ -431,15 +430,17 @@ def _gram_lower(A):
 
 
 def _spd_solver(S):
-    """(solve(b) = S^-1 b, inverse() = a matrix whose lower triangle is S^-1's) for a symmetric positive definite S
-    given by its lower triangle (the upper one is not read): Cholesky, or, when S is too ill-conditioned for it (a
-    huge gamma), the eigendecomposition with eigenvalues floored at 1e-14 of the largest."""
+    """(solve(b) = S^-1 b, inverse() = a matrix whose lower triangle is S^-1's, whiten(V) = rows W (m, n) of rows V
+    (m, n) with ||w_i||^2 = v_i' S^-1 v_i) for a symmetric positive definite S given by its lower triangle (the upper
+    one is not read): Cholesky S = L L' (w_i = L^-1 v_i, a triangular solve: half the flops of V S^-1), or, when S is
+    too ill-conditioned for it (a huge gamma), the eigendecomposition with eigenvalues floored at 1e-14 of the
+    largest."""
     try:
         factor = cho_factor(S, lower=True, check_finite=False)
     except np.linalg.LinAlgError:
         lam, V = np.linalg.eigh(S, UPLO="L")
         lam = np.maximum(lam, 1e-14 * max(lam.max(), 1e-300))
-        return (lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T)
+        return (lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T), (lambda X: (X @ V) / np.sqrt(lam))
 
     def inverse():
         inv, info = dpotri(factor[0], lower=1)  # from the Cholesky factor: the lower triangle of S^-1
@@ -447,7 +448,10 @@ def _spd_solver(S):
             raise np.linalg.LinAlgError(f"dpotri failed ({info})")
         return inv
 
-    return (lambda b: cho_solve(factor, b, check_finite=False)), inverse
+    def whiten(X):
+        return solve_triangular(factor[0], X.T, lower=True, check_finite=False).T
+
+    return (lambda b: cho_solve(factor, b, check_finite=False)), inverse, whiten
 
 
 def ridge_spectrum(sums, n):
