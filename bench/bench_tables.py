@@ -20,6 +20,8 @@ Models, each with the same cores:
   cwlssvm-20pairs the same with interactions=20
   cwlssvm-reml-pairs the same with criterion="reml" and interactions="auto" (one gamma_d per component; the 10
                  best screened pairs fitted, those the likelihood selects kept)
+  cwlssvm-reml   the same with criterion="reml" (one gamma_d per component by restricted likelihood)
+  cwlssvm-logistic ComponentwiseLSSVCCV(family="logistic") (classification tables only)
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion FusionComponentwiseLSSVR() / FusionComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion-1split the same on one training/validation split (n_splits=1, the paper's recipe)
@@ -129,6 +131,7 @@ def models(task, X, peers, target):
         "cwlssvm-20pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=20),
         "cwlssvm-reml-pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(criterion="reml",
                                                                                              interactions="auto"),
+        "cwlssvm-reml": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(criterion="reml"),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
         "cwlssvm-fusion": lambda: (FusionComponentwiseLSSVR() if reg else FusionComponentwiseLSSVC()),
         "cwlssvm-fusion-1split": lambda: (FusionComponentwiseLSSVR if reg else FusionComponentwiseLSSVC)(n_splits=1),
@@ -141,6 +144,8 @@ def models(task, X, peers, target):
                                 text)]),
             ComponentwiseLSSVRCV() if reg else ComponentwiseLSSVCCV()),
     }
+    if not reg:
+        out["cwlssvm-logistic"] = lambda: ComponentwiseLSSVCCV(family="logistic")
     if peers:
         from interpret.glassbox import ExplainableBoostingClassifier, ExplainableBoostingRegressor
         from lightgbm import LGBMClassifier, LGBMRegressor
