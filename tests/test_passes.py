@@ -224,9 +224,33 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
     screened = ComponentwiseLSSVRCV(interactions="auto", **kw).fit(X, y)
     scored = int(screened.interactions_["criterion"].notna().sum())  # the candidates tried, best first
     assert additive.criterion_ == "gcv" and additive.passes_ == 1 and scored >= 1
-    # the main effects at the chosen width from the search's sums and a pass for their rows' leave-one-out errors,
-    # then each candidate added: a pass for its sums and one for its rows' errors
-    assert screened.passes_ == additive.passes_ + 1 + 2 * scored
+    # the residuals screened from the search's sums (a pass over those rows), the main effects at the chosen width
+    # from the same sums and a pass for their rows' leave-one-out errors, then each candidate added: a pass for its
+    # sums and one for its rows' errors
+    assert screened.passes_ == additive.passes_ + 2 + 2 * scored
+
+
+def test_the_pairs_screened_on_the_searchs_sums_are_those_of_the_fitted_additive_model(monkeypatch):
+    from sklearn.datasets import make_friedman1
+
+    import cwlssvm.model_selection._estimators as estimators
+    from cwlssvm.model_selection import additive_screen
+
+    X, y = make_friedman1(n_samples=3000, noise=1.0, random_state=1)
+    w = np.random.default_rng(3).uniform(0.5, 2.0, len(y))
+    calls, screen_pairs = [], estimators.screen_pairs
+
+    def spy(X, residuals, w, resolved, gamma):
+        calls.append((resolved, gamma, screen_pairs(X, residuals, w, resolved, gamma)))
+        return calls[-1][2]
+
+    monkeypatch.setattr(estimators, "screen_pairs", spy)
+    model = ComponentwiseLSSVRCV(interactions=4, solver="lowrank", sigmas=[0.5, 1.0], refine=False)
+    model.fit(X, y, sample_weight=w)
+    ((resolved, gamma, screen),) = calls  # screened once, from the search's sums (no fit of the additive model)
+    fitted = additive_screen(model, X, y[:, None], w, resolved, gamma)  # the additive model fitted on its own
+    assert screen.names == fitted.names
+    assert np.allclose(screen.gain, fitted.gain, rtol=1e-7)
 
 
 def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_components_it_kept(monkeypatch, tmp_path):
@@ -237,7 +261,7 @@ def test_a_fit_with_screened_pairs_on_sums_is_solved_from_the_sums_of_the_compon
     fit = ComponentwiseLSSVR.fit
     monkeypatch.setattr(ComponentwiseLSSVR, "fit", lambda self, *a, **k: fits.append(self) or fit(self, *a, **k))
     cv = ComponentwiseLSSVRCV(solver="lowrank", interactions="auto").fit(X, y)
-    assert len(fits) == 1  # the screening's model of the main effects; the refit makes no pass of its own
+    assert not fits  # the screening's residuals and the refit both come from the search's sums: no fit of their own
     assert list(cv.interactions_["pair"][cv.interactions_["kept"]]) == ["x0:x1"]
     best = cv.best_estimator_
     plain = ComponentwiseLSSVR(best.components, sigma=best.sigma, gamma=cv.gamma_, solver="lowrank").fit(X, y)

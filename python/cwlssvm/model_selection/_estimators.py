@@ -285,7 +285,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if not _screens(interactions):
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
-        screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma)
+        on_sums = self._on_sums and self.criterion_ != "kfold" and len(mains) == len(resolved)
+        before = evaluator.passes if on_sums else 0
+        screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma, evaluator=evaluator if on_sums else None)
+        if on_sums and self.passes_ is not None:
+            self.passes_ += evaluator.passes - before
         pair_width = float(sigma)  # the pairs' relative width in the refit (per component: the widths' geometric mean)
 
         scored = {}  # pairs in the set -> (its evaluator, widths)
@@ -325,19 +329,26 @@ class _TunedBase(ReportMixin, BaseEstimator):
             self._chosen_sums = (fmap, ev.stored_sums(fmap), ev.n_rows, X)
         return self._with_listed((components, sigma, gamma), resolved + kept)
 
-    def _screened(self, X, Y, w, mains, sigma, gamma, weights=None):
+    def _screened(self, X, Y, w, mains, sigma, gamma, weights=None, evaluator=None):
         """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
         residuals of the additive model of the main effects ``mains`` at the chosen widths (``sigma_``, or
         sigma for all) and gamma (with the component weights eta_d, when given); AUTO_CANDIDATES pairs for
-        "auto", else as many as ``interactions`` asks for."""
+        "auto", else as many as ``interactions`` asks for. evaluator: the search's on the primal sums of these
+        main effects, whose model gives the residuals of the rows screened (no fit of its own)."""
         interactions = self.interactions
         widths = np.asarray(self.sigma_, dtype=float).ravel()
         widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
         variances = _components.column_variances(X, w)
-        screen = additive_screen(self, X, Y, w, [c.with_width(s * _components.spread_of(variances, c.columns))
-                                                 if c.tunes_width else c for c, s in zip(mains, widths)], gamma,
-                                 component_weights=weights)
+        at_widths = [c.with_width(s * _components.spread_of(variances, c.columns)) if c.tunes_width else c
+                     for c, s in zip(mains, widths)]
         names = getattr(self, "feature_names_in_", None)
+        if evaluator is None:
+            screen = additive_screen(self, X, Y, w, at_widths, gamma, component_weights=weights)
+        else:
+            rows = np.arange(X.shape[0])[screened_rows(X.shape[0])]
+            residuals = Y[rows] - evaluator.fitted(widths, gamma, rows)
+            screen = screen_pairs(X[rows], residuals, w[rows], at_widths, gamma)
+            screen = replace(screen, names=pair_names(screen.pairs, names))
         tried = AUTO_CANDIDATES if interactions == "auto" else interactions
         candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
                                          self.n_features_in_, names, 1.0, encoding=self.encoding_,

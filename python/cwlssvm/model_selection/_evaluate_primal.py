@@ -264,6 +264,19 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         errors, leverages = self._pass(fmap, part, sample)
         return errors[:m], leverages[:m]
 
+    def fitted(self, sigmas, gamma, rows):
+        """(m, k) the fitted values of the training rows ``rows`` (sorted row numbers, m of them) under the model
+        of the leave-one-out and GCV criteria at these widths and one gamma, solved from its sums (one pass over
+        those rows)."""
+        if self.criterion == "kfold":
+            raise ValueError("fitted values are those of the model of every row: criterion 'loo' or 'gcv'")
+        fmap = self._feature_map(sigmas)
+        position = np.full(self.X.shape[0], -1)
+        position[rows] = np.arange(len(rows))
+        part = partial(_row_fitted, position=position, m=len(rows), spec=self._spectrum(fmap),
+                       gamma=np.array([float(gamma)]))
+        return self._pass(fmap, part, np.asarray(rows))[0]
+
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
         fmap = self._feature_map(sigmas)
@@ -382,6 +395,13 @@ def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
     errors[position[index]] = w * (r**2).mean(axis=1)
     leverages[position[index]] = h
     return errors, leverages
+
+
+def _row_fitted(Phi, Y, w, fold, index, *, position, m, spec, gamma):
+    """((m, k) the chunk's rows' fitted values at one gamma at their places position[index], zero elsewhere,)."""
+    out = np.zeros((m, Y.shape[1]))
+    out[position[index]] = spec.fitted(spec.coordinates(Phi), gamma)[0]
+    return (out,)
 
 
 def _row_validation_errors(Phi, Y, w, fold, index, *, position, folds, coefs):
