@@ -273,7 +273,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         fmap = self._feature_map(sigmas)
         position = np.full(self.X.shape[0], -1)
         position[rows] = np.arange(len(rows))
-        part = partial(_row_fitted, position=position, m=len(rows), spec=self._spectrum(fmap),
+        part = partial(_row_fitted, place=(position, len(rows)), spec=self._spectrum(fmap),
                        gamma=np.array([float(gamma)]))
         return self._pass(fmap, part, np.asarray(rows))[0]
 
@@ -397,8 +397,10 @@ def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
     return errors, leverages
 
 
-def _row_fitted(Phi, Y, w, fold, index, *, position, m, spec, gamma):
-    """((m, k) the chunk's rows' fitted values at one gamma at their places position[index], zero elsewhere,)."""
+def _row_fitted(Phi, Y, w, fold, index, *, place, spec, gamma):
+    """((m, k) the chunk's rows' fitted values at one gamma at their places position[index], zero elsewhere,),
+    place = (position, m)."""
+    position, m = place
     out = np.zeros((m, Y.shape[1]))
     out[position[index]] = spec.fitted(spec.coordinates(Phi), gamma)[0]
     return (out,)
