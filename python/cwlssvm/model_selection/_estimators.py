@@ -287,7 +287,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         mains = [c for c in resolved if not c.factors]
         on_sums = self._on_sums and self.criterion_ != "kfold" and len(mains) == len(resolved)
         before = evaluator.passes if on_sums else 0
-        screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma, evaluator=evaluator if on_sums else None)
+        screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma,
+                                                    evaluator=evaluator if on_sums else None)
         if on_sums and self.passes_ is not None:
             self.passes_ += evaluator.passes - before
         pair_width = float(sigma)  # the pairs' relative width in the refit (per component: the widths' geometric mean)

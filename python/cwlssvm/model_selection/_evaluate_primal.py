@@ -249,20 +249,17 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
-        sample = None
-        position = np.arange(n)  # row number -> place in the result
-        if n > ROW_ERRORS_ROWS:
-            sample = np.sort(np.random.default_rng(0).choice(n, ROW_ERRORS_ROWS, replace=False))
-            position[sample] = np.arange(ROW_ERRORS_ROWS)
-        m = n if sample is None else ROW_ERRORS_ROWS
+        sample = None if n <= ROW_ERRORS_ROWS else np.sort(np.random.default_rng(0).choice(n, ROW_ERRORS_ROWS,
+                                                                                           replace=False))
+        place = _places(n, sample)
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
             folds = None if self.fold_id is not None else self.folds
-            part = partial(_row_validation_errors, position=position, folds=folds, coefs=coefs)
-            return self._pass(fmap, part, sample)[0][:m], None
-        part = partial(_row_loo_errors, position=position, spec=self._spectrum(fmap), gamma=g)
+            part = partial(_row_validation_errors, place=place, folds=folds, coefs=coefs)
+            return self._pass(fmap, part, sample)[0], None
+        part = partial(_row_loo_errors, place=place, spec=self._spectrum(fmap), gamma=g)
         errors, leverages = self._pass(fmap, part, sample)
-        return errors[:m], leverages[:m]
+        return errors, leverages
 
     def fitted(self, sigmas, gamma, rows):
         """(m, k) the fitted values of the training rows ``rows`` (sorted row numbers, m of them) under the model
@@ -271,11 +268,10 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         if self.criterion == "kfold":
             raise ValueError("fitted values are those of the model of every row: criterion 'loo' or 'gcv'")
         fmap = self._feature_map(sigmas)
-        position = np.full(self.X.shape[0], -1)
-        position[rows] = np.arange(len(rows))
-        part = partial(_row_fitted, place=(position, len(rows)), spec=self._spectrum(fmap),
+        rows = np.asarray(rows)
+        part = partial(_row_fitted, place=_places(self.X.shape[0], rows), spec=self._spectrum(fmap),
                        gamma=np.array([float(gamma)]))
-        return self._pass(fmap, part, np.asarray(rows))[0]
+        return self._pass(fmap, part, rows)[0]
 
     def _evaluate(self, sigmas, gammas):
         gammas = np.asarray(gammas, dtype=float)
@@ -385,10 +381,22 @@ def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
     return (err,)
 
 
-def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
-    """((n,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, (n,) their
-    leverages h_ii), each at the rows' places position[index], zero elsewhere: the pass's sum places every row's."""
-    errors, leverages = np.zeros(len(position)), np.zeros(len(position))
+def _places(n, rows):
+    """(position (n,): each row's place among the rows of a pass over ``rows`` (sorted row numbers; None: all n of
+    them), -1 for a row not among them; m the number of rows): where the per-row parts of a pass put their values."""
+    if rows is None:
+        return np.arange(n), n
+    position = np.full(n, -1)
+    position[rows] = np.arange(len(rows))
+    return position, len(rows)
+
+
+def _row_loo_errors(Phi, Y, w, fold, index, *, place, gamma, spec):
+    """((m,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, (m,) their
+    leverages h_ii), each at the rows' places (place = _places(...)), zero elsewhere: the pass's sum places every
+    row's."""
+    position, m = place
+    errors, leverages = np.zeros(m), np.zeros(m)
     U = spec.coordinates(Phi)
     h = spec.leverages(U, w, gamma)[0]
     r = (Y - spec.fitted(U, gamma)[0]) / (1.0 - h)[:, None]
@@ -398,18 +406,19 @@ def _row_loo_errors(Phi, Y, w, fold, index, *, position, gamma, spec):
 
 
 def _row_fitted(Phi, Y, w, fold, index, *, place, spec, gamma):
-    """((m, k) the chunk's rows' fitted values at one gamma at their places position[index], zero elsewhere,),
-    place = (position, m)."""
+    """((m, k) the chunk's rows' fitted values at one gamma at their places (place = _places(...)), zero
+    elsewhere,)."""
     position, m = place
     out = np.zeros((m, Y.shape[1]))
     out[position[index]] = spec.fitted(spec.coordinates(Phi), gamma)[0]
     return (out,)
 
 
-def _row_validation_errors(Phi, Y, w, fold, index, *, position, folds, coefs):
-    """((n,) the chunk's rows' w_i mean_t r_it^2 of their validation residuals under the model of their fold
-    (one gamma), at their places position[index], zero elsewhere,): the folds as in _validation_errors."""
-    out = np.zeros(len(position))
+def _row_validation_errors(Phi, Y, w, fold, index, *, place, folds, coefs):
+    """((m,) the chunk's rows' w_i mean_t r_it^2 of their validation residuals under the model of their fold
+    (one gamma), at their places (place = _places(...)), zero elsewhere,): the folds as in _validation_errors."""
+    position, m = place
+    out = np.zeros(m)
     for f, (theta, b) in enumerate(coefs):
         local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
         r = Y[local] - (Phi[local] @ theta + b[:, None, :])[0]  # (m_f, k)
