@@ -124,3 +124,8 @@ def test_bad_arguments_are_named():
         screen_pairs(X[:, :1], np.zeros(50), np.ones(50), C.resolve(None, 1, None, 1.0, X[:, :1]), 1.0)
     with pytest.raises(ValueError, match="finite"):
         screen_pairs(X, np.full(50, np.nan), np.ones(50), resolved, 1.0)
+    model = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, X[:, 0])
+    with pytest.raises(ValueError, match="numbers of rows"):
+        rank_pairs(model, X, X[:40, 0])
+    with pytest.raises(ValueError, match="numbers of rows"):
+        rank_pairs(model, X, X[:, 0], sample_weight=np.ones(49))

@@ -43,6 +43,7 @@ from scipy.sparse.linalg import LinearOperator, eigsh
 
 from .components.pair import pair
 from .primal import FeatureMap
+from .tables import EncodedTable
 
 __all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM",
            "check_interactions", "listed_pairs",
@@ -290,19 +291,26 @@ def rank_pairs(model, X, y, sample_weight=None, **kw):
     >>> rank_pairs(ComponentwiseLSSVRCV().fit(X, y), X, y).names[0]
     'x0:x1'
     """
+    names = getattr(model, "feature_names_in_", None)
     X_codes = model.encoding_.transform(X, missing=getattr(model, "missing", "separate"),
                                         unknown=getattr(model, "unknown", "missing"))
     y = np.asarray(y)
+    w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    if len(y) != X_codes.shape[0] or w.shape != (len(y),):
+        raise ValueError(f"X, y and sample_weight have different numbers of rows: {X_codes.shape[0]}, {len(y)}, "
+                         f"{len(w)}")
+    rows = screened_rows(len(y), kw.get("max_rows", 100_000), kw.get("random_state", 0))  # those screened, no other
+    X_codes, y, w = X_codes[rows], y[rows], w[rows]
+    table = EncodedTable(X_codes, model.encoding_, names)
     if hasattr(model, "decision_function") and hasattr(model, "classes_"):
         if len(model.classes_) != 2:
             raise ValueError("rank_pairs takes a regressor or a binary classifier")
-        residuals = np.where(y == model.classes_[1], 1.0, -1.0) - model.decision_function(X)
+        residuals = np.where(y == model.classes_[1], 1.0, -1.0) - model.decision_function(table)
     else:
-        residuals = y.astype(np.float64) - model.predict(X)
-    w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+        residuals = y.astype(np.float64) - model.predict(table)
     gamma = getattr(model, "gamma_", None) or model.gamma
     screen = screen_pairs(X_codes, residuals, w, model.components_, float(gamma), **kw)
-    return replace(screen, names=pair_names(screen.pairs, getattr(model, "feature_names_in_", None)))
+    return replace(screen, names=pair_names(screen.pairs, names))
 
 
 def check_interactions(value, *, auto=True):
