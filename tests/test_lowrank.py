@@ -265,3 +265,18 @@ def test_a_search_on_the_sums_refits_on_the_same_low_rank_features(monkeypatch):
     plain = ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma, solver="lowrank").fit(X, y)
     assert np.abs(cv.predict(X) - plain.predict(X)).max() < 1e-8 * np.std(y)
     assert ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma).fit(X, y).solver_ == "dense"  # the base's "auto"
+
+
+@pytest.mark.parametrize("smallest", [0.3, -1e-3])  # Cholesky; and, where it fails, the floored eigenvalues
+def test_the_spd_solver_whitens_rows_as_its_inverse_does(smallest):
+    from cwlssvm.primal._spectrum import _spd_solver
+
+    rng = np.random.default_rng(5)
+    Q, _ = np.linalg.qr(rng.normal(size=(6, 6)))
+    S = (Q * np.r_[4.0, 2.0, 1.0, 0.7, 0.5, smallest]) @ Q.T
+    solve, inverse, whiten = _spd_solver(np.tril(S) + np.triu(rng.normal(size=(6, 6)), 1))  # the upper one unread
+    S_inv = np.tril(inverse()) + np.tril(inverse(), -1).T
+    V = rng.normal(size=(9, 6))
+    W = whiten(V)
+    assert np.allclose((W**2).sum(axis=1), np.einsum("ij,jk,ik->i", V, S_inv, V), rtol=1e-10)
+    assert np.allclose(solve(V.T), S_inv @ V.T, rtol=1e-10)
