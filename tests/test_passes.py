@@ -289,7 +289,8 @@ def test_the_rows_errors_from_a_pass_are_the_exact_evaluators(monkeypatch, crite
     exact = CriterionEvaluator(X, y[:, None], w, resolved, criterion=crit)
     sigmas = np.array([0.3, 1.0])
     for gamma in (0.5, 50.0):
-        (rows, leverages), (exact_rows, exact_leverages) = primal.row_errors(sigmas, gamma), exact.row_errors(sigmas, gamma)
+        (rows, leverages), (exact_rows, exact_leverages) = (primal.row_errors(sigmas, gamma),
+                                                            exact.row_errors(sigmas, gamma))
         assert rows.shape == (n,) and (rows > 0).all()
         # the landmarks' error (tol 1e-10 on the kernel), amplified by gamma, on each row's residual
         assert np.allclose(rows, exact_rows, rtol=1e-6, atol=1e-6 * rows.mean())

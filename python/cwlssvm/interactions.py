@@ -45,9 +45,8 @@ from .components.pair import pair
 from .primal import FeatureMap
 from .tables import EncodedTable
 
-__all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM",
-           "check_interactions", "listed_pairs",
-           "interactions_table", "pair_names"]
+__all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM",
+           "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table", "pair_names"]
 
 SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)
 # Pairs whose inputs' leading directions have a canonical correlation at least this large rank after all the others

@@ -2,8 +2,9 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (AUTO_CANDIDATES, AUTO_LEVERAGE, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV,
-                          ComponentwiseLSSVRCV, additive_screen, log_grid, tune_kernel)
+from ._estimators import (AUTO_CANDIDATES, AUTO_LEVERAGE, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS,
+                          SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen,
+                          log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine, local_rows, local_widths, search_in_passes, tune
