@@ -50,7 +50,7 @@ FAMILY_WIDTH_ROWS = 1000
 # bring to be kept
 AUTO_CANDIDATES = 10  # the screened pairs interactions="auto" tries, best first
 AUTO_GAIN = 0.01
-AUTO_Z = 2.5  # and its standard errors (LOO, k-fold): about a one-sided 5% test over AUTO_CANDIDATES candidates
+AUTO_Z = 2.5  # and its rows' standard errors: about a one-sided 5% test over AUTO_CANDIDATES candidates
 AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
 
 GRID_LIMITS = (1e-15, 1e15)  # explicit sigmas and gammas outside these are refused
