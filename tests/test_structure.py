@@ -201,6 +201,19 @@ def test_sparse_classifier_selects_relevant_inputs(rng):
     assert m.decision_function(X).shape == (300,)
 
 
+def test_the_sparse_classifier_chooses_lam_by_the_folds_error_rate(rng):
+    X = rng.uniform(-1, 1, size=(300, 6))
+    y = np.where(np.sin(3 * X[:, 0]) + X[:, 1] + 0.3 * rng.normal(size=300) > 0.1, "yes", "no")
+    m = SparseComponentwiseLSSVC(cv=5).fit(X, y)
+    table = m.lam_cv_
+    coding = np.where(y == "yes", 1.0, -1.0)
+    squared = np.mean((coding - m.decision_function(X)) ** 2)  # the training rows' squared error: below the folds'
+    chosen = int(np.argmin(np.abs(table["lams"] - m.lam_)))
+    # error_score: each fold's misclassification rate plus a tie-break below 1/60 (its rows): far below the squared
+    assert table["mean"][chosen] == np.min(table["mean"]) and table["mean"][chosen] < 0.5 * squared
+    assert np.mean(m.predict(X) != y) < table["mean"][chosen] + 0.1
+
+
 def test_path_is_monotone_in_sparsity():
     X, y, _ = make_additive(n=100, seed=0)
     m = SparseComponentwiseLSSVR(sigma=1.25, gamma=50.0)

@@ -23,7 +23,7 @@ from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, FeatureMap, LandmarkBasis, QPSettings, component_basis,
-                      detrend_pairs, validation_sq, weighted_sums)
+                      detrend_pairs, error_score, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
 from ._path import FamilyPath, LamPath, PathRule
 from .._persist import model_file_class
@@ -208,10 +208,17 @@ class _SparseBase(ExpansionModel):
 
     def _fold_error(self, basis, t, w, val, val_sums, z):
         """The validation error of z = (theta, b) on the rows val: the weighted mean squared error from
-        their sums ("squared"), or the weighted mean deviance of the family."""
+        their sums ("squared"), or the weighted mean deviance of the family. A classifier of the squared family
+        whose basis holds the rows' features (not only their sums) ranks by the weighted misclassification rate
+        of the +-1 coding t first, ties broken by the squared error (error_score), as the CV classifiers do."""
         family = self._family()
         if family.name == "squared":
-            return _mean_sq_error(val_sums, z)
+            squared = _mean_sq_error(val_sums, z)
+            F = getattr(basis, "F", None)
+            if not self._classification or F is None:
+                return squared
+            rate = float(w[val] @ (np.sign(F[val] @ z[:-1] + z[-1]) != t[val]) / w[val].sum())
+            return float(error_score(rate, squared, len(val)))
         f = basis.F[val] @ z[:-1] + z[-1]
         return float(w[val] @ family.deviance(t[val], f) / w[val].sum())
 
@@ -703,7 +710,9 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM classifier with structure detection.
 
     Two classes: the +-1 coding of eq.clssvmc.train with the same penalties as the regressor; more
-    classes: one sparse model per class (one-vs-rest), ``selected_components_`` the union.
+    classes: one sparse model per class (one-vs-rest), ``selected_components_`` the union. lam by the folds'
+    misclassification rate, ties broken by their squared error (where the rows' features are kept; from the
+    sums alone, the squared error).
     ``predict_proba``: with ``family="logistic"`` the model's own probabilities; with the squared family
     Platt's slope (``probability_slope_``) fitted on the out-of-fold decision values of the lam search's folds
     at the chosen lam (with a given lam, on the same folds solved at it).
