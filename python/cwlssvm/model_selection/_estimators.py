@@ -285,7 +285,8 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if not _screens(interactions):
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
-        on_sums = self._on_sums and self.criterion_ != "kfold" and len(mains) == len(resolved)
+        searched = len(mains) == len(resolved)  # the search's evaluator is that of the main effects
+        on_sums = self._on_sums and self.criterion_ != "kfold" and searched
         before = evaluator.passes if on_sums else 0
         screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma,
                                                     evaluator=evaluator if on_sums else None)
@@ -296,7 +297,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         scored = {}  # pairs in the set -> (its evaluator, widths)
 
         def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
-            ev = evaluator if comps is mains and len(mains) == len(resolved) else evaluator.on_components(comps)
+            ev = evaluator if comps is mains and searched else evaluator.on_components(comps)
             before = getattr(ev, "passes", 0)
             sigmas = np.r_[widths, np.full(len(comps) - len(mains), pair_width)]
             out = ev.evaluate(sigmas, gamma_grid)

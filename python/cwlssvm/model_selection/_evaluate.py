@@ -261,8 +261,16 @@ class CriterionEvaluator:
                 E[val] = self.Y[val] - predict(val, g)[0]
             return self.w * (E ** 2).mean(axis=1), None
         ((spec, U, _),) = self.spectra(sigmas)
-        E = spec.loo_residuals(U, self.Y, self.w, g)[0]
-        return self.w * (E ** 2).mean(axis=1), spec.leverages(U, self.w, g)[0]
+        return loo_rows(spec, U, self.Y, self.w, g)
+
+
+def loo_rows(spec, U, Y, w, gamma):
+    """((m,) each row's w_i mean_t r_it^2 of its leave-one-out residuals r_i = (y_i - f_i) / (1 - h_ii) at one gamma
+    (1,), (m,) its leverage h_ii) for training rows with coordinates U under the spectrum spec (Spectrum or
+    LevelSpectrum): the leverages computed once for both."""
+    h = spec.leverages(U, w, gamma)[0]
+    r = (Y - spec.fitted(U, gamma)[0]) / (1.0 - h)[:, None]
+    return w * (r**2).mean(axis=1), h
 
 
 def _predict_features(spec, Phi, gammas):

@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import components as _components
 from ..primal import FeatureMap, ridge_spectrum, row_pass, weighted_errors
-from ._evaluate import CriterionEvaluator
+from ._evaluate import CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
@@ -397,11 +397,7 @@ def _row_loo_errors(Phi, Y, w, fold, index, *, place, gamma, spec):
     row's."""
     position, m = place
     errors, leverages = np.zeros(m), np.zeros(m)
-    U = spec.coordinates(Phi)
-    h = spec.leverages(U, w, gamma)[0]
-    r = (Y - spec.fitted(U, gamma)[0]) / (1.0 - h)[:, None]
-    errors[position[index]] = w * (r**2).mean(axis=1)
-    leverages[position[index]] = h
+    errors[position[index]], leverages[position[index]] = loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
     return errors, leverages
 
 
