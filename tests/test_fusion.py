@@ -224,20 +224,26 @@ def test_refit_false_keeps_the_training_model():
     assert a.n_train_ == 70 and a.n_validation_ == 30
     assert not np.allclose(a.predict(X), b.predict(X))
     with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
-        FusionComponentwiseLSSVR(refit=False).fit(X, y)  # "areg" runs on 5 splits by default
+        FusionComponentwiseLSSVR(refit=False).fit(X, y)  # "areg" runs on 10 splits by default
     with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
         FusionComponentwiseLSSVR(method="eta", refit=False, n_splits=2).fit(X, y)
 
 
 def test_splits_combine_into_one_refit_on_all_rows():
-    # "areg" on 5 splits: the refit is the plain LS-SVM on all rows at the geometric mean of the splits'
+    # "areg" on 10 splits: the refit is the plain LS-SVM on all rows at the geometric mean of the splits'
     # matched gammas, with sigma tuned on all rows
     X, y, _ = make_additive(n=120, seed=3)
-    model = FusionComponentwiseLSSVR().fit(X, y)  # "auto": 5 splits for "areg"
+    model = FusionComponentwiseLSSVR().fit(X, y)  # "auto": 10 splits for "areg"
     plain = ComponentwiseLSSVR(sigma=model.sigma_, gamma=model.gamma_equivalent_).fit(X, y)
     np.testing.assert_allclose(model.predict(X), plain.predict(X), atol=1e-4 * np.std(y))
     one = FusionComponentwiseLSSVR(n_splits=1).fit(X, y)
     assert one.gamma_equivalent_ != model.gamma_equivalent_
+    ten = FusionComponentwiseLSSVR(n_splits=10).fit(X, y)
+    five = FusionComponentwiseLSSVR(n_splits=5).fit(X, y)
+    assert ten.gamma_equivalent_ == model.gamma_equivalent_ != five.gamma_equivalent_
+    labels = np.where(y > np.median(y), 1, -1)  # the classifier's "auto": 5 splits
+    five, ten = (FusionComponentwiseLSSVC(n_splits=k).fit(X, labels).gamma_equivalent_ for k in (5, 10))
+    assert FusionComponentwiseLSSVC().fit(X, labels).gamma_equivalent_ == five != ten
     with pytest.raises(ValueError, match="n_splits"):
         FusionComponentwiseLSSVR(n_splits=0).fit(X, y)
 
