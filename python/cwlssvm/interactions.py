@@ -42,7 +42,7 @@ import pandas as pd
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from .components.pair import pair
-from .primal import FeatureMap
+from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
 __all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM",
@@ -210,7 +210,7 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
 
 def screened_rows(n, max_rows=100_000, random_state=0):
     """The rows screen_pairs reads of n: every row (a slice), or, above max_rows, a uniform sample of max_rows of
-    them (sorted row numbers, fixed by random_state).
+    them (cwlssvm.primal.sample_rows with seed random_state, as sorted row numbers).
 
     Parameters
     ----------
@@ -234,7 +234,7 @@ def screened_rows(n, max_rows=100_000, random_state=0):
     """
     if n <= max_rows:
         return slice(None)
-    return np.sort(np.random.default_rng(random_state).choice(n, int(max_rows), replace=False))
+    return np.sort(sample_rows(n, max_rows, random_state))
 
 
 def _repeats(pairs, gains, concurvity):

@@ -25,7 +25,7 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import FeatureMap, ridge_spectrum, row_pass, weighted_errors
+from ..primal import FeatureMap, ridge_spectrum, row_pass, sample_rows, weighted_errors
 from ._evaluate import CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 
@@ -244,13 +244,12 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
         folds' models of "kfold" at one gamma, from their sums); above ROW_ERRORS_ROWS rows, of a uniform sample
-        of that many, each (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same
+        of that many (cwlssvm.primal.sample_rows), each (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same
         rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
-        sample = None if n <= ROW_ERRORS_ROWS else np.sort(np.random.default_rng(0).choice(n, ROW_ERRORS_ROWS,
-                                                                                           replace=False))
+        sample = None if n <= ROW_ERRORS_ROWS else np.sort(sample_rows(n, ROW_ERRORS_ROWS))
         place = _places(n, sample)
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
