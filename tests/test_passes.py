@@ -11,7 +11,7 @@ import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
 from cwlssvm.model_selection import GRID_SAMPLE, PrimalCriterionEvaluator, SearchRecord, search_in_passes
-from cwlssvm.primal import PASS_ROWS, FeatureMap, row_pass
+from cwlssvm.primal import PASS_ROWS, FeatureMap, row_pass, sample_rows
 
 
 @pytest.fixture(scope="module")
@@ -315,7 +315,7 @@ def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypa
     monkeypatch.setattr(evaluate_primal, "ROW_ERRORS_ROWS", 1000)
     ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
     (first, leverages), (again, _) = ev.row_errors(sigmas, 30.0), ev.row_errors(sigmas, 3.0)
-    sample = np.sort(np.random.default_rng(0).choice(3000, 1000, replace=False))
+    sample = np.sort(sample_rows(3000, 1000))  # the package's sampler (cwlssvm.primal.sample_rows), seed 0
     assert first.shape == again.shape == leverages.shape == (1000,)
     assert ev.passes == 3  # the sums, then a pass over the sample each
     assert np.allclose(first, every[sample], rtol=1e-12, atol=0)
