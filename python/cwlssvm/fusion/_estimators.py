@@ -30,9 +30,9 @@ from .._persist import file_values, model_file_class
 METHODS = ("auto", "eta", "areg-select", "areg")  # the fusion estimators' ``method``
 AREG_SETS = ("hull", "span", "box")
 ETA_SOLVERS = ("gradient", "als")
-# the splits of n_splits="auto" for method "areg" (one for "eta" and "areg-select"): the regressor's and the classifier's
-# (whose validation criterion, the squared error of the +-1 coding, is not the error rate it is judged by: splits
-# beyond five made it no better in the default-recipes bench)
+# the splits of n_splits="auto" for method "areg" (one for "eta" and "areg-select"): the regressor's and the
+# classifier's (whose validation criterion, the squared error of the +-1 coding, is not the error rate it is
+# judged by: splits beyond five made it no better in the default-recipes bench)
 AUTO_SPLITS = {False: 10, True: 5}
 
 
@@ -336,10 +336,11 @@ _PARAMS = """
         splits, a component is kept when at least half of the splits keep it, and level 1 is refit with
         them on all the rows. With more than one split sigma is tuned on all the rows. n_splits=1 is the
         paper's recipe, one split. "auto" for "areg", whose matched gamma from one validation set of a
-        hundred-odd rows is noisy: 10 for the regressor (5 left it 2.2% worse than the tuned plain model on
-        the additive example over 20 seeds, docs/performance.md), 5 for the classifier (its validation
-        criterion is the squared error of the +-1 coding, not the error rate; 10 made it no better); 1 for "eta" and "areg-select", each of whose splits costs a
-        path of QPs or an eta search. Ignored (one split) when ``validation_data`` is given.
+        hundred-odd rows is noisy: 10 for the regressor (with 5 it is 2.2% worse than the tuned plain model
+        on the additive example over 20 seeds, docs/performance.md), 5 for the classifier (its validation
+        criterion is the squared error of the +-1 coding, not the error rate; 10 make it no better); 1 for
+        "eta" and "areg-select", each of whose splits costs a path of QPs or an eta search. Ignored (one
+        split) when ``validation_data`` is given.
     validation_data : tuple (X_val, y_val) or (X_val, y_val, sample_weight_val), optional
         A validation set of your own; then every row of ``fit``'s X trains level 1.
     sigma, gamma : float, optional
