@@ -9,8 +9,9 @@ noise-free f on 2000 points):
 - the two eta solvers compared: validation error reached, iterations, level-1 factorizations.
 
 With --large N (default 0: skipped), the additive example at N rows (low-rank path): the default fusion
-regressor ("areg" on 10 splits) and the same on 5 splits against the tuned plain model, time per fit and test
-MSE against f on 5000 points.
+regressor ("areg" on 10 splits), the same on 5 splits and the default sparse regressor against the tuned plain
+model, and the fusion and sparse regressors given the plain model's sigma and gamma (its refined width), time per
+fit (the plain model's tuning not counted in the last two) and test MSE against f on 5000 points.
 
 Run: python bench/bench_fusion.py [--seeds 20] [--large 1000000]
 """
@@ -21,7 +22,7 @@ import time
 import numpy as np
 
 from _common import header
-from cwlssvm import ComponentwiseLSSVRCV, FusionComponentwiseLSSVR
+from cwlssvm import ComponentwiseLSSVRCV, FusionComponentwiseLSSVR, SparseComponentwiseLSSVR
 from cwlssvm.datasets import additive_function, make_additive
 
 TRUE = [0, 1, 2, 3]
@@ -99,17 +100,20 @@ def large(n):
     Xt = np.random.default_rng(1).uniform(size=(5000, 10))
     ft = additive_function(Xt)
     print(f"large: additive example, N = {n:,} (test MSE against f on 5000 points)")
-    base = None
+    base, plain = None, {}
     for name, make in (("ComponentwiseLSSVRCV()", ComponentwiseLSSVRCV),
                        ("FusionComponentwiseLSSVR() (10 splits)", FusionComponentwiseLSSVR),
-                       ("FusionComponentwiseLSSVR(n_splits=5)", lambda: FusionComponentwiseLSSVR(n_splits=5))):
+                       ("FusionComponentwiseLSSVR(n_splits=5)", lambda: FusionComponentwiseLSSVR(n_splits=5)),
+                       ("SparseComponentwiseLSSVR()", SparseComponentwiseLSSVR),
+                       ("Fusion..., the plain model's sigma, gamma", lambda: FusionComponentwiseLSSVR(**plain)),
+                       ("Sparse..., the plain model's sigma, gamma", lambda: SparseComponentwiseLSSVR(**plain))):
         t0 = time.perf_counter()
         m = make().fit(X, y)
         seconds = time.perf_counter() - t0
         mse = float(np.mean((m.predict(Xt) - ft) ** 2))
-        base = base or (seconds, mse)
-        print(f"  {name:<40} {seconds:6.2f} s ({seconds / base[0]:.1f} x)  test MSE {mse:.3e} ({mse / base[1]:.3f} x)")
-
+        if base is None:
+            base, plain = (seconds, mse), dict(sigma=m.sigma_, gamma=m.gamma_)
+        print(f"  {name:<42} {seconds:6.2f} s ({seconds / base[0]:.1f} x)  test MSE {mse:.3e} ({mse / base[1]:.3f} x)")
 
 if __name__ == "__main__":
     main()
