@@ -314,3 +314,18 @@ def test_verbose_shows_the_fusion_phases(capsys, params, label):
     X, y, _ = make_additive(n=60, seed=2)
     FusionComponentwiseLSSVR(verbose=True, max_iter=20, **params).fit(X, y)
     assert label in capsys.readouterr().err
+
+
+def test_above_the_sums_threshold_the_width_is_refined_as_the_plain_model_does():
+    # below SOLVER_POLICY.exact_tuning_max_rows the fusion takes sigma from the plain search's grid; above, where the
+    # grid is scored on a sample, with the plain model's local refinement (the same sigma as ComponentwiseLSSVRCV)
+    from cwlssvm import ComponentwiseLSSVRCV
+    from cwlssvm.primal import SOLVER_POLICY
+
+    for n in (300, SOLVER_POLICY.exact_tuning_max_rows + 5000):
+        X, y, _ = make_additive(n=n, seed=3)
+        model = FusionComponentwiseLSSVR(n_splits=2).fit(X, y)
+        refined = n > SOLVER_POLICY.exact_tuning_max_rows
+        plain = ComponentwiseLSSVRCV(refine=refined).fit(X, y)
+        assert model.sigma_ == pytest.approx(plain.sigma_, rel=1e-6)  # the targets scaled: the search's tolerance
+        assert (model.sigma_ == pytest.approx(ComponentwiseLSSVRCV(refine=False).fit(X, y).sigma_)) != refined

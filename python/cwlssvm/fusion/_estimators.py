@@ -269,7 +269,10 @@ class _FusionBase(ExpansionModel):
         """Split, tune the kernel, fuse per column of T (scaled targets) on every split, refit."""
         X_all, T_all, w_all, splits = self._split(X, T, w, strata)
         train = splits[0][0] if len(splits) == 1 else np.arange(len(T_all))  # one split: tuned on its training part
-        self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train])
+        # at scale with the plain model's local refinement of the width: from the grid stage alone, scored on a sample
+        # of the rows, the fusion regressor at 10^6 rows had 1.19 times the plain model's MSE, refined 1.02
+        self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train],
+                                               refine_on_sums=True)
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
         store = ExpansionStore(basis, T_all.shape[1])
@@ -344,9 +347,10 @@ _PARAMS = """
     validation_data : tuple (X_val, y_val) or (X_val, y_val, sample_weight_val), optional
         A validation set of your own; then every row of ``fit``'s X trains level 1.
     sigma, gamma : float, optional
-        Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and the level-1 regularization constant (the start of eta, the gamma of
-        "areg-select"); None tunes them by leave-one-out (grid stage of cwlssvm.model_selection; GCV on the
-        low-rank path at large n) on all the rows, or on the training part with one split.
+        Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and the level-1 regularization
+        constant (the start of eta, the gamma of "areg-select"); None tunes them by leave-one-out (grid stage of
+        cwlssvm.model_selection, with its local refinement of the width above 20,000 rows; GCV on the low-rank
+        path at large n) on all the rows, or on the training part with one split.
     areg_set : {"hull", "span", "box"}, default="hull"
         The convex set A of regularization vectors c for ``method="areg"``: the convex hull of the
         AReg vectors of LS-SVMs on a log grid of gamma ([1e-3, 1e6], every half decade); their affine

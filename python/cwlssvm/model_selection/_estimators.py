@@ -1016,14 +1016,16 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weight
     return replace(screen, names=pair_names(screen.pairs, names))
 
 
-def tune_kernel(est, X, y, sample_weight, cv=None):
+def tune_kernel(est, X, y, sample_weight, cv=None, refine_on_sums=False):
     """sigma and gamma of the unpenalized componentwise model (of the estimator's ``family``, if it has
     one; a likelihood family always by its approximate leave-one-out deviance) by the CV estimators' default criterion
     (leave-one-out on the exact path, GCV through the primal layer at large n), or by K-fold CV over
-    ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given (grid stage
-    only), unless the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``,
-    ``solver``, ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others
-    by the "auto" rule.
+    ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given; the grid stage
+    only, or with ``refine_on_sums`` where the search runs on the primal sums (SOLVER_POLICY.tunes_on_sums: above
+    20,000 rows, where the grid is scored on a sample of them) also the CV estimators' local refinement, unless
+    the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``solver``,
+    ``random_state``, ``verbose``, ``_classification``); solver "dense" tunes on the exact path, the others by the
+    "auto" rule.
 
     Parameters
     ----------
@@ -1037,6 +1039,8 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
         Row weights.
     cv : int or splits, optional
         K-fold CV instead of leave-one-out.
+    refine_on_sums : bool, default=False
+        Refine the width locally (as the CV estimators do) where the search runs on the primal sums.
 
     Returns
     -------
@@ -1056,13 +1060,14 @@ def tune_kernel(est, X, y, sample_weight, cv=None):
     if est.sigma is not None and est.gamma is not None:
         return float(est.sigma), float(est.gamma)
     Est = ComponentwiseLSSVCCV if est._classification else ComponentwiseLSSVRCV
-    kw = {"refine": False} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
+    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
+    refine = bool(refine_on_sums) and SOLVER_POLICY.tunes_on_sums(solver, len(y))
+    kw = {"refine": refine} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
     family = vars(est).get("family", "squared")
     if family != "squared":  # a likelihood family is tuned by its approximate leave-one-out deviance
         cv = None
     if cv is not None:
         kw.update(cv=cv, random_state=est.random_state)
-    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
     search = Est(components=est.components, criterion="auto" if cv is None else "kfold", n_jobs=est.n_jobs,
                  solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
     if est._classification:
