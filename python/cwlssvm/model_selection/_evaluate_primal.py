@@ -244,8 +244,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
         folds' models of "kfold" at one gamma, from their sums); above ROW_ERRORS_ROWS rows, of a uniform sample
-        of that many (cwlssvm.primal.sample_rows), each (ROW_ERRORS_ROWS,), the same rows on every call (a paired comparison sees the same
-        rows)."""
+        of that many (cwlssvm.primal.sample_rows), each (ROW_ERRORS_ROWS,), the same rows on every call (a paired
+        comparison sees the same rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
@@ -257,8 +257,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             part = partial(_row_validation_errors, place=place, folds=folds, coefs=coefs)
             return self._pass(fmap, part, sample)[0], None
         part = partial(_row_loo_errors, place=place, spec=self._spectrum(fmap), gamma=g)
-        errors, leverages = self._pass(fmap, part, sample)
-        return errors, leverages
+        return self._pass(fmap, part, sample)  # (errors, leverages)
 
     def fitted(self, sigmas, gamma, rows):
         """(m, k) the fitted values of the training rows ``rows`` (sorted row numbers, m of them) under the model
