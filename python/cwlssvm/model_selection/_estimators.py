@@ -286,10 +286,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
             return self._with_listed(chosen, resolved)
         mains = [c for c in resolved if not c.factors]
         searched = len(mains) == len(resolved)  # the search's evaluator is that of the main effects
-        on_sums = self._on_sums and self.criterion_ != "kfold" and searched
+        fitted = self.criterion_ != "kfold" and searched  # the search's model gives the screening's residuals
+        on_sums = self._on_sums and fitted
         before = evaluator.passes if on_sums else 0
         screen, candidates, widths = self._screened(X, Y, w, mains, sigma, gamma,
-                                                    evaluator=evaluator if on_sums else None)
+                                                    evaluator=evaluator if fitted else None)
         if on_sums and self.passes_ is not None:
             self.passes_ += evaluator.passes - before
         pair_width = float(sigma)  # the pairs' relative width in the refit (per component: the widths' geometric mean)
@@ -335,8 +336,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
         residuals of the additive model of the main effects ``mains`` at the chosen widths (``sigma_``, or
         sigma for all) and gamma (with the component weights eta_d, when given); AUTO_CANDIDATES pairs for
-        "auto", else as many as ``interactions`` asks for. evaluator: the search's on the primal sums of these
-        main effects, whose model gives the residuals of the rows screened (no fit of its own)."""
+        "auto", else as many as ``interactions`` asks for. evaluator: the search's of these main effects (on the
+        primal sums, or the exact path's decomposition), whose model gives the residuals of the rows screened (no
+        fit of its own)."""
         interactions = self.interactions
         widths = np.asarray(self.sigma_, dtype=float).ravel()
         widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)

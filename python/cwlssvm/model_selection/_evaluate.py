@@ -249,6 +249,15 @@ class CriterionEvaluator:
         return out
 
 
+    def fitted(self, sigmas, gamma, rows):
+        """(m, k) the fitted values of the training rows ``rows`` (a slice or sorted row numbers) under the model of
+        the leave-one-out and GCV criteria at these widths and one gamma, from the decomposition of these widths
+        (kept from the last evaluation at them: no fit of its own)."""
+        if self.criterion == "kfold":
+            raise ValueError("fitted values are those of the model of every row: criterion 'loo' or 'gcv'")
+        ((spec, U, _),) = self.spectra(sigmas)
+        return spec.fitted(U, np.array([float(gamma)]))[0][rows]
+
     def row_errors(self, sigmas, gamma):
         """(errors (n,), leverages (n,) or None) at one gamma: each training row's weighted squared out-of-sample
         residual (the mean over the targets), validation ("kfold", leverages None) or leave-one-out ("loo", and
