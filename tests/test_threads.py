@@ -93,6 +93,69 @@ def test_the_blas_thread_count_follows_the_size_not_the_load(monkeypatch):
     assert seen[-1] == 1
 
 
+def _blas_counts():
+    """{library path: threads} of the BLAS libraries loaded, and whether each is NumPy's own copy."""
+    from threadpoolctl import ThreadpoolController
+
+    from cwlssvm import _threads
+
+    libs = [lib for lib in ThreadpoolController().lib_controllers if lib.user_api == "blas"]
+    return {lib.filepath: lib.num_threads for lib in libs}, {lib.filepath: _threads._numpys_own(lib) for lib in libs}
+
+
+def test_above_the_small_size_only_numpys_own_blas_is_held_to_one_thread():
+    """A fit above SMALL_ROWS: NumPy's private copy of BLAS on one thread (its spinning threads would take the
+    cores from SciPy's next product), SciPy's at the process's count; both as before once the fit returns."""
+    from cwlssvm import _threads
+
+    outside, own = _blas_counts()
+    if not any(own.values()) or all(own.values()) or max(outside.values()) < 2:
+        pytest.skip("needs NumPy's own BLAS beside SciPy's, with more than one thread")
+    seen = []
+
+    class Spy:
+        @_threads.blas_threads_by_size
+        def fit(self, X):
+            seen.append(_blas_counts()[0])
+
+    Spy().fit(np.zeros((5000, 2)))
+    Spy().fit(np.zeros((50, 2)))
+    assert seen[0] == {path: 1 if own[path] else n for path, n in outside.items()}
+    assert seen[1] == {path: 1 for path in outside}
+    assert _blas_counts()[0] == outside
+
+
+def test_the_blas_limits_of_interleaved_fits_in_two_threads_are_restored_at_the_end():
+    """A large fit and a pass of another fit that open and close their limits out of order: inside, the
+    strictest open limit holds; after both, every library has its count back."""
+    import threading
+
+    from cwlssvm import _threads
+
+    outside, own = _blas_counts()
+    large_in, pass_in, large_out = threading.Event(), threading.Event(), threading.Event()
+    seen = {}
+
+    def large_fit():
+        with _threads.numpy_blas_one_thread():
+            large_in.set()
+            pass_in.wait(10)
+        large_out.set()
+
+    def a_pass():
+        large_in.wait(10)
+        with _threads.one_blas_thread():
+            pass_in.set()
+            large_out.wait(10)  # the large fit has closed its limit: this one still holds
+            seen["pass"] = _blas_counts()[0]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for f in [pool.submit(large_fit), pool.submit(a_pass)]:
+            f.result()
+    assert seen["pass"] == {path: 1 for path in outside}
+    assert _blas_counts()[0] == outside
+
+
 def test_a_dense_system_beyond_an_address_space_limit_is_refused_at_once(tmp_path):
     import os
     import subprocess
