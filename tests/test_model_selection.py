@@ -125,6 +125,34 @@ def test_spectral_path_loo_and_gcv(rng, n, representation):
         np.testing.assert_allclose(gcv[g], ref, rtol=rtol)
 
 
+def test_the_best_widths_decomposition_is_kept_and_served_again(rng, monkeypatch):
+    """The search's best widths are read again after it (the pair screening, the additive model's criterion):
+    their decomposition is kept beside the last one, the same values come back with no new decomposition, and
+    none is kept above KEPT_BYTES."""
+    from cwlssvm.model_selection import _evaluate
+
+    X = rng.uniform(size=(300, 3))
+    y = np.sin(5 * X[:, 0]) + X[:, 1] + 0.2 * rng.normal(size=300)
+    resolved = C.resolve(None, 3, None, 1.0)
+    gammas = np.geomspace(1e-2, 1e4, 7)
+    made = []
+    decompose = CriterionEvaluator._representation
+    monkeypatch.setattr(CriterionEvaluator, "_representation", lambda ev, s: made.append(s) or decompose(ev, s))
+    ev = CriterionEvaluator(X, y[:, None], np.ones(300), resolved, criterion="loo")
+    good, poor = np.full(3, 0.5), np.full(3, 20.0)
+    first = ev.evaluate(good, gammas)["criterion"]
+    assert ev.evaluate(poor, gammas)["criterion"].min() > first.min()
+    np.testing.assert_array_equal(ev.evaluate(good, gammas)["criterion"], first)
+    np.testing.assert_allclose(ev.fitted(good, 10.0, slice(None)),  # the model of these widths, as a fit has it
+                               ComponentwiseLSSVR(sigma=0.5, gamma=10.0).fit(X, y).predict(X)[:, None], rtol=1e-9)
+    assert len(made) == 2
+    monkeypatch.setattr(_evaluate, "KEPT_BYTES", 0)
+    ev = CriterionEvaluator(X, y[:, None], np.ones(300), resolved, criterion="loo")
+    for sigmas in (good, poor, good):
+        ev.evaluate(sigmas, gammas)
+    assert len(made) == 5
+
+
 def test_kfold_criterion_equals_refits(rng):
     X = rng.uniform(size=(60, 3))
     y = np.cos(4 * X[:, 1]) + 0.2 * rng.normal(size=60)

@@ -20,6 +20,7 @@ CRITERIA = ("loo", "gcv", "kfold")
 # Tolerance of the pivoted Cholesky factors on the exact path: far below any difference of criteria
 # the search acts on, so the factors serve as the exact kernel matrix.
 EXACT_TOL = 1e-12
+KEPT_BYTES = 256 << 20  # the best widths' decompositions are kept up to this size (CriterionEvaluator.evaluate)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class CriterionEvaluator:
         self._factor_cache = {}  # (component, width) -> its factor F_d on these rows, or None (not low rank)
         self._spectra_key = None
         self._spectra = None
+        self._best = None  # (criterion, width key, spectra) of the best widths evaluated, within KEPT_BYTES
         self._centred = None  # (width key, the components with their pairs centred)
 
     def on_components(self, resolved):
@@ -180,6 +182,8 @@ class CriterionEvaluator:
         key = self._width_key(sigmas)
         if key == self._spectra_key:
             return self._spectra
+        if self._best is not None and key == self._best[1]:
+            return self._best[2]
         kind, M = self._representation(sigmas)
         parts = [(np.arange(self.X.shape[0]), None)] if self.criterion != "kfold" else self.folds
         spectra = []
@@ -199,7 +203,20 @@ class CriterionEvaluator:
         return spectra
 
     def evaluate(self, sigmas, gammas):
-        return self._scored(self._evaluate(sigmas, gammas))
+        out = self._scored(self._evaluate(sigmas, gammas))
+        self._keep_if_best(sigmas, out["criterion"])
+        return out
+
+    def _keep_if_best(self, sigmas, criterion):
+        """Keeps the decompositions of these widths when their best criterion is the lowest so far (the search's
+        choice, which the pair screening and the additive model's criterion read again), up to KEPT_BYTES."""
+        key = self._width_key(sigmas)
+        if key != self._spectra_key:  # not decomposed by spectra() (the primal evaluator keeps its own sums)
+            return
+        value = float(np.min(criterion))
+        if np.isfinite(value) and (self._best is None or value < self._best[0]):
+            size = sum(U.nbytes for _, U, _ in self._spectra)
+            self._best = (value, key, self._spectra) if size <= KEPT_BYTES else None
 
     def _scored(self, out):
         """The selection key of scoring "error": the error rate, ties broken by the squared criterion."""
