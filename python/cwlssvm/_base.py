@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numbers
-from dataclasses import replace
 
 import numpy as np
 from sklearn.base import BaseEstimator
@@ -13,7 +12,7 @@ from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .components.pair import pair
-from .interactions import check_interactions, interactions_table, listed_pairs, pair_names, screen_pairs
+from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._persist import file_values
@@ -84,10 +83,13 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         if isinstance(interactions, numbers.Integral) and interactions > 0 and Y is not None:
             model = self._solve(X, Y, w)
             keep = w > 0
-            fitted = model.outputs(self._described, X[keep], self.n_jobs).sum(axis=1) + model.intercept
-            residuals = Y[keep] - self._family().mean(fitted)
-            screen = screen_pairs(X[keep], residuals, w[keep], self.components_, float(self.gamma))
-            screen = replace(screen, names=pair_names(screen.pairs, names))
+            X_kept, family = X[keep], self._family()
+
+            def fitted(rows):  # the additive model's means on the rows screened
+                outputs = model.outputs(self._described, X_kept[rows], self.n_jobs)
+                return family.mean(outputs.sum(axis=1) + model.intercept)
+
+            screen = screen_residuals(X_kept, Y[keep], w[keep], self.components_, float(self.gamma), fitted, names)
             self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
             screened = [pair(int(a), int(b)) for a, b in screen.pairs[:interactions]]
             self._set_components(self.components_ + resolve_for(self, screened, self.sigma, X, w))

@@ -45,8 +45,9 @@ from .components.pair import pair
 from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
-__all__ = ["PairScreen", "screen_pairs", "screened_rows", "rank_pairs", "PAIR_CONCURVITY", "INTERACTIONS_PARAM",
-           "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table", "pair_names"]
+__all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "rank_pairs", "PAIR_CONCURVITY",
+           "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
+           "pair_names"]
 
 SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)
 # Pairs whose inputs' leading directions have a canonical correlation at least this large rank after all the others
@@ -237,6 +238,47 @@ def screened_rows(n, max_rows=100_000, random_state=0):
     return np.sort(sample_rows(n, max_rows, random_state))
 
 
+def screen_residuals(X, Y, w, resolved, gamma, fitted, names=None, **kw):
+    """screen_pairs of what a model of the main effects leaves, Y - fitted, on the rows it reads (screened_rows:
+    every row, or a uniform sample above ``max_rows``), its pairs named by ``names``: the model's values are
+    asked for those rows only.
+
+    Parameters
+    ----------
+    X, w, resolved, gamma : as screen_pairs takes them
+        The rows, their weights, the model's resolved components and its regularization constant.
+    Y : ndarray (n,) or (n, k)
+        Targets (a classifier's +-1 coding).
+    fitted : callable
+        fitted(rows) -> the model's values (m,) or (m, k) of the rows ``rows`` (a slice, or sorted row numbers).
+    names : sequence of str, optional
+        The columns' names (default: x0, x1, ...).
+    **kw
+        screen_pairs' keywords (``directions``, ``max_rows``, ``random_state``).
+
+    Returns
+    -------
+    PairScreen
+        What screen_pairs gives, the pairs named by ``names``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import components, interactions
+    >>> X = np.random.default_rng(1).uniform(size=(1500, 3))
+    >>> y = 2 * X[:, 2] + np.cos(3 * X[:, 0] * X[:, 1])  # a main effect of column 2 and a pair
+    >>> resolved = components.resolve(None, 3, None, 0.5, X)
+    >>> interactions.screen_residuals(X, y, np.ones(1500), resolved, 100.0, lambda rows: 2 * X[rows, 2],
+    ...                               names=["u", "v", "t"]).names[0]
+    'u:v'
+    """
+    rows = screened_rows(X.shape[0], kw.get("max_rows", 100_000), kw.get("random_state", 0))
+    Y = np.asarray(Y, dtype=np.float64)[rows]
+    residuals = Y - np.reshape(fitted(rows), Y.shape)
+    screen = screen_pairs(X[rows], residuals, w[rows], resolved, gamma, **kw)
+    return replace(screen, names=pair_names(screen.pairs, names))
+
+
 def _repeats(pairs, gains, concurvity):
     """(P,) int: for each pair (a, c) of pairs (P, 2), the index of the pair (a, b) it repeats (module doc), or -1:
     going down by gain, (a, b) taken before it, neither concurve nor a repeat, with b and c concurve."""
@@ -298,18 +340,15 @@ def rank_pairs(model, X, y, sample_weight=None, **kw):
     if len(y) != X_codes.shape[0] or w.shape != (len(y),):
         raise ValueError(f"X, y and sample_weight have different numbers of rows: {X_codes.shape[0]}, {len(y)}, "
                          f"{len(w)}")
-    rows = screened_rows(len(y), kw.get("max_rows", 100_000), kw.get("random_state", 0))  # those screened, no other
-    X_codes, y, w = X_codes[rows], y[rows], w[rows]
-    table = EncodedTable(X_codes, model.encoding_, names)
     if hasattr(model, "decision_function") and hasattr(model, "classes_"):
         if len(model.classes_) != 2:
             raise ValueError("rank_pairs takes a regressor or a binary classifier")
-        residuals = np.where(y == model.classes_[1], 1.0, -1.0) - model.decision_function(table)
+        Y, values = np.where(y == model.classes_[1], 1.0, -1.0), model.decision_function
     else:
-        residuals = y.astype(np.float64) - model.predict(table)
+        Y, values = y, model.predict
     gamma = getattr(model, "gamma_", None) or model.gamma
-    screen = screen_pairs(X_codes, residuals, w, model.components_, float(gamma), **kw)
-    return replace(screen, names=pair_names(screen.pairs, names))
+    return screen_residuals(X_codes, Y, w, model.components_, float(gamma),
+                            lambda rows: values(EncodedTable(X_codes[rows], model.encoding_, names)), names, **kw)
 
 
 def check_interactions(value, *, auto=True):

@@ -30,8 +30,8 @@ from ._folds import check_cv, make_folds
 from ._search import GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune, tune_profiled
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ..components.pair import pair
-from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs, pair_names,
-                            screen_pairs, screened_rows)
+from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs,
+                            screen_residuals)
 from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10  # widths of the default sigma grid
@@ -349,10 +349,9 @@ class _TunedBase(ReportMixin, BaseEstimator):
         if evaluator is None:
             screen = additive_screen(self, X, Y, w, at_widths, gamma, component_weights=weights)
         else:
-            rows = np.arange(X.shape[0])[screened_rows(X.shape[0])]
-            residuals = Y[rows] - evaluator.fitted(widths, gamma, rows)
-            screen = screen_pairs(X[rows], residuals, w[rows], at_widths, gamma)
-            screen = replace(screen, names=pair_names(screen.pairs, names))
+            everyone = np.arange(X.shape[0])
+            screen = screen_residuals(X, Y, w, at_widths, gamma,
+                                      lambda rows: evaluator.fitted(widths, gamma, everyone[rows]), names)
         tried = AUTO_CANDIDATES if interactions == "auto" else interactions
         candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
                                          self.n_features_in_, names, 1.0, encoding=self.encoding_,
@@ -1011,11 +1010,7 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weight
     model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
                                lowrank_tol=est.lowrank_tol, missing=est.missing,
                                component_weights=component_weights).fit(table(X), Y, sample_weight=w)
-    sample = screened_rows(X.shape[0])  # the residuals of the rows screen_pairs reads, no others
-    X, Y, w = X[sample], Y[sample], w[sample]
-    residuals = Y - model.predict(table(X)).reshape(Y.shape)
-    screen = screen_pairs(X, residuals, w, model.components_, gamma)
-    return replace(screen, names=pair_names(screen.pairs, names))
+    return screen_residuals(X, Y, w, model.components_, gamma, lambda rows: model.predict(table(X[rows])), names)
 
 
 def tune_kernel(est, X, y, sample_weight, cv=None, refine_on_sums=False):
