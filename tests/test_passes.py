@@ -238,13 +238,13 @@ def test_the_pairs_screened_on_the_searchs_sums_are_those_of_the_fitted_additive
 
     X, y = make_friedman1(n_samples=3000, noise=1.0, random_state=1)
     w = np.random.default_rng(3).uniform(0.5, 2.0, len(y))
-    calls, screen_pairs = [], estimators.screen_pairs
+    calls, screen_residuals = [], estimators.screen_residuals
 
-    def spy(X, residuals, w, resolved, gamma):
-        calls.append((resolved, gamma, screen_pairs(X, residuals, w, resolved, gamma)))
+    def spy(X, Y, w, resolved, gamma, fitted, names=None):
+        calls.append((resolved, gamma, screen_residuals(X, Y, w, resolved, gamma, fitted, names)))
         return calls[-1][2]
 
-    monkeypatch.setattr(estimators, "screen_pairs", spy)
+    monkeypatch.setattr(estimators, "screen_residuals", spy)
     model = ComponentwiseLSSVRCV(interactions=4, solver="lowrank", sigmas=[0.5, 1.0], refine=False)
     model.fit(X, y, sample_weight=w)
     ((resolved, gamma, screen),) = calls  # screened once, from the search's sums (no fit of the additive model)
