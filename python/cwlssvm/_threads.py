@@ -90,6 +90,8 @@ def _apply():
 
 @contextlib.contextmanager
 def _holding(kind):
+    """One more open context of ``kind`` ("all" or "numpy") for its duration, the counts applied on the way in
+    and out."""
     with _lock:
         _holders[kind] += 1
         _apply()
