@@ -22,6 +22,8 @@ Models, each with the same cores:
                  best screened pairs fitted, those the likelihood selects kept)
   cwlssvm-reml   the same with criterion="reml" (one gamma_d per component by restricted likelihood)
   cwlssvm-logistic ComponentwiseLSSVCCV(family="logistic") (classification tables only)
+  cwlssvm-squared ComponentwiseLSSVCCV(scoring="squared"): sigma and gamma by the leave-one-out squared error of the
+                 +-1 coding instead of the error rate (classification tables only)
   cwlssvm-sparse SparseComponentwiseLSSVR() / SparseComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion FusionComponentwiseLSSVR() / FusionComponentwiseLSSVC() on the frame as loaded
   cwlssvm-fusion-1split the same on one training/validation split (n_splits=1, the paper's recipe)
@@ -146,6 +148,7 @@ def models(task, X, peers, target):
     }
     if not reg:
         out["cwlssvm-logistic"] = lambda: ComponentwiseLSSVCCV(family="logistic")
+        out["cwlssvm-squared"] = lambda: ComponentwiseLSSVCCV(scoring="squared")  # selected by the LOO squared error
     if peers:
         from interpret.glassbox import ExplainableBoostingClassifier, ExplainableBoostingRegressor
         from lightgbm import LGBMClassifier, LGBMRegressor
