@@ -215,7 +215,7 @@ class CriterionEvaluator:
             return
         value = float(np.min(criterion))
         if np.isfinite(value) and (self._best is None or value < self._best[0]):
-            size = sum(U.nbytes for _, U, _ in self._spectra)
+            size = sum(2 * U.nbytes for _, U, _ in self._spectra)  # the coordinates, and the features or kernel
             self._best = (value, key, self._spectra) if size <= KEPT_BYTES else None
 
     def _scored(self, out):
