@@ -265,7 +265,6 @@ class CriterionEvaluator:
             out["error_rate"] = err / w.sum()
         return out
 
-
     def fitted(self, sigmas, gamma, rows):
         """(m, k) the fitted values of the training rows ``rows`` (a slice or sorted row numbers) under the model of
         the leave-one-out and GCV criteria at these widths and one gamma, from the decomposition of these widths
