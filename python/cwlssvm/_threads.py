@@ -37,7 +37,7 @@ def _n_rows(X):
 
 _lock = threading.Lock()
 _holders = {"all": 0, "numpy": 0}  # contexts open over every Python thread: one_blas_thread, numpy_blas_one_thread
-_original = None  # {BLAS library controller: its thread count} while any context is open
+_original = None  # {BLAS library controller: (its thread count, whether NumPy's own)} while any context is open
 _controller = None
 
 
@@ -71,7 +71,7 @@ def _apply():
     _release_blas_ownership()
     try:
         if not any(_holders.values()):
-            for lib, threads in (_original or {}).items():
+            for lib, (threads, _) in (_original or {}).items():
                 lib.set_num_threads(threads)
             _original = None
             return
@@ -80,9 +80,10 @@ def _apply():
                 from threadpoolctl import ThreadpoolController
 
                 _controller = ThreadpoolController()
-            _original = {lib: lib.num_threads for lib in _controller.lib_controllers if lib.user_api == "blas"}
-        for lib, threads in _original.items():
-            one = _holders["all"] > 0 or (_holders["numpy"] > 0 and _numpys_own(lib))
+            _original = {lib: (lib.num_threads, _numpys_own(lib))
+                         for lib in _controller.lib_controllers if lib.user_api == "blas"}
+        for lib, (threads, numpys) in _original.items():
+            one = _holders["all"] > 0 or (_holders["numpy"] > 0 and numpys)
             lib.set_num_threads(1 if one else threads)
     finally:
         _release_blas_ownership()

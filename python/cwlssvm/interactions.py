@@ -272,7 +272,7 @@ def screen_residuals(X, Y, w, resolved, gamma, fitted, names=None, **kw):
     ...                               names=["u", "v", "t"]).names[0]
     'u:v'
     """
-    rows = screened_rows(X.shape[0], kw.get("max_rows", 100_000), kw.get("random_state", 0))
+    rows = screened_rows(X.shape[0], **{k: kw[k] for k in ("max_rows", "random_state") if k in kw})
     Y = np.asarray(Y, dtype=np.float64)[rows]
     residuals = Y - np.reshape(fitted(rows), Y.shape)
     screen = screen_pairs(X[rows], residuals, w[rows], resolved, gamma, **kw)
