@@ -9,12 +9,15 @@ from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, LSSVR
 from cwlssvm import components as C
 from cwlssvm.datasets import additive_function, make_additive
 from cwlssvm.model_selection import (
+    EXACT_GRID_PATIENCE,
+    SIGMA_RANGE,
     ComponentwiseLSSVCCV,
     ComponentwiseLSSVRCV,
     LSSVCCV,
     LSSVRCV,
     loo_decision_function,
     loo_residuals,
+    widest_first,
 )
 from cwlssvm.model_selection._evaluate import Criterion, CriterionEvaluator
 
@@ -184,8 +187,33 @@ def test_default_recipe_beats_plain_lssvm(criterion):
     assert cw.cv_results_["rank_test_score"][best] == 1
     assert cw.best_score_ == pytest.approx(cw.cv_results_["mean_test_score"][best])
     assert set(cw.cv_results_["stage"]) == {"grid", "refine"}
-    assert (cw.cv_results_["stage"] == "grid").sum() == 10 * 50
+    # the grid from the widest width down, every gamma at each, until EXACT_GRID_PATIENCE narrower ones in a
+    # row bring no gain (or the grid ends)
+    grid = cw.cv_results_["stage"] == "grid"
+    widths = np.unique(cw.cv_results_["param_sigma"][grid])[::-1]
+    assert grid.sum() == 50 * len(widths)
+    np.testing.assert_allclose(widths, np.geomspace(*SIGMA_RANGE, 10)[::-1][:len(widths)])
+    per_width = [np.min(cw.cv_results_["criterion"][grid & (cw.cv_results_["param_sigma"] == s)]) for s in widths]
+    after_best = len(widths) - 1 - int(np.argmin(per_width))
+    assert after_best == EXACT_GRID_PATIENCE or (len(widths) == 10 and after_best < EXACT_GRID_PATIENCE)
     np.testing.assert_allclose(cw.predict(Xt), cw.contributions(Xt).sum(axis=1) + cw.intercept_, atol=1e-10)
+
+
+def test_widest_first_stops_after_patience_narrower_widths_without_gain():
+    grid = np.geomspace(0.1, 10.0, 9)
+    values = dict(zip(grid, [0.5, 2.0, 1.5, 1.2, 1.1, 1.0, 1.3, 1.4, 1.6]))  # the narrowest is the best
+    calls = []
+
+    def score(s):
+        calls.append(s)
+        return values[s]
+
+    scored = widest_first(grid, score, patience=2)
+    assert scored == calls == sorted(grid, reverse=True)[:6]  # the best at 1.0, then two narrower without gain
+    calls.clear()
+    assert widest_first(grid, score, patience=0) == sorted(grid, reverse=True)  # every width: 0.1 found
+    assert min(calls, key=values.get) == grid[0]
+    assert widest_first(grid, lambda s: 1.0, patience=3) == sorted(grid, reverse=True)[:4]  # ties bring no gain
 
 
 def test_per_component_sigma():

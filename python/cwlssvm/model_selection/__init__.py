@@ -7,7 +7,8 @@ from ._estimators import (AUTO_CANDIDATES, AUTO_LEVERAGE, FAMILY_TUNING_ROWS, GA
                           log_grid, tune_kernel)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
-from ._search import GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine, local_rows, local_widths, search_in_passes, tune
+from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine,
+                      local_rows, local_widths, search_in_passes, tune, widest_first)
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
@@ -41,6 +42,9 @@ __all__ = [
     "LOCAL_SAMPLE",
     "PrimalCriterionEvaluator",
     "tune",
+    "widest_first",
+    "GRID_PATIENCE",
+    "EXACT_GRID_PATIENCE",
     "search_in_passes",
     "local_rows",
     "local_widths",

@@ -27,7 +27,8 @@ from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
-from ._search import GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune, tune_profiled
+from ._search import (EXACT_GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune,
+                      tune_profiled)
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
 from ..components.pair import pair
 from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs,
@@ -211,8 +212,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
                 fmap = evaluator.stored_feature_map(sigmas)
                 self._chosen_sums = (fmap, evaluator.stored_sums(fmap), evaluator.n_rows, X)
         else:
+            # on the primal sums every width of the grid, as search_in_passes (and cwlssvm.dask) scores them in one
+            # pass; on the exact path from the widest down, until narrower ones bring no gain
             sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
-                                         per_component=per_component, verbose=self.verbose)
+                                         per_component=per_component, verbose=self.verbose,
+                                         patience=0 if primal else EXACT_GRID_PATIENCE)
         self.passes_ = getattr(evaluator, "passes", None)
         chosen = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         return self._with_pairs(X, Y, w, resolved, chosen, evaluator, gamma_grid)

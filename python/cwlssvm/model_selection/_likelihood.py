@@ -23,7 +23,7 @@ from scipy.optimize import minimize_scalar
 from .._threads import one_blas_thread
 from ..families import laplace_reml
 from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, pass_threads, reml_fit
-from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, GRID_PATIENCE, REFINE_SIGMAS, SearchRecord, _step
+from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, REFINE_SIGMAS, SearchRecord, _step, widest_first
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
 # V of a fit without one component (a likelihood ratio test's) to about this: the tests' critical values are
@@ -183,14 +183,10 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
         grid_evaluator.store_widths([np.full(D, s) for s in sigma_grid])
         values = [grid("grid", np.full(D, s)) for s in sigma_grid]
     else:  # each width costs a factorization of its features (a family's, rounds of IRLS too), the narrow widths the
-        # most: from the widest width down, until GRID_PATIENCE narrower ones in a row bring no gain (the others
-        # count as +inf)
-        values, worse = np.full(len(sigma_grid), np.inf), 0
-        for j in np.argsort(sigma_grid)[::-1]:
-            values[j] = grid("grid", np.full(D, sigma_grid[j]))
-            worse = 0 if values[j] <= values.min() else worse + 1
-            if worse >= GRID_PATIENCE:
-                break
+        # most: from the widest width down (widest_first; the widths not scored count as +inf)
+        scores = {}
+        widest_first(sigma_grid, lambda s: scores.setdefault(s, grid("grid", np.full(D, s))))
+        values = np.array([scores.get(s, np.inf) for s in sigma_grid])
     i = int(np.argmin(values))
     profile = grid if grid_evaluator is None else LikelihoodProfile(evaluator, method, family)
     local = refine and tunes.any() and len(sigma_grid) > 1

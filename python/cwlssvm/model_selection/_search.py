@@ -1,14 +1,15 @@
 """The search over (sigma, gamma): a log grid, then a local refinement in log-space.
 
-Stage 1 ("grid"): every sigma of the grid, and for each sigma every gamma of the grid at the cost
-of one decomposition. Stage 2 ("refine"): Brent's method on the profile criterion
-min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a
-fine local grid), then Brent over log gamma at the chosen sigma; for a classifier scored on its error rate,
-each is skipped where the grid's neighbours of the best point along it have rates within one standard error
-of the best (a refinement could only chase noise there). LS-SVMlab's tunelssvm likewise runs
-a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma per component, by
-coordinate descent from the shared optimum with the same profile search per component (each width
-probed on both sides first, searched only where a probe improves).
+Stage 1 ("grid"): the sigmas of the grid from the widest down, until EXACT_GRID_PATIENCE narrower ones in a row
+bring no gain (widest_first: the narrow widths cost the most; the estimators score every width on the primal sums,
+as search_in_passes does), and for each sigma every gamma of the grid at the cost of one decomposition. Stage 2
+("refine"): Brent's method on the profile criterion min_gamma crit(sigma, gamma) over log sigma between the grid
+neighbours of the best point (gamma on a fine local grid), then Brent over log gamma at the chosen sigma; for a
+classifier scored on its error rate, each is skipped where the grid's neighbours of the best point along it have
+rates within one standard error of the best (a refinement could only chase noise there). LS-SVMlab's tunelssvm
+likewise runs a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma per component, by
+coordinate descent from the shared optimum with the same profile search per component (each width probed on both
+sides first, searched only where a probe improves).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ ARD_PROBE = 0.5
 ARD_RANGE = 1.6
 ARD_ROUNDS = 2
 ARD_MIN_GAIN = 1e-3  # relative improvement of the criterion a probe must bring
+# The grid of widths is scored from the widest down and stops after this many narrower widths in a row bring no
+# gain (widest_first): on a sample of the rows and for the likelihood, GRID_PATIENCE; on the exact path (tune), where
+# the widths are cheaper and the criterion of a few hundred rows is noisier, EXACT_GRID_PATIENCE (2 there gives the
+# sparse classifier 0.0371 test error on breast cancer over 20 splits, against 0.0357 with 3 or the whole grid)
+GRID_PATIENCE = 2
+EXACT_GRID_PATIENCE = 3
 
 
 class SearchRecord:
@@ -160,7 +167,32 @@ def _finite_min(values):
     return j, float(values[j])
 
 
-def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False, refine_gamma=True):
+def widest_first(sigma_grid, score, patience=None, verbose=False):
+    """The widths of sigma_grid scored from the widest down, until ``patience`` (default GRID_PATIENCE; 0: every
+    width) narrower ones in a row bring no gain on the best so far: the narrow widths have the most features, so
+    they cost the most to score, and on smooth data they are not the best. score(sigma) -> the best criterion at
+    that width (lower is better), called once per width scored. Returns the widths scored, widest first.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import widest_first
+    >>> widest_first([0.1, 0.3, 1.0, 3.0, 10.0], lambda s: abs(s - 3.0))  # two past the best: 0.1 is not scored
+    [10.0, 3.0, 1.0, 0.3]
+    """
+    patience = GRID_PATIENCE if patience is None else patience
+    scored, best, worse = [], np.inf, 0
+    for sigma in progress(sorted(sigma_grid, reverse=True), verbose, "sigma grid"):
+        value = score(sigma)
+        scored.append(sigma)
+        worse = 0 if value < best else worse + 1
+        best = min(best, value)
+        if patience and worse >= patience:
+            break
+    return scored
+
+
+def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False, refine_gamma=True,
+         patience=EXACT_GRID_PATIENCE):
     """Returns (sigmas (D,), gamma, SearchRecord).
 
     refine_gamma: end with Brent's method over log gamma at the chosen widths (one gamma per
@@ -182,6 +214,9 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
         Progress bars.
     refine_gamma : bool, default=True
         End with Brent's method over log gamma at the chosen widths.
+    patience : int, default=EXACT_GRID_PATIENCE
+        The grid's widths from the widest down until this many narrower ones in a row bring no gain
+        (:func:`widest_first`); 0: every width (widest first, as everywhere).
 
     Returns
     -------
@@ -202,9 +237,14 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     D = len(evaluator.resolved)
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
-    for sigma in progress(sigma_grid, verbose, "sigma grid"):
+
+    def score(sigma):
         sig = np.full(D, sigma)
-        record.add("grid", sig, gamma_grid, evaluator.evaluate(sig, gamma_grid))
+        res = evaluator.evaluate(sig, gamma_grid)
+        record.add("grid", sig, gamma_grid, res)
+        return _finite_min(res["criterion"])[1]
+
+    widest_first(sigma_grid, score, patience, verbose)
     best = record.best()
     if not np.isfinite(best["criterion"]):
         raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
@@ -445,7 +485,6 @@ LOCAL_SAMPLE = 200_000
 LOCAL_WORK = 1e11
 REFINE_SIGMAS = 9  # widths of the local grid, over [best / step, best x step] of the sigma grid
 MIN_REFINE_SIGMAS = 5  # the local grid's fewest widths: the best, the grid's neighbours and one between on each side
-GRID_PATIENCE = 2  # on a sample, the grid of widths stops after this many narrower widths in a row bring no gain
 # With every stage on samples: the widths scored on all the rows, in grid steps narrower than the samples' best
 # (a criterion on fewer rows favours wider widths: on the additive example at 10^6 rows GCV on all of them
 # chose one to two grid steps narrower than on the 200,000-row sample, for 10-20% lower test MSE)
@@ -580,20 +619,15 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     on_first = set()  # the widths scored on first, as rounded log widths
     trail = SearchRecord()  # what the grid scored on a sample (grid_evaluator)
     if grid_evaluator is None or not evaluator.tunes_width.any():
-        best = scored(first, "grid", [np.full(D, s) for s in sigma_grid])
+        best = scored(first, "grid", [np.full(D, s) for s in sorted(sigma_grid, reverse=True)])  # as widest_first
         on_first.update(_width_key(np.full(D, s)) for s in sigma_grid)
-    else:  # on the sample, from the widest width down (the narrow ones cost the most features), stopping after
-        # GRID_PATIENCE widths in a row that do not improve on the best
-        best_value, worse = np.inf, 0
-        for s in sorted(sigma_grid, reverse=True):
+    else:  # on the sample, from the widest width down (widest_first: the narrow ones cost the most features)
+        def score(s):
             (res,) = grid_evaluator.evaluate_many([np.full(D, s)], [gamma_grid])
             trail.add("grid", np.full(D, s), gamma_grid, res)
-            on_first.add(_width_key(np.full(D, s)))
-            value = _finite_min(res["criterion"])[1]
-            worse = 0 if value < best_value else worse + 1
-            best_value = min(best_value, value)
-            if GRID_PATIENCE and worse >= GRID_PATIENCE:
-                break
+            return _finite_min(res["criterion"])[1]
+
+        on_first.update(_width_key(np.full(D, s)) for s in widest_first(sigma_grid, score))
         best = trail.best()
     narrower = FINAL_NARROWER
     if refine and evaluator.tunes_width.any():
