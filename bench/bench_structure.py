@@ -2,7 +2,8 @@
 
 Additive example (N = 100, D = 10, 20 seeds, test MSE against the noise-free f on 2000 points):
 - L1 and STP recover exactly {x1, x2, x3, x4} (columns 0-3) in at least 19 of 20 seeds, with mean
-  test MSE within 10% of the tuned unpenalized componentwise model (ComponentwiseLSSVRCV);
+  test MSE within 10% of the tuned unpenalized componentwise model (ComponentwiseLSSVRCV); each with its
+  default lam (the best CV error) and with the one-standard-error rule (one_se=True);
 - mixed dictionary (each input as RBF and as linear), STP: RBF kept for x1, x2 and linear for x3, x4
   in at least 15 of 20 seeds.
 Spam (5 random 3065/1536 splits): the tuned unpenalized componentwise classifier has mean test error
@@ -30,6 +31,9 @@ def additive(n_seeds, mixed_only=False, first_seed=0):
         "unpenalized (ComponentwiseLSSVRCV)": lambda: ComponentwiseLSSVRCV(),
         "L1 (OSQP)": lambda: SparseComponentwiseLSSVR(penalty="l1"),
         "STP (GNC)": lambda: SparseComponentwiseLSSVR(penalty="stp"),
+        # the sparsest lam within one standard error of the best CV error (the default takes the best)
+        "L1, one_se=True": lambda: SparseComponentwiseLSSVR(penalty="l1", one_se=True),
+        "STP, one_se=True": lambda: SparseComponentwiseLSSVR(penalty="stp", one_se=True),
         # each RBF keeps only its nonlinear part next to the linear component of its input (detrending)
         "STP, mixed RBF + linear": lambda: SparseComponentwiseLSSVR(components=C.mixed(range(10))),
     }

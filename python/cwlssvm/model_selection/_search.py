@@ -169,9 +169,11 @@ def _finite_min(values):
 
 def widest_first(sigma_grid, score, patience=None, verbose=False):
     """The widths of sigma_grid scored from the widest down, until ``patience`` (default GRID_PATIENCE; 0: every
-    width) narrower ones in a row bring no gain on the best so far: the narrow widths have the most features, so
-    they cost the most to score, and on smooth data they are not the best. score(sigma) -> the best criterion at
-    that width (lower is better), called once per width scored. Returns the widths scored, widest first.
+    width) narrower ones in a row bring no gain on the best so far, once the best is narrower than the widest width
+    (at the widest every component is nearly linear, and on a near-linear plateau the gain of the nonlinear widths
+    may come only further down): the narrow widths have the most features, so they cost the most to score, and on
+    smooth data they are not the best. score(sigma) -> the best criterion at that width (lower is better), called
+    once per width scored. Returns the widths scored, widest first.
 
     Examples
     --------
@@ -186,7 +188,7 @@ def widest_first(sigma_grid, score, patience=None, verbose=False):
         scored.append(sigma)
         worse = 0 if value < best else worse + 1
         best = min(best, value)
-        if patience and worse >= patience:
+        if patience and worse >= patience and worse < len(scored) - 1:
             break
     return scored
 
