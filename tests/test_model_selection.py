@@ -213,10 +213,11 @@ def test_widest_first_stops_after_patience_narrower_widths_without_gain():
     calls.clear()
     assert widest_first(grid, score, patience=0) == sorted(grid, reverse=True)  # every width: 0.1 found
     assert min(calls, key=values.get) == grid[0]
-    # while the widest width (the near-linear end) is the best, no stop: a gain may come further down
+    # with plateau, no stop while the widest width (the near-linear end) is the best: a gain may come further down
     later = dict(zip(grid, [1.3, 1.0, 1.3, 1.3, 1.3, 1.3, 1.3, 1.3, 1.2]))
-    assert widest_first(grid, later.get, patience=3) == sorted(grid, reverse=True)
-    assert widest_first(grid, lambda s: 1.0, patience=3) == sorted(grid, reverse=True)
+    assert widest_first(grid, later.get, patience=3, plateau=True) == sorted(grid, reverse=True)
+    assert widest_first(grid, later.get, patience=3) == sorted(grid, reverse=True)[:4]
+    assert widest_first(grid, lambda s: 1.0, patience=3, plateau=True) == sorted(grid, reverse=True)
 
 
 def test_per_component_sigma():

@@ -167,13 +167,14 @@ def _finite_min(values):
     return j, float(values[j])
 
 
-def widest_first(sigma_grid, score, patience=None, verbose=False):
+def widest_first(sigma_grid, score, patience=None, verbose=False, plateau=False):
     """The widths of sigma_grid scored from the widest down, until ``patience`` (default GRID_PATIENCE; 0: every
-    width) narrower ones in a row bring no gain on the best so far, once the best is narrower than the widest width
-    (at the widest every component is nearly linear, and on a near-linear plateau the gain of the nonlinear widths
-    may come only further down): the narrow widths have the most features, so they cost the most to score, and on
-    smooth data they are not the best. score(sigma) -> the best criterion at that width (lower is better), called
-    once per width scored. Returns the widths scored, widest first.
+    width) narrower ones in a row bring no gain on the best so far: the narrow widths have the most features, so
+    they cost the most to score, and on smooth data they are not the best. With ``plateau``, no stop while the
+    widest width is still the best: at the widest every component is nearly linear, and where a criterion is flat
+    there (a classifier's error rate) the gain of the nonlinear widths may come only further down. score(sigma) ->
+    the best criterion at that width (lower is better), called once per width scored. Returns the widths scored,
+    widest first.
 
     Examples
     --------
@@ -188,7 +189,7 @@ def widest_first(sigma_grid, score, patience=None, verbose=False):
         scored.append(sigma)
         worse = 0 if value < best else worse + 1
         best = min(best, value)
-        if patience and worse >= patience and worse < len(scored) - 1:
+        if patience and worse >= patience and not (plateau and worse == len(scored) - 1):
             break
     return scored
 
@@ -217,8 +218,9 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
     refine_gamma : bool, default=True
         End with Brent's method over log gamma at the chosen widths.
     patience : int, default=EXACT_GRID_PATIENCE
-        The grid's widths from the widest down until this many narrower ones in a row bring no gain
-        (:func:`widest_first`); 0: every width (widest first, as everywhere).
+        The grid's widths from the widest down until this many narrower ones in a row bring no gain, not while the
+        widest is still the best (:func:`widest_first` with ``plateau``); 0: every width (widest first, as
+        everywhere).
 
     Returns
     -------
@@ -246,7 +248,7 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
         record.add("grid", sig, gamma_grid, res)
         return _finite_min(res["criterion"])[1]
 
-    widest_first(sigma_grid, score, patience, verbose)
+    widest_first(sigma_grid, score, patience, verbose, plateau=True)
     best = record.best()
     if not np.isfinite(best["criterion"]):
         raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
