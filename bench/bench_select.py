@@ -4,7 +4,9 @@
 - GNC (STP) on spam (3065 training rows, 57 components, classifier): one fit at given
   hyper-parameters under 30 s; the default fit with its automatic tuning at most 30 s per split;
   peak memory under 3 GB (each measured in a fresh subprocess, as its peak resident set size).
-- The average cost of a GNC step relative to one fresh fit of the unpenalized model.
+- The average cost of a GNC step relative to one fresh fit of the unpenalized model: the given fit's time over its
+  steps, which includes the solves of each CV fold's model at the given lam (the classifier's Platt slope for
+  predict_proba comes from their out-of-fold decision values).
 
 Run: python bench/bench_select.py [--splits 5]
 """
