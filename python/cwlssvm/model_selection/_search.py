@@ -182,7 +182,8 @@ def widest_first(sigma_grid, score, patience=None, verbose=False, plateau=False)
     score : callable
         score(sigma) -> float, the best criterion at that width (lower is better).
     patience : int, optional
-        Narrower widths in a row without gain after which the grid stops (default GRID_PATIENCE; 0: never).
+        Narrower widths in a row without gain after which the grid stops (default GRID_PATIENCE; 0: no stop, every
+        width).
     verbose : bool, default=False
         A progress bar.
     plateau : bool, default=False
