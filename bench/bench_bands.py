@@ -3,7 +3,9 @@
 The paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs uniform on [0, 1], the
 first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
-likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2):
+likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2), and (--linear) a
+linear component on each column besides (the bands are then of each column's whole main effect, the sum of its two
+components: component_bands(by="column")):
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
@@ -18,7 +20,7 @@ Then the cost at N = 10^5 through the low-rank path: component_bands and predict
 training rows against the fit (target <= 2x the fit time).
 
 Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
-     [--nu 2.5] [--sigma-per-component]
+     [--nu 2.5] [--sigma-per-component] [--linear]
 """
 
 import argparse
@@ -50,36 +52,42 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5):
+def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False):
+    by = "column" if linear else "component"  # with linear parts, the band of each column's sum
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
     whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
     interval = np.zeros(len(seeds))
-    p_values = np.zeros((len(seeds), D))
+    p_values = np.zeros((len(seeds), 2 * D if linear else D))  # per component
+    mse = np.zeros(len(seeds))
     widths = np.zeros(len(seeds))  # the model's sigma (in units of each input's spread)
     t0 = time.perf_counter()
     for i, seed in enumerate(seeds):
         X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
-        components = None if kernel == "rbf" else [cwlssvm.components.matern(d, nu=nu) for d in range(D)]
+        components = None if kernel == "rbf" and not linear else [
+            cwlssvm.components.rbf(d) if kernel == "rbf" else cwlssvm.components.matern(d, nu=nu) for d in range(D)]
+        if linear:
+            components += [cwlssvm.components.linear(d) for d in range(D)]
         model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components,
                                              sigma_per_component=per_component).fit(X, y)
         widths[i] = np.ravel(model.sigma_)[0]  # x0's
         for d in range(RELEVANT):
             truth, rows = centred_truth(X, d), grid_rows(d)
             for m in METHODS:
-                lo, hi = model.component_bands(rows, LEVEL, method=m)
+                lo, hi = model.component_bands(rows, LEVEL, method=m, by=by)
                 point[m][i, d] = np.mean((lo[:, d] <= truth) & (truth <= hi[:, d]))
                 width[m][i, d] = np.mean(hi[:, d] - lo[:, d])
-            lo, hi = model.component_bands(rows, LEVEL, kind="simultaneous")
+            lo, hi = model.component_bands(rows, LEVEL, kind="simultaneous", by=by)
             whole[i, d] = np.all((lo[:, d] <= truth) & (truth <= hi[:, d]))
-        X_new, y_new, _ = make_additive(n=1000, noise=NOISE, seed=10_000 + seed)
+        X_new, y_new, f_new = make_additive(n=1000, noise=NOISE, seed=10_000 + seed)
+        mse[i] = np.mean((model.predict(X_new) - f_new) ** 2)
         lo, hi = model.prediction_interval(X_new, LEVEL)
         interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
         p_values[i] = model.component_tests()["p_value"]
     elapsed = time.perf_counter() - t0
     print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
-          f"sigma_per_component={per_component}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'} "
-          f"({elapsed:.0f} s)")
+          f"sigma_per_component={per_component}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'}"
+          f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in METHODS:
         cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
@@ -93,7 +101,9 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5):
           f"per seed from {interval.min():.3f} to {interval.max():.3f}")
     rate = (p_values < 0.05).mean(axis=0)
     print("  test of f_d = 0, fraction of seeds with p < 0.05 (target >= 0.95 relevant, <= 0.10 irrelevant):")
-    print("    " + ", ".join(f"x{d} {rate[d]:.3f}" for d in range(D)))
+    labels = ["kernel parts: ", "linear parts: "] if linear else [""]
+    for part, label in enumerate(labels):
+        print("    " + label + ", ".join(f"x{d} {rate[part * D + d]:.3f}" for d in range(D)))
 
 
 def large(n_rows, repeat=5):
@@ -123,9 +133,10 @@ def main():
     ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
     ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
     ap.add_argument("--sigma-per-component", action="store_true", help="one width per component (x0's correlated)")
+    ap.add_argument("--linear", action="store_true", help="a linear component on each column besides; bands by column")
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component, args.nu)
+    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component, args.nu, args.linear)
     if args.large:
         large(args.large)
 

@@ -4,9 +4,9 @@ additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100,
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
 selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml",
 "ml", "reml" with one width per component, "reml" keeping every component of positive edf (no tests), "reml"
-on Matern components (nu = 3/2, and nu = 5/2) instead of RBF ones, and "reml" on an RBF and a linear component per
-column (each column's straight-line part with a penalty of its own; an input counts as selected if either of its
-components is).
+on Matern components (nu = 3/2, and nu = 5/2) instead of RBF ones, and "reml" on an RBF (or a Matern nu = 5/2) and a
+linear component per column (each column's straight-line part with a penalty of its own; an input counts as selected
+if either of its components is).
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -41,6 +41,8 @@ MODELS = {
     "reml, Matern nu = 5/2": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]),
     "reml, RBF and linear": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
                                  + [C.linear(d) for d in range(10)]),
+    "reml, Matern nu = 5/2 and linear": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]
+                                             + [C.linear(d) for d in range(10)]),
 }
 
 

@@ -2,8 +2,10 @@
 
 import numpy as np
 import pytest
+from scipy import stats
 
 import cwlssvm
+import cwlssvm.components as C
 from cwlssvm.datasets import make_additive
 
 
@@ -79,6 +81,38 @@ def test_bands(additive):
         model.component_bands(X, kind="joint")
     with pytest.raises(ValueError, match="method must be one of"):
         model.component_bands(X, method="boot")
+
+
+def test_bands_by_column_are_those_of_the_sum_of_its_components(additive):
+    # an RBF and a linear component on column 0, an RBF on column 1, nothing on column 2: by="column" bands the
+    # sum of column 0's two components from their joint posterior (the sandwich errors of that sum are those of
+    # the linear smoother that maps y to it), column 1's alone, and column 2's zero effect as a band of width 0
+    X, y = additive
+    X, y = X[:40, :3], y[:40]
+    spec = [C.rbf(0), C.rbf(1), C.linear(0)]
+    model = cwlssvm.ComponentwiseLSSVR(spec, sigma=2.0, gamma=20.0, solver="dense").fit(X, y)
+    X_new = make_additive(n=7, seed=5)[0][:, :3]
+    units = [cwlssvm.ComponentwiseLSSVR(spec, sigma=2.0, gamma=20.0, solver="dense").fit(X, np.eye(40)[i])
+             for i in range(40)]
+    def centred_sum(m, rows):  # f^0 + f^2 at the rows, minus its mean over the training rows
+        return m.contributions(rows)[:, [0, 2]].sum(axis=1) - m.contributions(X)[:, [0, 2]].sum(axis=1).mean()
+
+    L_0 = np.column_stack([centred_sum(m, X_new) for m in units])  # (7, 40)
+    s2 = model.posterior().sigma2[0]
+    lo, hi = model.component_bands(X_new, method="sandwich", by="column")
+    assert lo.shape == (7, 3)
+    z = stats.norm.ppf(0.975)
+    np.testing.assert_allclose((hi - lo)[:, 0] / (2 * z), np.sqrt(s2 * (L_0**2).sum(axis=1)), rtol=1e-5)
+    # the middle is the centred sum of column 0's contributions (centred over the training rows)
+    np.testing.assert_allclose((lo + hi)[:, 0] / 2, centred_sum(model, X_new), atol=1e-8)
+    one_lo, one_hi = model.component_bands(X_new, method="sandwich")
+    np.testing.assert_allclose(lo[:, 1], one_lo[:, 1], atol=1e-12)
+    np.testing.assert_allclose(hi[:, 1], one_hi[:, 1], atol=1e-12)
+    assert np.all(lo[:, 2] == 0.0) and np.all(hi[:, 2] == 0.0)
+    slo, shi = model.component_bands(X_new, kind="simultaneous", by="column")
+    assert np.all((shi - slo)[:, :2] > (hi - lo)[:, :2]) and np.all(shi[:, 2] == slo[:, 2])
+    with pytest.raises(ValueError, match="by must be one of"):
+        model.component_bands(X_new, by="input")
 
 
 def test_prediction_intervals_cover_new_observations():

@@ -43,12 +43,46 @@ from scipy import stats
 
 from .primal import FeatureMap, weighted_sums
 
-__all__ = ["METHODS", "KINDS", "DEFAULT_METHOD", "Posterior", "dense_posterior", "primal_posterior", "UncertaintyMixin", "check_level"]
+__all__ = ["METHODS", "KINDS", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior", "primal_posterior", "UncertaintyMixin", "check_level"]
 
 METHODS = ("bayes", "sandwich", "bias-corrected")  # the ``method`` of the standard errors and bands
 KINDS = ("pointwise", "simultaneous")  # the ``kind`` of the bands
+BY = ("component", "column")  # the ``by`` of the bands: one per component, or per input column
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
 DENSE_TOL = 1e-12  # pivoted Cholesky of the dense fit's Gram blocks for its primal coordinates
+
+
+def column_groups(resolved, n_columns):
+    """For each input column j < n_columns, the indices of the components that act on column j alone (a
+    pair, on two columns, is in no group): a column's main effect is the sum of its group.
+
+    Parameters
+    ----------
+    resolved : list of Component
+        The resolved components (their ``columns``).
+    n_columns : int
+        The number of input columns.
+
+    Returns
+    -------
+    list of list of int
+        One list per input column (empty for a column with no component of its own).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.uncertainty import column_groups
+    >>> X = np.random.default_rng(0).uniform(size=(50, 3))
+    >>> resolved = C.resolve([C.rbf(0), C.rbf(1), C.linear(0)], 3, None, 1.0, X)
+    >>> column_groups(resolved, 3)
+    [[0, 2], [1], []]
+    """
+    groups = [[] for _ in range(int(n_columns))]
+    for d, c in enumerate(resolved):
+        if len(c.columns) == 1:
+            groups[int(c.columns[0])].append(d)
+    return groups
 
 
 def check_level(level, name="level"):
@@ -152,20 +186,30 @@ class Posterior:
             Phi -= self.mean_features
         return Phi
 
-    def components(self, X, *, centred=False, method="bayes"):
+    def components(self, X, *, centred=False, method="bayes", groups=None):
         """(values, std), each (m, D, k): every component's output at the rows of X from the
         coordinates (corrected for "bias-corrected") and its standard error; centred: of
-        f^d - its weighted mean over the training rows."""
-        return self.components_at(self.features(X, centred=centred), method)
+        f^d - its weighted mean over the training rows. groups: lists of component indices, one output
+        per list, the sum of its components (default: each component alone; an empty list is 0)."""
+        return self.components_at(self.features(X, centred=centred), method, groups)
 
-    def components_at(self, Phi, method="bayes"):
+    def components_at(self, Phi, method="bayes", groups=None):
         """components() from the rows' features Phi (m, R) (centred or not)."""
         C, z = self.unit_cov(method), self.corrected(method)
-        o = self.fmap.offsets
-        values = np.stack([Phi[:, o[d]:o[d + 1]] @ z[o[d]:o[d + 1]] for d in range(len(self.edf))], axis=1)
-        var = np.column_stack([_quadratic_rows(Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]])
-                               for d in range(len(self.edf))])
+        index = self._feature_index(groups)
+        values = np.stack([Phi[:, j] @ z[j] for j in index], axis=1)
+        var = np.column_stack([_quadratic_rows(Phi[:, j], _square(C, j)) for j in index])
         return values, np.sqrt(np.maximum(var, 0.0))[:, :, None] * np.sqrt(self.sigma2)
+
+    def _feature_index(self, groups=None):
+        """The feature columns (into the R primal coordinates) of each group of components (each component
+        alone by default): a slice for one component, else an int array."""
+        o = self.fmap.offsets
+        if groups is None:
+            groups = [[d] for d in range(len(self.edf))]
+        return [slice(o[g[0]], o[g[0] + 1]) if len(g) == 1
+                else np.concatenate([np.arange(o[d], o[d + 1]) for d in g] + [np.zeros(0)]).astype(np.int64)
+                for g in groups]
 
     def function(self, X, method="bayes"):
         """(values, std), each (m, k): f(x) = sum_d f^d(x) + b at the rows of X and its standard error."""
@@ -174,16 +218,18 @@ class Posterior:
         var = _quadratic_rows(Phi, C[:-1, :-1]) + 2.0 * Phi @ C[:-1, -1] + C[-1, -1]
         return Phi @ z[:-1] + z[-1], np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
 
-    def simultaneous_critical(self, Phi, level, method="bayes", seed=0):
+    def simultaneous_critical(self, Phi, level, method="bayes", seed=0, groups=None):
         """(D, k) critical values c_d: the level-quantile over posterior draws of max over the rows
         of ``|f^d(x) - mean| / se(x)``, for bands over every row at once; Phi (m, R): the rows' centred
-        features (features(X, centred=True))."""
+        features (features(X, centred=True)); groups as for components() (one value per group)."""
         C = self.unit_cov(method)
-        o = self.fmap.offsets
         rng = np.random.default_rng(seed)
-        crit = np.empty(len(self.edf))
-        for d in range(len(self.edf)):
-            P, block = Phi[:, o[d]:o[d + 1]], C[o[d]:o[d + 1], o[d]:o[d + 1]]
+        index = self._feature_index(groups)
+        crit = np.zeros(len(index))
+        for d, j in enumerate(index):
+            P, block = Phi[:, j], _square(C, j)
+            if not P.shape[1]:  # an empty group is 0 with no uncertainty
+                continue
             vals, vecs = np.linalg.eigh(block)
             root = vecs * np.sqrt(np.maximum(vals, 0.0))  # block = root root'
             Z = P @ root  # (m, r_d): the draws are Z u, u ~ N(0, I)
@@ -224,6 +270,11 @@ class Posterior:
                 T[d, j] = float(np.sum(a**2 / np.maximum(vl[top], 1e-300)) / self.sigma2[j])
                 p[d, j] = float(stats.f.sf(T[d, j] / r, r, self.residual_dof))
         return T, p
+
+
+def _square(C, j):
+    """The block C[j, j] of a square matrix for a slice or an int array j."""
+    return C[j, j] if isinstance(j, slice) else C[np.ix_(j, j)]
 
 
 def _quadratic_rows(P, C, block=8192):
@@ -358,24 +409,31 @@ class UncertaintyMixin:
         T, p = post.component_tests()
         return {"edf": post.edf.copy(), "statistic": T[:, 0], "p_value": p[:, 0]}
 
-    def component_bands(self, X, level=0.95, kind="pointwise", method=DEFAULT_METHOD):
+    def component_bands(self, X, level=0.95, kind="pointwise", method=DEFAULT_METHOD, by="component"):
         """(lower, upper), each (m, D): bands for the centred component functions
         f^d - mean_k f^d(x_k) (mean over the training rows) at the rows of X.
 
         kind "pointwise": each value is covered with probability ``level``; "simultaneous": all the
         rows of X at once (per component; the critical value from 10,000 posterior draws of the
         largest standardized deviation over the rows). method: "bayes" (default), "sandwich" or
-        "bias-corrected" (module doc of cwlssvm.uncertainty)."""
+        "bias-corrected" (module doc of cwlssvm.uncertainty). by "column": (m, p) instead, one band
+        per input column for the sum of the components on that column alone (an RBF and a linear
+        component of one column: its whole main effect, from their joint posterior; 0 for a column
+        with none)."""
         level = check_level(level)
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+        if by not in BY:
+            raise ValueError(f"by must be one of {BY}, got {by!r}")
+        model = self._uncertainty_model()
         post = self._one_target_posterior("component_bands")
-        Phi = post.features(self._uncertainty_model()._check_predict_X(X), centred=True)
-        centre, se = (a[:, :, 0] for a in post.components_at(Phi, method))
+        groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
+        Phi = post.features(model._check_predict_X(X), centred=True)
+        centre, se = (a[:, :, 0] for a in post.components_at(Phi, method, groups))
         if kind == "pointwise":
             crit = stats.norm.ppf(0.5 + level / 2)
         else:
-            crit = post.simultaneous_critical(Phi, level, method)[:, 0]
+            crit = post.simultaneous_critical(Phi, level, method, groups=groups)[:, 0]
         return centre - crit * se, centre + crit * se
 
     def prediction_interval(self, X, level=0.95):
