@@ -43,7 +43,8 @@ from scipy import stats
 
 from .primal import FeatureMap, weighted_sums
 
-__all__ = ["METHODS", "KINDS", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior", "primal_posterior", "UncertaintyMixin", "check_level"]
+__all__ = ["METHODS", "KINDS", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
+           "primal_posterior", "UncertaintyMixin", "check_level"]
 
 METHODS = ("bayes", "sandwich", "bias-corrected")  # the ``method`` of the standard errors and bands
 KINDS = ("pointwise", "simultaneous")  # the ``kind`` of the bands
