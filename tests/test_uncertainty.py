@@ -200,6 +200,34 @@ def test_the_inputs_are_not_changed(additive):
     np.testing.assert_array_equal(y, y0)
 
 
+def test_plots_by_column_draw_each_inputs_whole_effect(additive):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cwlssvm.plotting import plot_components
+
+    X, y = additive
+    X = X[:, :3]
+    model = cwlssvm.ComponentwiseLSSVR([C.rbf(0), C.rbf(1), C.linear(0)], sigma=2.0, gamma=20.0).fit(X, y)
+    fig = plot_components(model, bands=0.95, by="column", n_grid=50)
+    shown = [ax for ax in fig.axes if ax.get_visible()]
+    assert [ax.get_title() for ax in shown] == ["x0", "x1"]  # x0's RBF and linear parts in one panel; x2 has none
+    ax0 = shown[0]
+    x = ax0.lines[0].get_xdata()
+    rows = np.tile(np.median(X, axis=0), (len(x), 1))
+    rows[:, 0] = x
+    total = model.contributions(rows)[:, [0, 2]].sum(axis=1) - model.contributions(X)[:, [0, 2]].sum(axis=1).mean()
+    np.testing.assert_allclose(ax0.lines[0].get_ydata(), total, atol=1e-8)
+    lo, hi = model.component_bands(rows, by="column")
+    band = ax0.collections[0].get_paths()[0].vertices[:, 1]  # the shaded band's outline: lower and upper edges
+    assert band.min() == pytest.approx((total - (hi - lo)[:, 0] / 2).min(), abs=1e-8)
+    assert band.max() == pytest.approx((total + (hi - lo)[:, 0] / 2).max(), abs=1e-8)
+    assert len(plot_components(model).axes) >= 3  # by component: one panel each
+    with pytest.raises(ValueError, match="by must be one of"):
+        plot_components(model, by="input")
+
+
 def test_plots_shade_the_bands_and_the_cli_draws_them(additive, tmp_path, capsys):
     pytest.importorskip("matplotlib")
     import pandas as pd

@@ -11,7 +11,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ._report import component_table, input_codes, training_inputs
-from .uncertainty import check_level
+from .uncertainty import BY, check_level, column_groups
 
 
 @dataclass
@@ -112,9 +112,13 @@ def in_memory(model):
     return model.to_local() if hasattr(model, "to_local") else model
 
 
-def model_panels(model, X=None, components=None, n_grid=200, bands=None):
+def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="component"):
     """ModelPanels of a fitted model over the rows X (default its training inputs; the other inputs held at their
-    medians, which does not change f^d), each f^d centred on the rows of X, bands of level ``bands`` where given."""
+    medians, which does not change f^d), each f^d centred on the rows of X, bands of level ``bands`` where given.
+    by "column": one curve per input column for the sum of the components on it alone (their joint band), in
+    place of one per component."""
+    if by not in BY:
+        raise ValueError(f"by must be one of {BY}, got {by!r}")
     model = in_memory(model)
     if bands is not None:
         if not hasattr(model, "component_bands"):
@@ -133,24 +137,23 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None):
         base = np.nan_to_num(np.nanmedian(X_arr, axis=0))
     data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
     centre = data_out.reshape(data_out.shape[0], len(model.components_), -1).mean(axis=0)  # (D, k)
-    grids = {d: _grid(model, X_arr, base, d, n_grid) for d in order}
+    groups = column_groups(model.components_, model.n_features_in_) if by == "column" else None
+    per_component = [d for d in order if groups is None or len(model.components_[d].columns) > 1]
+    grids = {d: _grid(model, X_arr, base, d, n_grid) for d in per_component}
     half = _half_widths(model, grids, bands) if bands is not None else {}
-    panels = []
+    panels, drawn_columns = [], set()
     for d in order:
         comp, row = model.components_[d], rows[d]
         head = dict(d=d, name=row["component"], selected=row["selected"])
         cols = list(comp.columns)
-        if len(cols) == 1:
+        if len(cols) == 1 and groups is not None:
+            if cols[0] not in drawn_columns:
+                drawn_columns.add(cols[0])
+                panels.append(_column_panel(model, X_arr, base, groups[cols[0]], rows, labels, centre, n_grid, bands))
+        elif len(cols) == 1:
             grid, Xg = grids[d]
             f = _evaluate(model, Xg, d) - centre[d]
-            h = half.get(d)
-            miss = np.isnan(grid)
-            column = X_arr[:, cols[0]]
-            panels.append(CurvePanel(
-                **head, label=labels[cols[0]], x=grid[~miss], f=f[~miss], half=None if h is None else h[~miss],
-                levels=tuple(str(v) for v in getattr(comp, "levels", ())), observed=column[~np.isnan(column)],
-                missing_f=f[miss][0] if miss.any() else None,
-                missing_half=float(h[miss][0]) if h is not None and miss.any() else None))
+            panels.append(_curve_panel(head, labels[cols[0]], grid, f, half.get(d), comp, X_arr[:, cols[0]]))
         elif len(cols) == 2 and any(f.takes_levels for f in comp.factors):
             panels.append(_level_curves(model, d, X_arr, base, n_grid, centre[d, 0], labels, head))
         elif len(cols) == 2:
@@ -163,6 +166,34 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None):
         else:
             panels.append(NotDrawnPanel(**head, n_inputs=len(cols)))
     return ModelPanels(panels, rows, labels, getattr(model, "classes_", None))
+
+
+def _column_panel(model, X_arr, base, group, rows, labels, centre, n_grid, bands):
+    """The CurvePanel of one input column's whole main effect: the sum of the components of ``group`` (all on that
+    column alone), each centred, over the grid of the first of them with levels (else the first), with the
+    half-width of the column's band (component_bands(by="column")) where asked."""
+    comps = [model.components_[d] for d in group]
+    shown = next((c for c in comps if getattr(c, "levels", ())), comps[0])
+    j = shown.columns[0]
+    grid, Xg = grid_rows(X_arr, base, shown, n_grid)
+    f = sum(_evaluate(model, Xg, d) - centre[d] for d in group)
+    h = None
+    if bands is not None:
+        lower, upper = model.component_bands(training_inputs(model, Xg), level=bands, by="column")
+        h = (np.asarray(upper, dtype=float)[:, j] - np.asarray(lower, dtype=float)[:, j]) / 2
+    head = dict(d=group[0], name=labels[j], selected=any(rows[d]["selected"] for d in group))
+    return _curve_panel(head, labels[j], grid, f, h, shown, X_arr[:, j])
+
+
+def _curve_panel(head, label, grid, f, h, comp, column):
+    """A CurvePanel from f (g, k) and the half-widths h (g,) or None on the grid (g,) of a one-input component comp
+    (NaN last: the value at a missing input), with the column's observed values for the rug."""
+    miss = np.isnan(grid)
+    return CurvePanel(
+        **head, label=label, x=grid[~miss], f=f[~miss], half=None if h is None else h[~miss],
+        levels=tuple(str(v) for v in getattr(comp, "levels", ())), observed=column[~np.isnan(column)],
+        missing_f=f[miss][0] if miss.any() else None,
+        missing_half=float(h[miss][0]) if h is not None and miss.any() else None)
 
 
 def heatmap_size(n_grid):

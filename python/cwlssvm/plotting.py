@@ -85,7 +85,7 @@ def _draw_heatmap(ax, p):
     ax.set_ylabel(p.labels[1], fontsize=8)
 
 
-def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None):
+def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None, by="component"):
     """One panel per component: the estimated f^d over the range of its input.
 
     Parameters
@@ -104,6 +104,10 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     bands : float, optional
         Shade the pointwise confidence band of this level (e.g. 0.95) around each one-input curve
         (``model.component_bands``: regressors of one target with the squared loss).
+    by : {"component", "column"}, default="component"
+        "column": one curve per input column for the sum of the components on that column alone (an RBF
+        and a linear component of one input: its whole effect, with the band of that sum), in place of
+        one curve per component; pairs keep their panels.
 
     Returns
     -------
@@ -130,7 +134,7 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     True
     """
     plt = _pyplot()
-    drawn = model_panels(model, X, components, n_grid, bands)
+    drawn = model_panels(model, X, components, n_grid, bands, by)
     n = len(drawn.panels)
     if ax is None:
         ncols = min(4, n)
