@@ -251,5 +251,7 @@ def test_plots_shade_the_bands_and_the_cli_draws_them(additive, tmp_path, capsys
     assert "p-value" in capsys.readouterr().out
     assert cli.main(["plot", str(model_file), str(data), "-o", str(tmp_path / "c.png"), "--bands"]) == 0
     assert (tmp_path / "c.png").stat().st_size > 0
+    assert cli.main(["plot", str(model_file), str(data), "-o", str(tmp_path / "k.png"), "--bands", "--by-column"]) == 0
+    assert (tmp_path / "k.png").stat().st_size > 0
     assert cli.main(["inspect", str(model_file)]) == 0
     assert "edf" in capsys.readouterr().out

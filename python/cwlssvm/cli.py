@@ -282,7 +282,7 @@ def _cmd_plot(args):
 
     model, _ = _load_model(args.model)
     X = _features_of(model, _read_table(args.data))
-    fig = plot_components(model, X=X, bands=args.bands)
+    fig = plot_components(model, X=X, bands=args.bands, by="column" if args.by_column else "component")
     _atomic_write(args.output, lambda p: fig.savefig(p, dpi=args.dpi))
     print(f"wrote {args.output}")
     return 0
@@ -405,6 +405,8 @@ def build_parser():
     p.add_argument("--dpi", type=int, default=110)
     p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
                    help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
+    p.add_argument("--by-column", action="store_true",
+                   help="one panel per input: the sum of the components on it alone (an RBF and a linear one)")
     p.set_defaults(func=_cmd_plot)
 
     p = sub.add_parser("report", help="write a model's HTML report", description="Write one self-contained HTML "
