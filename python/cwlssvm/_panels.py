@@ -149,7 +149,9 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
         if len(cols) == 1 and groups is not None:
             if cols[0] not in drawn_columns:
                 drawn_columns.add(cols[0])
-                panels.append(_column_panel(model, X_arr, base, groups[cols[0]], rows, labels, centre, n_grid, bands))
+                group = groups[cols[0]]
+                head = dict(d=group[0], name=labels[cols[0]], selected=any(rows[e]["selected"] for e in group))
+                panels.append(_column_panel(model, X_arr, base, group, centre, n_grid, bands, head))
         elif len(cols) == 1:
             grid, Xg = grids[d]
             f = _evaluate(model, Xg, d) - centre[d]
@@ -168,10 +170,11 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
     return ModelPanels(panels, rows, labels, getattr(model, "classes_", None))
 
 
-def _column_panel(model, X_arr, base, group, rows, labels, centre, n_grid, bands):
-    """The CurvePanel of one input column's whole main effect: the sum of the components of ``group`` (all on that
-    column alone), each centred, over the grid of the first of them with levels (else the first), with the
-    half-width of the column's band (component_bands(by="column")) where asked."""
+def _column_panel(model, X_arr, base, group, centre, n_grid, bands, head):
+    """The CurvePanel (``head``: its d, name and selected) of one input column's whole main effect: the sum of the
+    components of ``group`` (all on that column alone), each centred, over the grid of the first of them with
+    levels (else the first), with the half-width of the column's band (component_bands(by="column")) where
+    asked."""
     comps = [model.components_[d] for d in group]
     shown = next((c for c in comps if getattr(c, "levels", ())), comps[0])
     j = shown.columns[0]
@@ -181,8 +184,7 @@ def _column_panel(model, X_arr, base, group, rows, labels, centre, n_grid, bands
     if bands is not None:
         lower, upper = model.component_bands(training_inputs(model, Xg), level=bands, by="column")
         h = (np.asarray(upper, dtype=float)[:, j] - np.asarray(lower, dtype=float)[:, j]) / 2
-    head = dict(d=group[0], name=labels[j], selected=any(rows[d]["selected"] for d in group))
-    return _curve_panel(head, labels[j], grid, f, h, shown, X_arr[:, j])
+    return _curve_panel(head, head["name"], grid, f, h, shown, X_arr[:, j])
 
 
 def _curve_panel(head, label, grid, f, h, comp, column):
