@@ -13,6 +13,7 @@ import pytest
 from sklearn.exceptions import NotFittedError
 
 import cwlssvm
+import cwlssvm.components as C
 from cwlssvm.datasets import make_additive
 from cwlssvm.html_report import report_html
 
@@ -79,6 +80,27 @@ def test_one_panel_per_component_with_bands_and_hover(additive):
     assert page.count("<tr") == 1 + 10  # the summary table: a header and one row per component
     assert page.count('class="waterfall"') == 7
     assert len(page) < 5e6
+
+
+def test_one_panel_per_input_by_column(tmp_path):
+    # an RBF and a linear component on x0: by="column" draws x0's whole effect in one panel with one band, the
+    # table and the waterfalls stay per component
+    X, y, _ = make_additive(n=120, seed=1)
+    X = X[:, :3]
+    model = cwlssvm.ComponentwiseLSSVR([C.rbf(0), C.rbf(1), C.rbf(2), C.linear(0)], sigma=1.5, gamma=50.0).fit(X, y)
+    page = report_html(model, X[:2], by="column", n_grid=40)
+    check_page(page)
+    assert sorted(name for _, name in panels(page)) == ["x0", "x1", "x2"]
+    assert page.count('class="band"') == 3
+    assert page.count("<tr") == 1 + 4  # the table: one row per component
+    assert len(panels(report_html(model, X[:2], n_grid=40))) == 4  # by component
+    with pytest.raises(ValueError, match="by must be one of"):
+        report_html(model, by="inputs")
+    from cwlssvm import cli
+
+    model.save(tmp_path / "m.cwl")
+    assert cli.main(["report", str(tmp_path / "m.cwl"), "-o", str(tmp_path / "r.html"), "--by-column"]) == 0
+    assert sorted(name for _, name in panels((tmp_path / "r.html").read_text(encoding="utf-8"))) == ["x0", "x1", "x2"]
 
 
 def test_a_waterfall_adds_up_to_the_prediction(additive):

@@ -294,7 +294,8 @@ def _cmd_report(args):
     model, _ = _load_model(args.model)
     X = None if args.data is None else _features_of(model, _read_table(args.data))
     bands = None if args.no_bands else ("auto" if args.bands is None else args.bands)
-    _atomic_write(args.output, lambda path: report(model, X, path, bands=bands, max_rows=args.rows))
+    by = "column" if args.by_column else "component"
+    _atomic_write(args.output, lambda path: report(model, X, path, bands=bands, max_rows=args.rows, by=by))
     print(f"wrote {args.output}")
     return 0
 
@@ -419,6 +420,8 @@ def build_parser():
                    help="level of the pointwise bands (default 0.95 where the model has them)")
     p.add_argument("--no-bands", action="store_true", help="draw no bands")
     p.add_argument("--rows", type=int, default=100, help="rows of DATA explained (default 100)")
+    p.add_argument("--by-column", action="store_true",
+                   help="one panel per input: the sum of the components on it alone (an RBF and a linear one)")
     p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser("demo", help="the paper's additive example end to end, in seconds",

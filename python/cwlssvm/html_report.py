@@ -73,7 +73,7 @@ SCRIPT = """
 """
 
 
-def report(model, X=None, path="model.html", *, bands="auto", max_rows=100, n_grid=200):
+def report(model, X=None, path="model.html", *, bands="auto", max_rows=100, n_grid=200, by="component"):
     """Write a fitted model as one self-contained HTML file.
 
     Parameters
@@ -94,6 +94,9 @@ def report(model, X=None, path="model.html", *, bands="auto", max_rows=100, n_gr
         Rows of X that get a waterfall (the first ones).
     n_grid : int, default=200
         Grid points per curve (and the heat maps' resolution).
+    by : {"component", "column"}, default="component"
+        "column": one panel per input for the sum of the components on it alone, with the band of that sum
+        (``cwlssvm.plot_components``); the table and the waterfalls stay per component.
 
     Returns
     -------
@@ -118,13 +121,14 @@ def report(model, X=None, path="model.html", *, bands="auto", max_rows=100, n_gr
     >>> page.count('<figure'), page.count('class="waterfall"')  # ten components, five rows
     (10, 5)
     """
-    page = report_html(model, X, bands=bands, max_rows=max_rows, n_grid=n_grid)  # whole before the file is opened
+    # the whole page before the file is opened
+    page = report_html(model, X, bands=bands, max_rows=max_rows, n_grid=n_grid, by=by)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(page)
     return path
 
 
-def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200):
+def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200, by="component"):
     """The page ``report`` writes, as a string.
 
     Parameters
@@ -138,6 +142,8 @@ def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200):
     max_rows : int, default=100
         As in ``report``.
     n_grid : int, default=200
+        As in ``report``.
+    by : {"component", "column"}, default="component"
         As in ``report``.
 
     Returns
@@ -164,7 +170,7 @@ def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200):
         if bands != "auto":
             raise ValueError(f"bands must be a level in (0, 1), 'auto' or None, got {bands!r}")
         bands = 0.95 if _offers_bands(model) else None
-    drawn = model_panels(model, None, None, int(n_grid), bands)
+    drawn = model_panels(model, None, None, int(n_grid), bands, by)
     ylim = _shared_ylim(drawn.panels)
     name = type(model).__name__
     parts = [
