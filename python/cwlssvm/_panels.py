@@ -135,23 +135,31 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # an input missing in every row of X
         base = np.nan_to_num(np.nanmedian(X_arr, axis=0))
-    data_out = np.asarray(model.contributions(training_inputs(model, X_arr)), dtype=float)
-    centre = data_out.reshape(data_out.shape[0], len(model.components_), -1).mean(axis=0)  # (D, k)
+    centre = _contributions(model, X_arr).mean(axis=0)  # (D, k)
     groups = column_groups(model.components_, model.n_features_in_) if by == "column" else None
     per_component = [d for d in order if groups is None or len(model.components_[d].columns) > 1]
     grids = {d: _grid(model, X_arr, base, d, n_grid) for d in per_component}
     half = _half_widths(model, grids, bands) if bands is not None else {}
+    # by column: each input's grid (that of its first component with levels, else its first), in the order of the
+    # components, and the half-widths of the bands of its sums from one call of component_bands over all of them
+    one_input = [model.components_[d].columns[0] for d in order if len(model.components_[d].columns) == 1]
+    shown = {j: _shown(model, groups[j]) for j in dict.fromkeys(one_input)} if groups is not None else {}
+    column_grids = {j: grid_rows(X_arr, base, c, n_grid) for j, c in shown.items()}
+    column_half = _half_widths(model, column_grids, bands, "column") if bands is not None and shown else {}
     panels, drawn_columns = [], set()
     for d in order:
         comp, row = model.components_[d], rows[d]
         head = dict(d=d, name=row["component"], selected=row["selected"])
         cols = list(comp.columns)
         if len(cols) == 1 and groups is not None:
-            if cols[0] not in drawn_columns:
-                drawn_columns.add(cols[0])
-                group = groups[cols[0]]
-                head = dict(d=group[0], name=labels[cols[0]], selected=any(rows[e]["selected"] for e in group))
-                panels.append(_column_panel(model, X_arr, base, group, centre, n_grid, bands, head))
+            j = cols[0]
+            if j not in drawn_columns:
+                drawn_columns.add(j)
+                group = groups[j]
+                head = dict(d=group[0], name=labels[j], selected=any(rows[e]["selected"] for e in group))
+                grid, Xg = column_grids[j]
+                f = (_contributions(model, Xg)[:, group, :] - centre[group]).sum(axis=1)  # the group's centred sum
+                panels.append(_curve_panel(head, labels[j], grid, f, column_half.get(j), shown[j], X_arr[:, j]))
         elif len(cols) == 1:
             grid, Xg = grids[d]
             f = _evaluate(model, Xg, d) - centre[d]
@@ -170,21 +178,10 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
     return ModelPanels(panels, rows, labels, getattr(model, "classes_", None))
 
 
-def _column_panel(model, X_arr, base, group, centre, n_grid, bands, head):
-    """The CurvePanel (``head``: its d, name and selected) of one input column's whole main effect: the sum of the
-    components of ``group`` (all on that column alone), each centred, over the grid of the first of them with
-    levels (else the first), with the half-width of the column's band (component_bands(by="column")) where
-    asked."""
+def _shown(model, group):
+    """The component whose grid draws the sum of a column's ``group``: the first with levels, else the first."""
     comps = [model.components_[d] for d in group]
-    shown = next((c for c in comps if getattr(c, "levels", ())), comps[0])
-    j = shown.columns[0]
-    grid, Xg = grid_rows(X_arr, base, shown, n_grid)
-    f = sum(_evaluate(model, Xg, d) - centre[d] for d in group)
-    h = None
-    if bands is not None:
-        lower, upper = model.component_bands(training_inputs(model, Xg), level=bands, by="column")
-        h = (np.asarray(upper, dtype=float)[:, j] - np.asarray(lower, dtype=float)[:, j]) / 2
-    return _curve_panel(head, head["name"], grid, f, h, shown, X_arr[:, j])
+    return next((c for c in comps if getattr(c, "levels", ())), comps[0])
 
 
 def _curve_panel(head, label, grid, f, h, comp, column):
@@ -203,10 +200,15 @@ def heatmap_size(n_grid):
     return max(30, int(np.sqrt(n_grid * 8)))
 
 
-def _evaluate(model, X_rows, d):
-    """f^d at the rows of X_rows (n, p): shape (n, k), k = 1 or one column per class/target."""
+def _contributions(model, X_rows):
+    """Every f^d at the rows of X_rows (n, p): shape (n, D, k), k = 1 or one column per class/target."""
     out = np.asarray(model.contributions(training_inputs(model, X_rows)), dtype=float)
-    return out.reshape(out.shape[0], -1, 1)[:, d, :] if out.ndim == 2 else out[:, d, :]
+    return out.reshape(out.shape[0], -1, 1) if out.ndim == 2 else out
+
+
+def _evaluate(model, X_rows, d):
+    """f^d at the rows of X_rows (n, p): shape (n, k)."""
+    return _contributions(model, X_rows)[:, d, :]
 
 
 def _grid(model, X_arr, base, d, n_grid):
@@ -246,14 +248,14 @@ def grid_rows(X_arr, base, comp, n_grid):
     return grid, rows
 
 
-def _half_widths(model, grids, level):
-    """{d: half-widths of component d's pointwise band on its grid rows} for the components with grids, from one
-    call of component_bands over all of them."""
+def _half_widths(model, grids, level, by="component"):
+    """{d: half-widths of the pointwise band of d on its grid rows} for the components (``by`` "column": the input
+    columns) with grids, from one call of component_bands over all of them."""
     drawn = [d for d, g in grids.items() if g is not None]
     if not drawn:
         return {}
     stacked = [grids[d][1] for d in drawn]
-    lower, upper = model.component_bands(training_inputs(model, np.vstack(stacked)), level=level)
+    lower, upper = model.component_bands(training_inputs(model, np.vstack(stacked)), level=level, by=by)
     lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
     bounds = np.cumsum([0] + [len(g) for g in stacked])
     return {d: (upper[a:b, d] - lower[a:b, d]) / 2 for d, a, b in zip(drawn, bounds[:-1], bounds[1:])}
