@@ -10,8 +10,8 @@ components: component_bands(by="column")):
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
   over the seeds (target >= 0.92 each), for every ``method``; and the mean band width;
-- simultaneous 95% bands (the default method): the fraction of seeds whose band covers the whole centred
-  curve on the grid (target >= 0.90);
+- simultaneous 95% bands ("bayes", and "unconditional" for a likelihood): the fraction of seeds whose band
+  covers the whole centred curve on the grid (target >= 0.90);
 - 95% prediction intervals: the fraction of 1000 fresh test points per seed inside (target 0.93 to 0.97);
 - the approximate test of "f_d = 0": the fraction of seeds with p < 0.05, for each component (target
   >= 0.95 for x0..x3, <= 0.10 for each irrelevant one).
@@ -54,9 +54,12 @@ def grid_rows(d):
 
 def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False):
     by = "column" if linear else "component"  # with linear parts, the band of each column's sum
-    point = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
-    width = {m: np.zeros((len(seeds), RELEVANT)) for m in METHODS}
-    whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
+    # "unconditional" adds the uncertainty of penalties chosen by a likelihood
+    methods = [m for m in METHODS if m != "unconditional" or criterion in ("reml", "ml")]
+    simultaneous = [m for m in ("bayes", "unconditional") if m in methods]
+    point = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
+    width = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
+    whole = {m: np.zeros((len(seeds), RELEVANT), dtype=bool) for m in simultaneous}
     interval = np.zeros(len(seeds))
     p_values = np.zeros((len(seeds), 2 * D if linear else D))  # per component
     mse = np.zeros(len(seeds))
@@ -73,12 +76,13 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
         widths[i] = np.ravel(model.sigma_)[0]  # x0's
         for d in range(RELEVANT):
             truth, rows = centred_truth(X, d), grid_rows(d)
-            for m in METHODS:
+            for m in methods:
                 lo, hi = model.component_bands(rows, LEVEL, method=m, by=by)
                 point[m][i, d] = np.mean((lo[:, d] <= truth) & (truth <= hi[:, d]))
                 width[m][i, d] = np.mean(hi[:, d] - lo[:, d])
-            lo, hi = model.component_bands(rows, LEVEL, kind="simultaneous", by=by)
-            whole[i, d] = np.all((lo[:, d] <= truth) & (truth <= hi[:, d]))
+            for m in simultaneous:
+                lo, hi = model.component_bands(rows, LEVEL, kind="simultaneous", method=m, by=by)
+                whole[m][i, d] = np.all((lo[:, d] <= truth) & (truth <= hi[:, d]))
         X_new, y_new, f_new = make_additive(n=1000, noise=NOISE, seed=10_000 + seed)
         mse[i] = np.mean((model.predict(X_new) - f_new) ** 2)
         lo, hi = model.prediction_interval(X_new, LEVEL)
@@ -89,14 +93,15 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
           f"sigma_per_component={per_component}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'}"
           f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
-    for m in METHODS:
+    for m in methods:
         cov = ", ".join(f"x{d} {point[m][:, d].mean():.3f}" for d in range(RELEVANT))
         wid = ", ".join(f"{width[m][:, d].mean():.2f}" for d in range(RELEVANT))
         print(f"    {m:<15} {cov}; widths {wid}")
     corr = np.corrcoef(point[METHODS[0]][:, 0], np.log(widths))[0, 1]
     print(f"  correlation over the seeds of x0's coverage ({METHODS[0]}) with log sigma: {corr:.2f}")
-    print(f"  simultaneous {LEVEL:.0%} bands (bayes), seeds covering the whole curve (target >= 0.90): "
-          + ", ".join(f"x{d} {whole[:, d].mean():.3f}" for d in range(RELEVANT)))
+    print(f"  simultaneous {LEVEL:.0%} bands, seeds covering the whole curve (target >= 0.90):")
+    for m in simultaneous:
+        print(f"    {m:<15} " + ", ".join(f"x{d} {whole[m][:, d].mean():.3f}" for d in range(RELEVANT)))
     print(f"  prediction intervals: coverage {interval.mean():.3f} of fresh points (target 0.93 to 0.97); "
           f"per seed from {interval.min():.3f} to {interval.max():.3f}")
     rate = (p_values < 0.05).mean(axis=0)

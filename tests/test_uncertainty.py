@@ -255,3 +255,74 @@ def test_plots_shade_the_bands_and_the_cli_draws_them(additive, tmp_path, capsys
     assert (tmp_path / "k.png").stat().st_size > 0
     assert cli.main(["inspect", str(model_file)]) == 0
     assert "edf" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def reml_model(additive):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    return model, X, y
+
+
+def test_unconditional_covariance_adds_the_penalties_uncertainty_by_finite_differences(reml_model):
+    # U_rho U_rho' = J V_rho J' with J = dz/drho and V_rho = 2 H^-1 taken here by finite differences of the
+    # solution and of the likelihood on the training rows themselves (not from the posterior's sums)
+    from cwlssvm.primal import RemlCriterion
+    model, X, y = reml_model
+    post = model.posterior()
+    Phi = post.features(X)
+    X1 = np.hstack([Phi, np.ones((len(y), 1))])
+    o = post.fmap.offsets
+    keep = np.flatnonzero(model.best_estimator_.component_weights > 0)
+    criterion = RemlCriterion(X1.T @ X1, X1.T @ y[:, None], [y @ y], o, len(y))
+    rho0 = np.full(len(o) - 1, -np.log(post.gamma))
+
+    def z_at(rho):
+        A = X1.T @ X1
+        A[np.arange(o[-1]), np.arange(o[-1])] += np.repeat(np.exp(rho), np.diff(o))
+        return np.linalg.solve(A, X1.T @ y)
+
+    np.testing.assert_allclose(z_at(rho0), post.z[:, 0], rtol=1e-6, atol=1e-9)
+    h = 1e-4
+    J = np.column_stack([(z_at(rho0 + h * e) - z_at(rho0 - h * e)) / (2 * h) for e in np.eye(len(rho0))[keep]])
+    E, h = np.eye(len(rho0))[keep], 1e-2  # V's second differences: rounding dominates below this step
+    H = np.array([[(criterion.value(rho0 + h * (a + b)) - criterion.value(rho0 + h * (a - b))
+                    - criterion.value(rho0 - h * (a - b)) + criterion.value(rho0 - h * (a + b))) / (4 * h * h)
+                   for b in E] for a in E])
+    expected = J @ (2 * np.linalg.inv(H)) @ J.T
+    U = post.penalty_factor("reml")
+    np.testing.assert_allclose(U @ U.T, expected, rtol=1e-3, atol=1e-6 * np.abs(expected).max())
+
+
+def test_unconditional_bands_contain_the_bayesian_ones_and_round_trip(reml_model, tmp_path):
+    model, X, y = reml_model
+    U = model.best_estimator_.smoothing_factor_
+    n_selected = len(model.selected_components_)
+    assert U.shape == (model.posterior().fmap.size + 1, n_selected + 1)  # the penalties' and the width's parts
+    assert np.abs(U[:, -1]).max() > 0  # the width's part: the widths were searched on these rows
+    rows = make_additive(n=50, seed=9)[0]
+    for kind in ("pointwise", "simultaneous"):
+        lo, hi = model.component_bands(rows, kind=kind, method="bayes")
+        ulo, uhi = model.component_bands(rows, kind=kind, method="unconditional")
+        np.testing.assert_allclose((ulo + uhi) / 2, (lo + hi) / 2, atol=1e-10)  # the same middle
+        if kind == "pointwise":  # a variance plus a positive semi-definite part: nowhere narrower
+            assert ((uhi - ulo) - (hi - lo)).min() >= -1e-10 * (hi - lo).max()
+        assert ((uhi - ulo)[:, model.selected_components_] > (hi - lo)[:, model.selected_components_]).mean() > 0.5
+    auto, unconditional = model.component_bands(rows), model.component_bands(rows, method="unconditional")
+    np.testing.assert_allclose(auto, unconditional)  # "auto" is "unconditional" for this model
+    path = tmp_path / "reml.cwl"
+    model.save(path)
+    loaded = cwlssvm.load(path)
+    for a, b in zip(loaded.component_bands(rows, method="unconditional"),
+                    model.component_bands(rows, method="unconditional")):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def test_unconditional_bands_need_penalties_chosen_by_a_likelihood(additive):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="loo").fit(X, y)
+    np.testing.assert_allclose(model.component_bands(X)[0], model.component_bands(X, method="bayes")[0])  # "auto"
+    with pytest.raises(ValueError, match="unconditional.*criterion='reml'"):
+        model.component_bands(X, method="unconditional")
+    with pytest.raises(ValueError, match="unconditional"):
+        cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_bands(X, method="unconditional")

@@ -49,7 +49,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
     _families = ("squared",)  # the values of ``family`` this estimator takes
-    model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_",),
+    model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_", "smoothing_factor_"),
                                     numbers=("intercept_", "probability_slope_"), indices=("ranks_",))
     parameter_rules = ParamTable(gamma=POSITIVE, sigma=POSITIVE, n_jobs=N_JOBS, solver=one_of(*SOLVERS),
                                  lowrank_tol=OPEN_UNIT, missing=one_of(*MISSING), unknown=one_of(*UNKNOWN))
@@ -185,7 +185,10 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         model = models[0]
         kept = getattr(self, "_cached_posterior", None)  # not written to model files (_persist.CACHE_PREFIX)
         if kept is None or kept[0] is not model:
-            self._cached_posterior = (model, self._model_posterior(model))
+            post = self._model_posterior(model)
+            # U of the "unconditional" covariance, set by a CV estimator that chose the penalties by a likelihood
+            post.smoothing = getattr(self, "smoothing_factor_", None)
+            self._cached_posterior = (model, post)
         return self._cached_posterior[1]
 
     def _model_posterior(self, model):

@@ -18,7 +18,19 @@ The candidates, ``method``:
 - ``"bias-corrected"``: the estimate corrected by the smoother's own bias estimate, as De Brabanter
   et al. (IEEE TNN 22(1), 2011) propose: applying the smoother to the fitted values gives
   z2 = z - M^-1 D0 z, and the bias estimate z2 - z is subtracted (z + M^-1 D0 z), with the
-  sandwich covariance.
+  sandwich covariance;
+- ``"unconditional"``: the Bayesian covariance plus the uncertainty of the smoothing parameters
+  themselves, for a model whose penalties were chosen by a likelihood (``criterion="reml"`` or
+  ``"ml"``), as mgcv's ``unconditional=TRUE`` (Wood, Pya and Saefken, JASA 111, 2016, section 3.1):
+  Cov z = s^2 gamma M^-1 + U U', U = [J L, u] (R+1, D+1). With rho_d = log lambda_d the log penalty of
+  component d, J_d = dz/drho_d = -A^-1 lambda_d E_d z (A = G + S, E_d the selector of block d) and
+  L L' = V_rho = 2 H^+ (H the Hessian of V(rho) = -2 log likelihood at the optimum,
+  cwlssvm.primal.RemlCriterion), J L is the first-order part of the penalties'; u is the shared
+  width's: the change of the fit over log sigma (the fits at sigma e^{+-h} with their penalties chosen
+  again, projected on the fit's coordinates by least squares over the training rows) times
+  sqrt(Var log sigma), Var log sigma = 2 / V*'' from the profile likelihood V*(log sigma). The width's
+  part is there when the widths are searched on the training rows themselves (not on a sample at large
+  n) with one shared width and no pairs; else u = 0.
 
 The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the
 effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 - [M^-1]_ii) over the
@@ -41,12 +53,12 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from .primal import FeatureMap, weighted_sums
+from .primal import FeatureMap, RemlCriterion, weighted_sums
 
 __all__ = ["METHODS", "KINDS", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
            "primal_posterior", "UncertaintyMixin", "check_level"]
 
-METHODS = ("bayes", "sandwich", "bias-corrected")  # the ``method`` of the standard errors and bands
+METHODS = ("bayes", "sandwich", "bias-corrected", "unconditional")  # the ``method`` of the standard errors and bands
 KINDS = ("pointwise", "simultaneous")  # the ``kind`` of the bands
 BY = ("component", "column")  # the ``by`` of the bands: one per component, or per input column
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
@@ -158,18 +170,65 @@ class Posterior:
         self.edf = np.array([shares[a:b].sum() for a, b in zip(fmap.offsets[:-1], fmap.offsets[1:])])
         self.trace = 1.0 + float(self.edf.sum())
         self.residual_dof = max(self.n - self.trace, 1.0)
-        self.sigma2 = np.asarray(rss, dtype=float) / self.residual_dof  # (k,)
+        self.rss = np.asarray(rss, dtype=float)  # (k,)
+        self.sigma2 = self.rss / self.residual_dof  # (k,)
         self.mean_features = G[:R, R] / G[R, R]  # weighted means of phi over the training rows
+        self.smoothing = None  # U (R+1, q) of "unconditional" (module doc), set for a likelihood-tuned model
         self._tests = None  # component_tests() on first use
 
     # ------------------------------------------------------------------ covariances
+    def method_for(self, method):
+        """The method ``method`` names: "auto" is "unconditional" where the model holds the smoothing
+        parameters' uncertainty (``smoothing``), else "bayes"; others are checked against METHODS."""
+        if method == "auto":
+            return "bayes" if self.smoothing is None else "unconditional"
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {('auto',) + METHODS}, got {method!r}")
+        return method
+
     def unit_cov(self, method="bayes"):
         """Cov z / s^2, (R+1, R+1), for the method."""
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        method = self.method_for(method)
         if method == "bayes":
             return self.gamma * self.M_inv
+        if method == "unconditional":
+            if self.smoothing is None:
+                raise ValueError("method='unconditional' needs penalties chosen by a likelihood: fit "
+                                 "ComponentwiseLSSVRCV(criterion='reml') (or 'ml')")
+            if self.z.shape[1] != 1:
+                raise ValueError("method='unconditional' is for a model of one target")
+            return self.gamma * self.M_inv + self.smoothing @ self.smoothing.T / self.sigma2[0]
         return self.gamma**2 * self.M_inv @ self.G @ self.M_inv
+
+    def penalty_factor(self, method="reml"):
+        """J L (R+1, D) of "unconditional" (module doc): J_d = dz/drho_d = -M^-1 E_d z (= -A^-1 lambda_d E_d z)
+        and L L' = 2 H^+, H the Hessian of the likelihood ``method`` ("reml" or "ml") over the log penalties
+        at the fitted ones; for one target. A component with no features (a weight of 0) has a zero column."""
+        if self.z.shape[1] != 1:
+            raise ValueError("the penalties' uncertainty is for a model of one target")
+        R, o, D = self.fmap.size, self.fmap.offsets, len(self.edf)
+        penalized = self.z.copy()  # (R+1, 1)
+        penalized[R] = 0.0
+        B = self.G @ self.z + penalized / self.gamma  # A z = [Phi 1]' W y, A = G + D0 / gamma
+        yy = self.rss + 2.0 * (self.z * B).sum(axis=0) - (self.z * (self.G @ self.z)).sum(axis=0)  # y' W y
+        criterion = RemlCriterion(self.G, B, yy, o, self.n, method)
+        H = criterion.derivatives(np.full(D, -np.log(self.gamma)))[2]
+        vals, vecs = np.linalg.eigh((H + H.T) / 2)
+        keep = vals > max(vals.max(initial=0.0), 1e-300) * 1e-10
+        L = vecs[:, keep] * np.sqrt(2.0 / vals[keep])  # L L' = 2 H^+ over its positive eigenvalues
+        J = np.zeros((R + 1, D))
+        for d in range(D):
+            E_z = np.zeros(R + 1)
+            E_z[o[d]:o[d + 1]] = self.z[o[d]:o[d + 1], 0]
+            J[:, d] = -self.M_inv @ E_z
+        return J @ L
+
+    def projection(self, Phi, w, values):
+        """(R+1,) the coordinates z whose [Phi 1] z is closest to ``values`` (m,) in the weighted squares w (m,)
+        over rows with features Phi (m, R) (the training rows: their sums are G)."""
+        X1 = np.hstack([Phi, np.ones((Phi.shape[0], 1))])
+        ridge = 1e-10 * max(float(np.diag(self.G).max()), 1e-300)  # blocks of no features: a zero part
+        return np.linalg.solve(self.G + ridge * np.eye(len(self.G)), X1.T @ (w * values))
 
     def corrected(self, method="bayes"):
         """z (R+1, k), with the bias correction for "bias-corrected"."""
@@ -370,7 +429,9 @@ def primal_posterior(model, components):
     return Posterior(fmap, np.array(model.gram, dtype=float), z, model.gamma, model.rss, model.n_rows)
 
 
-DEFAULT_METHOD = "bayes"  # the bands that cover best on the paper's example (bench/bench_bands.py)
+# the default ``method`` of the bands: "unconditional" where a likelihood chose the penalties (the model holds
+# their uncertainty), else "bayes", the bands that cover best on the paper's example (bench/bench_bands.py)
+DEFAULT_METHOD = "auto"
 
 
 class UncertaintyMixin:
@@ -416,8 +477,10 @@ class UncertaintyMixin:
 
         kind "pointwise": each value is covered with probability ``level``; "simultaneous": all the
         rows of X at once (per component; the critical value from 10,000 posterior draws of the
-        largest standardized deviation over the rows). method: "bayes" (default), "sandwich" or
-        "bias-corrected" (module doc of cwlssvm.uncertainty). by "column": (m, p) instead, one band
+        largest standardized deviation over the rows). method: "bayes", "sandwich", "bias-corrected" or,
+        for penalties chosen by ``criterion="reml"`` or ``"ml"``, "unconditional" (the smoothing parameters'
+        own uncertainty added; module doc of cwlssvm.uncertainty); "auto" (default): "unconditional" where
+        the model offers it, else "bayes". by "column": (m, p) instead, one band
         per input column for the sum of the components on that column alone (an RBF and a linear
         component of one column: its whole main effect, from their joint posterior; 0 for a column
         with none)."""
@@ -428,6 +491,7 @@ class UncertaintyMixin:
             raise ValueError(f"by must be one of {BY}, got {by!r}")
         model = self._uncertainty_model()
         post = self._one_target_posterior("component_bands")
+        method = post.method_for(method)
         groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
         Phi = post.features(model._check_predict_X(X), centred=True)
         centre, se = (a[:, :, 0] for a in post.components_at(Phi, method, groups))

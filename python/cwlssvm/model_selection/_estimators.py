@@ -29,7 +29,7 @@ from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import (EXACT_GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune,
                       tune_profiled)
-from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood
+from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, width_sensitivity
 from ..components.pair import pair
 from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs,
                             screen_residuals)
@@ -265,6 +265,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
                                               per_component=per_component, family=family, selection=selection,
                                               samples=samples)
         self.passes_ = evaluator.passes
+        self._width_sensitivity = None  # the width's part of the "unconditional" bands (cwlssvm.uncertainty)
+        if (not primal and not paired and not per_component and family.name == "squared" and Y.shape[1] == 1
+                and not samples):
+            values = width_sensitivity(evaluator, sigmas, fit, self.criterion)
+            self._width_sensitivity = None if values is None else (values, X, w)
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
         self.selected_components_ = np.flatnonzero(fit.selected)
@@ -640,7 +645,27 @@ class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
         Xv, yv = self._validate(X, y, multi_output=True, y_numeric=True)
         Y = yv.reshape(-1, 1) if yv.ndim == 1 else yv
         components, sigma, gamma = self._search(Xv, Y, sample_weight)
-        return self._refit(X, y, sample_weight, components, sigma, gamma)
+        self._refit(X, y, sample_weight, components, sigma, gamma)
+        sensitivity = vars(self).pop("_width_sensitivity", None)
+        if self.criterion_ in LIKELIHOODS and self._family().name == "squared" and Y.shape[1] == 1:
+            self._attach_smoothing(sensitivity)
+        return self
+
+    def _attach_smoothing(self, sensitivity):
+        """best_estimator_.smoothing_factor_: U (R+1, q) of its posterior's "unconditional" covariance
+        (cwlssvm.uncertainty): the penalties' part J L, and the width's (sensitivity: the change of the fit
+        over log sigma at the training rows, the rows and their weights) projected on its coordinates."""
+        est = self.best_estimator_
+        try:
+            post = est.posterior()
+        except ValueError:  # a model without a posterior (its message says why): its bands are not offered at all
+            return
+        U = post.penalty_factor(self.criterion_)
+        if sensitivity is not None:
+            values, X, w = sensitivity
+            U = np.column_stack([U, post.projection(post.features(X), w, values)])
+        est.smoothing_factor_ = U
+        post.smoothing = U
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -30,6 +30,7 @@ ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a 
 # above 1, and Newton's last step, which would move V by less, is not taken
 TEST_VALUE_TOL = 1e-3
 DUAL_GAIN = 8.0  # the likelihood in n x n form (DualRemlCriterion) where its D n^3 is R^3 / DUAL_GAIN or less
+WIDTH_STEP = 0.1  # h of the central differences over log sigma of the width's part of "unconditional" bands
 
 
 class LikelihoodProfile:
@@ -276,6 +277,65 @@ def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
         return fit
     return RemlFit(np.where(keep, current.rho, fit.rho), current.value, current.gradient,
                    np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
+
+
+def width_sensitivity(evaluator, sigmas, fit, method):
+    """(n,) the width's part of the "unconditional" bands (cwlssvm.uncertainty) at the evaluator's rows:
+    sqrt(Var log sigma) df(x_k)/dlog sigma, Var log sigma = 2 / V*'' of the profile likelihood, both by central
+    differences of step WIDTH_STEP over the shared width (the widths that are tuned scaled by e^{+-h}), the
+    penalties of the selected components chosen again at each; None where the profile is not convex there.
+
+    Parameters
+    ----------
+    evaluator : PrimalCriterionEvaluator
+        The training rows' evaluator (their features at any widths).
+    sigmas : ndarray (D,)
+        The chosen relative widths.
+    fit : RemlFit
+        The likelihood's optimum there (its ``selected`` components are refitted).
+    method : {'reml', 'ml'}
+        The likelihood.
+
+    Returns
+    -------
+    ndarray (n,) or None
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator, tune_likelihood, width_sensitivity
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(-1, 1, size=(200, 2)); Y = np.sin(3 * X[:, :1]) + 0.3 * rng.normal(size=(200, 1))
+    >>> ev = PrimalCriterionEvaluator(X, Y, np.ones(200), C.resolve(None, 2, None, 1.0, X), criterion="gcv")
+    >>> sigmas, fit, _ = tune_likelihood(ev, np.geomspace(0.1, 10, 9), "reml")
+    >>> u = width_sensitivity(ev, sigmas, fit, "reml")
+    >>> u.shape, bool(0 < np.abs(u).max() < 0.3)  # small beside the noise's 0.3
+    ((200,), True)
+    """
+    keep = np.asarray(fit.selected, dtype=bool)
+    tunes = evaluator.tunes_width
+    if not (tunes & keep).any():
+        return None
+    w, y = evaluator.w, evaluator.Y[:, 0]
+    values, fitted = [], []
+    for t in (-WIDTH_STEP, 0.0, WIDTH_STEP):
+        fmap = evaluator._feature_map(np.where(tunes, sigmas * np.exp(t), sigmas))
+        columns = np.concatenate([np.arange(fmap.offsets[d], fmap.offsets[d + 1]) for d in np.flatnonzero(keep)])
+        X1 = np.hstack([fmap.features(evaluator.X, evaluator.n_jobs)[:, columns], np.ones((len(y), 1))])
+        G, B = X1.T @ (w[:, None] * X1), X1.T @ (w * y)
+        ranks = fmap.ranks[keep]
+        criterion = RemlCriterion(G, B[:, None], [float(y @ (w * y))], np.r_[0, np.cumsum(ranks)], evaluator.n_rows,
+                                  method)
+        best = reml_fit(criterion, fit.rho[keep])
+        A = G.copy()
+        A[np.arange(len(columns)), np.arange(len(columns))] += np.repeat(best.lam, ranks)
+        values.append(best.value)
+        fitted.append(X1 @ np.linalg.solve(A, B))
+    curvature = (values[0] - 2.0 * values[1] + values[2]) / WIDTH_STEP**2  # V*'' over log sigma
+    if not np.isfinite(curvature) or curvature <= 0:
+        return None
+    return np.sqrt(2.0 / curvature) * (fitted[2] - fitted[0]) / (2.0 * WIDTH_STEP)
 
 
 def _test_each(criterion, fit, keep, n_jobs=None):
