@@ -347,6 +347,10 @@ def test_one_gamma_per_component_by_reml_on_dask_is_the_in_memory_choice(client,
     assert model.selected_components_.tolist() == ref.selected_components_.tolist()
     np.testing.assert_allclose(model.to_local().predict(X[:500]), ref.predict(X[:500]), atol=1e-6 * np.std(y))
     assert model.to_local().component_weights is not None
+    # the bands with the penalties' uncertainty (the default for these models), from the same sums
+    bands, ref_bands = (np.asarray(m.component_bands(X[:200])) for m in (model.to_local(), ref))
+    assert model.to_local().smoothing_factor_.shape == ref.best_estimator_.smoothing_factor_.shape
+    np.testing.assert_allclose(bands, ref_bands, atol=1e-3 * np.abs(ref_bands).max())
     with pytest.raises(ValueError, match="criterion"):
         cdask.ComponentwiseLSSVCCV(criterion="reml", client=client).fit(da.from_array(X, chunks=(n // 7, 4)),
                                                                         da.from_array(y > 0, chunks=n // 7))

@@ -36,7 +36,7 @@ from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes,
-                               select_by_tests, tune_likelihood)
+                               attach_smoothing_factor, select_by_tests, tune_likelihood)
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import LIKELIHOODS, model_from_sums
@@ -243,6 +243,7 @@ class _DaskBase(BaseEstimator):
         if sums is None:  # a wide categorical block: the weighted features' sums from one more pass
             sums = rows.sums(compute, fmap, structured=True)
         self._finish(local, compute, rows, stats, fmap, sums, gamma)
+        attach_smoothing_factor(self.local_, self.criterion)  # "unconditional" bands: the penalties' part
         self.selected_components_ = np.flatnonzero(fit.selected)
         self.component_gammas_ = gammas.gammas
         return self._searched(sigma, gamma, record)

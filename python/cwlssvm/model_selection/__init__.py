@@ -9,7 +9,8 @@ from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine,
                       local_rows, local_widths, search_in_passes, tune, widest_first)
-from ._likelihood import WIDTH_STEP, ComponentGammas, select_by_tests, tune_likelihood, width_sensitivity
+from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
+                          width_sensitivity)
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -21,6 +22,7 @@ __all__ = [
     "LSSVCCV",
     "loo_residuals",
     "width_sensitivity",
+    "attach_smoothing_factor",
     "WIDTH_STEP",
     "loo_decision_function",
     "check_cv",

@@ -29,7 +29,7 @@ from ._evaluate_primal import PrimalCriterionEvaluator
 from ._folds import check_cv, make_folds
 from ._search import (EXACT_GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune,
                       tune_profiled)
-from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, width_sensitivity
+from ._likelihood import ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood, width_sensitivity
 from ..components.pair import pair
 from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions_table, listed_pairs,
                             screen_residuals)
@@ -647,25 +647,10 @@ class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
         components, sigma, gamma = self._search(Xv, Y, sample_weight)
         self._refit(X, y, sample_weight, components, sigma, gamma)
         sensitivity = vars(self).pop("_width_sensitivity", None)
-        if self.criterion_ in LIKELIHOODS and self._family().name == "squared" and Y.shape[1] == 1:
-            self._attach_smoothing(sensitivity)
+        if self.criterion_ in LIKELIHOODS and self._family().name == "squared":
+            attach_smoothing_factor(self.best_estimator_, self.criterion_, sensitivity)
         return self
 
-    def _attach_smoothing(self, sensitivity):
-        """best_estimator_.smoothing_factor_: U (R+1, q) of its posterior's "unconditional" covariance
-        (cwlssvm.uncertainty): the penalties' part J L, and the width's (sensitivity: the change of the fit
-        over log sigma at the training rows, the rows and their weights) projected on its coordinates."""
-        est = self.best_estimator_
-        try:
-            post = est.posterior()
-        except ValueError:  # a model without a posterior (its message says why): its bands are not offered at all
-            return
-        U = post.penalty_factor(self.criterion_)
-        if sensitivity is not None:
-            values, X, w = sensitivity
-            U = np.column_stack([U, post.projection(post.features(X), w, values)])
-        est.smoothing_factor_ = U
-        post.smoothing = U
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

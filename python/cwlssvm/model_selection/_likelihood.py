@@ -338,6 +338,47 @@ def width_sensitivity(evaluator, sigmas, fit, method):
     return np.sqrt(2.0 / curvature) * (fitted[2] - fitted[0]) / (2.0 * WIDTH_STEP)
 
 
+def attach_smoothing_factor(estimator, method, sensitivity=None):
+    """Sets ``estimator.smoothing_factor_``, U (R+1, q) of its posterior's "unconditional" covariance
+    (cwlssvm.uncertainty): the penalties' part J L (Posterior.penalty_factor) and, given ``sensitivity``, the
+    width's, its values (n,) (width_sensitivity) at the rows X (n, p) with weights w (n,) projected on the
+    posterior's coordinates. A fitted model without a posterior (its bands are not offered) is left as it is.
+
+    Parameters
+    ----------
+    estimator : ComponentwiseLSSVR
+        A fitted regressor whose penalties ``method`` chose (of one target; else left as it is).
+    method : {'reml', 'ml'}
+        The likelihood.
+    sensitivity : tuple, optional
+        (values (n,), X (n, p), w (n,)): the width's part at the training rows.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm.datasets import make_additive
+    >>> from cwlssvm.model_selection import attach_smoothing_factor
+    >>> X, y, _ = make_additive(n=200, seed=0, n_features=4)
+    >>> model = ComponentwiseLSSVR(sigma=1.0, gamma=10.0, component_weights=[1.0, 2.0, 1.0, 0.5]).fit(X, y)
+    >>> attach_smoothing_factor(model, "reml")
+    >>> model.smoothing_factor_.shape[0] == model.posterior().fmap.size + 1
+    True
+    """
+    try:
+        post = estimator.posterior()
+    except ValueError:
+        return
+    if post.z.shape[1] != 1:  # several targets: the bands are one target's
+        return
+    U = post.penalty_factor(method)
+    if sensitivity is not None:
+        values, X, w = sensitivity
+        U = np.column_stack([U, post.projection(post.features(X), w, values)])
+    estimator.smoothing_factor_ = U
+    post.smoothing = U
+
+
 def _test_each(criterion, fit, keep, n_jobs=None):
     """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d kept (keep (D,) bool),
     against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept. The
