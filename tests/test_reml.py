@@ -59,6 +59,17 @@ def test_the_n_by_n_form_is_the_same_likelihood_with_the_same_derivatives_edf_an
     assert dual.restricted(keep).ranks.tolist() == [2, 0, 2]
 
 
+def test_the_n_by_n_form_gives_the_penalized_fit_of_the_features():
+    Phi, Y, w, (G, B, yy), offsets = _problem(n=40, k=2)
+    rho = np.array([0.3, -1.0, 2.0])
+    A = G.copy()
+    R = offsets[-1]
+    A[np.arange(R), np.arange(R)] += np.repeat(np.exp(rho), np.diff(offsets))
+    beta = np.linalg.solve(A, B)  # (R+1, k): the intercept last
+    expected = Phi @ beta[:-1] + beta[-1]
+    np.testing.assert_allclose(DualRemlCriterion(Phi, Y, w, offsets).fitted(rho), expected, rtol=1e-9, atol=1e-9)
+
+
 def test_few_rows_and_many_features_take_the_n_by_n_form_and_choose_the_same_penalties(monkeypatch):
     """Matern components on 60 rows keep about one feature per row each: the fit goes through DualRemlCriterion,
     and its penalties, selection and predictions are those of the R x R form."""

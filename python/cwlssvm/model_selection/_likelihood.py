@@ -54,7 +54,7 @@ class LikelihoodProfile:
         features (the same V, matrices of order n)."""
         ev = self.evaluator
         fmap = ev._feature_map(sigmas)
-        if (len(fmap.offsets) - 1) * float(ev.n_rows) ** 3 * DUAL_GAIN <= float(fmap.size) ** 3:  # rows << features
+        if _rows_form(len(fmap.ranks), ev.n_rows, fmap.size):
             ev.passes += 1
             return DualRemlCriterion(fmap.features(ev.X, ev.n_jobs), ev.Y, ev.w, fmap.offsets, self.method)
         sums = ev._sums(fmap, ev.w)
@@ -279,6 +279,11 @@ def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
                    np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
 
 
+def _rows_form(n_components, n_rows, n_features):
+    """Whether V is cheaper from matrices of order n (DualRemlCriterion): D n^3 <= R^3 / DUAL_GAIN."""
+    return n_components * float(n_rows) ** 3 * DUAL_GAIN <= float(n_features) ** 3
+
+
 def width_sensitivity(evaluator, sigmas, fit, method):
     """(n,) the width's part of the "unconditional" bands (cwlssvm.uncertainty) at the evaluator's rows:
     sqrt(Var log sigma) df(x_k)/dlog sigma, Var log sigma = 2 / V*'' of the profile likelihood, both by central
@@ -322,16 +327,20 @@ def width_sensitivity(evaluator, sigmas, fit, method):
     for t in (-WIDTH_STEP, 0.0, WIDTH_STEP):
         fmap = evaluator._feature_map(np.where(tunes, sigmas * np.exp(t), sigmas))
         columns = np.concatenate([np.arange(fmap.offsets[d], fmap.offsets[d + 1]) for d in np.flatnonzero(keep)])
-        X1 = np.hstack([fmap.features(evaluator.X, evaluator.n_jobs)[:, columns], np.ones((len(y), 1))])
-        G, B = X1.T @ (w[:, None] * X1), X1.T @ (w * y)
-        ranks = fmap.ranks[keep]
-        criterion = RemlCriterion(G, B[:, None], [float(y @ (w * y))], np.r_[0, np.cumsum(ranks)], evaluator.n_rows,
-                                  method)
-        best = reml_fit(criterion, fit.rho[keep])
-        A = G.copy()
-        A[np.arange(len(columns)), np.arange(len(columns))] += np.repeat(best.lam, ranks)
+        Phi, ranks = fmap.features(evaluator.X, evaluator.n_jobs)[:, columns], fmap.ranks[keep]
+        offsets = np.r_[0, np.cumsum(ranks)]
+        if _rows_form(len(ranks), len(y), len(columns)):  # rows << features: the same V from matrices of order n
+            criterion = DualRemlCriterion(Phi, y, w, offsets, method)
+            best = reml_fit(criterion, fit.rho[keep])
+            fitted.append(criterion.fitted(best.rho)[:, 0])
+        else:
+            X1 = np.hstack([Phi, np.ones((len(y), 1))])
+            G, B = X1.T @ (w[:, None] * X1), X1.T @ (w * y)
+            best = reml_fit(RemlCriterion(G, B[:, None], [float(y @ (w * y))], offsets, evaluator.n_rows, method),
+                            fit.rho[keep])
+            G[np.arange(len(columns)), np.arange(len(columns))] += np.repeat(best.lam, ranks)  # A = G + S
+            fitted.append(X1 @ np.linalg.solve(G, B))
         values.append(best.value)
-        fitted.append(X1 @ np.linalg.solve(A, B))
     curvature = (values[0] - 2.0 * values[1] + values[2]) / WIDTH_STEP**2  # V*'' over log sigma
     if not np.isfinite(curvature) or curvature <= 0:
         return None

@@ -115,6 +115,11 @@ class DualRemlCriterion(PenaltyBlocks):
         """D (k,): the penalized weighted residual sum of squares at rho."""
         return self._solve(rho)[4]
 
+    def fitted(self, rho):
+        """(n, k) the penalized fit's values at the rows, at rho: Y - W^-1/2 a (a = Pt yt are the weighted
+        residuals)."""
+        return (self.Yt - self._solve(rho)[3]) / self.one[:, None]
+
     def derivatives(self, rho):
         """(V, gradient (D,), Hessian (D, D)) at rho (D,). Components of rank 0 have zero rows."""
         lam, P, Q, a, D, L = self._solve(rho)
