@@ -22,7 +22,7 @@ The candidates, ``method``:
 - ``"unconditional"``: the Bayesian covariance plus the uncertainty of the smoothing parameters
   themselves, for a model whose penalties were chosen by a likelihood (``criterion="reml"`` or
   ``"ml"``), as mgcv's ``unconditional=TRUE`` (Wood, Pya and Saefken, JASA 111, 2016, section 3.1):
-  Cov z = s^2 gamma M^-1 + U U', U = [J L, u] (R+1, D+1). With rho_d = log lambda_d the log penalty of
+  Cov z = s^2 gamma M^-1 + U U', U = [J L, u] (R+1, q <= D+1). With rho_d = log lambda_d the log penalty of
   component d, J_d = dz/drho_d = -A^-1 lambda_d E_d z (A = G + S, E_d the selector of block d) and
   L L' = V_rho = 2 H^+ (H the Hessian of V(rho) = -2 log likelihood at the optimum,
   cwlssvm.primal.RemlCriterion), J L is the first-order part of the penalties'; u is the shared

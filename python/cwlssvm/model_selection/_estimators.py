@@ -651,7 +651,6 @@ class _RegressorCV(RegressorMixin, _TunedBase, UncertaintyMixin):
             attach_smoothing_factor(self.best_estimator_, self.criterion_, sensitivity)
         return self
 
-
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.multi_output = True
