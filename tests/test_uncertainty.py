@@ -328,11 +328,12 @@ def test_unconditional_bands_need_penalties_chosen_by_a_likelihood(additive):
         cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_bands(X, method="unconditional")
 
 
-def test_one_width_per_component_adds_only_the_penalties_uncertainty(additive):
+def test_one_width_per_component_adds_each_widths_uncertainty(additive):
     X, y = additive
     model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)
     U = model.best_estimator_.smoothing_factor_
-    assert U.shape[1] == len(model.selected_components_)  # no width's column: the widths are not one parameter
+    selected = len(model.selected_components_)
+    assert selected < U.shape[1] <= 2 * selected  # the penalties' columns, then one per selected component's width
     lo, hi = model.component_bands(X, method="bayes")
     ulo, uhi = model.component_bands(X)
     assert np.all(uhi - ulo >= hi - lo - 1e-12) and np.any(uhi - ulo > hi - lo)

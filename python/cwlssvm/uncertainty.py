@@ -28,9 +28,10 @@ The candidates, ``method``:
   cwlssvm.primal.RemlCriterion), J L is the first-order part of the penalties'; u is the shared
   width's: the change of the fit over log sigma (the fits at sigma e^{+-h} with their penalties chosen
   again, projected on the fit's coordinates by least squares over the training rows) times
-  sqrt(Var log sigma), Var log sigma = 2 / V*'' from the profile likelihood V*(log sigma). The width's
-  part is there when the widths are searched on the exact path with one shared width and no pairs; else
-  U = J L. The default ``method="auto"`` is "unconditional" where the model holds U, else "bayes".
+  sqrt(Var log sigma), Var log sigma = 2 / V*'' from the profile likelihood V*(log sigma); with one width
+  per component, one such column per selected component's width (the widths taken as independent). The
+  widths' part is there when the widths are searched on the exact path with no pairs; else U = J L. The
+  default ``method="auto"`` is "unconditional" where the model holds U, else "bayes".
 
 The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the
 effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 - [M^-1]_ii) over the

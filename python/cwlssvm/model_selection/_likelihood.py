@@ -284,11 +284,13 @@ def _rows_form(n_components, n_rows, n_features):
     return n_components * float(n_rows) ** 3 * DUAL_GAIN <= float(n_features) ** 3
 
 
-def width_sensitivity(evaluator, sigmas, fit, method):
-    """(n,) the width's part of the "unconditional" bands (cwlssvm.uncertainty) at the evaluator's rows:
-    sqrt(Var log sigma) df(x_k)/dlog sigma, Var log sigma = 2 / V*'' of the profile likelihood, both by central
-    differences of step WIDTH_STEP over the shared width (the widths that are tuned scaled by e^{+-h}), the
-    penalties of the selected components chosen again at each; None where the profile is not convex there.
+def width_sensitivity(evaluator, sigmas, fit, method, per_component=False):
+    """(n, q) the widths' part of the "unconditional" bands (cwlssvm.uncertainty) at the evaluator's rows: per
+    direction of the log widths, sqrt(Var) df(x_k)/dt with Var = 2 / V*'' of the profile likelihood along it, both
+    by central differences of step WIDTH_STEP, the penalties of the selected components chosen again at each. The
+    directions: the shared width (every width that is tuned scaled by e^{+-h}), or (``per_component``) each
+    selected component's own width, taken as independent (the diagonal of the profile's Hessian). A direction
+    along which the profile is not convex there is left out; None when none is left.
 
     Parameters
     ----------
@@ -300,10 +302,12 @@ def width_sensitivity(evaluator, sigmas, fit, method):
         The likelihood's optimum there (its ``selected`` components are refitted).
     method : {'reml', 'ml'}
         The likelihood.
+    per_component : bool, default=False
+        One direction per selected component's width instead of the shared one.
 
     Returns
     -------
-    ndarray (n,) or None
+    ndarray (n, q) or None
 
     Examples
     --------
@@ -316,35 +320,43 @@ def width_sensitivity(evaluator, sigmas, fit, method):
     >>> sigmas, fit, _ = tune_likelihood(ev, np.geomspace(0.1, 10, 9), "reml")
     >>> u = width_sensitivity(ev, sigmas, fit, "reml")
     >>> u.shape, bool(0 < np.abs(u).max() < 0.3)  # small beside the noise's 0.3
-    ((200,), True)
+    ((200, 1), True)
     """
     keep = np.asarray(fit.selected, dtype=bool)
     tunes = evaluator.tunes_width
-    if not (tunes & keep).any():
+    moved = np.flatnonzero(tunes & keep)
+    if not len(moved):
         return None
+    directions = [np.isin(np.arange(len(sigmas)), [d]) for d in moved] if per_component else [tunes]
+    centre = _profile_point(evaluator, sigmas, fit, keep, method)
+    columns = []
+    for direction in directions:
+        low, high = (_profile_point(evaluator, np.where(direction, sigmas * np.exp(t), sigmas), fit, keep, method)
+                     for t in (-WIDTH_STEP, WIDTH_STEP))
+        curvature = (low[0] - 2.0 * centre[0] + high[0]) / WIDTH_STEP**2  # V*'' along the direction
+        if np.isfinite(curvature) and curvature > 0:
+            columns.append(np.sqrt(2.0 / curvature) * (high[1] - low[1]) / (2.0 * WIDTH_STEP))
+    return np.column_stack(columns) if columns else None
+
+
+def _profile_point(evaluator, sigmas, fit, keep, method):
+    """(V*, fitted values (n,)) at relative widths sigmas (D,): the likelihood of the components where keep (D,),
+    minimized over their penalties from fit.rho, and the penalized fit's values at the evaluator's rows."""
     w, y = evaluator.w, evaluator.Y[:, 0]
-    values, fitted = [], []
-    for t in (-WIDTH_STEP, 0.0, WIDTH_STEP):
-        fmap = evaluator._feature_map(np.where(tunes, sigmas * np.exp(t), sigmas))
-        columns = np.concatenate([np.arange(fmap.offsets[d], fmap.offsets[d + 1]) for d in np.flatnonzero(keep)])
-        Phi, ranks = fmap.features(evaluator.X, evaluator.n_jobs)[:, columns], fmap.ranks[keep]
-        offsets = np.r_[0, np.cumsum(ranks)]
-        if _rows_form(len(ranks), len(y), len(columns)):  # rows << features: the same V from matrices of order n
-            criterion = DualRemlCriterion(Phi, y, w, offsets, method)
-            best = reml_fit(criterion, fit.rho[keep])
-            fitted.append(criterion.fitted(best.rho)[:, 0])
-        else:
-            X1 = np.hstack([Phi, np.ones((len(y), 1))])
-            G, B = X1.T @ (w[:, None] * X1), X1.T @ (w * y)
-            best = reml_fit(RemlCriterion(G, B[:, None], [float(y @ (w * y))], offsets, evaluator.n_rows, method),
-                            fit.rho[keep])
-            G[np.arange(len(columns)), np.arange(len(columns))] += np.repeat(best.lam, ranks)  # A = G + S
-            fitted.append(X1 @ np.linalg.solve(G, B))
-        values.append(best.value)
-    curvature = (values[0] - 2.0 * values[1] + values[2]) / WIDTH_STEP**2  # V*'' over log sigma
-    if not np.isfinite(curvature) or curvature <= 0:
-        return None
-    return np.sqrt(2.0 / curvature) * (fitted[2] - fitted[0]) / (2.0 * WIDTH_STEP)
+    fmap = evaluator._feature_map(sigmas)
+    columns = np.concatenate([np.arange(fmap.offsets[d], fmap.offsets[d + 1]) for d in np.flatnonzero(keep)])
+    Phi, ranks = fmap.features(evaluator.X, evaluator.n_jobs)[:, columns], fmap.ranks[keep]
+    offsets = np.r_[0, np.cumsum(ranks)]
+    if _rows_form(len(ranks), len(y), len(columns)):  # rows << features: the same V from matrices of order n
+        criterion = DualRemlCriterion(Phi, y, w, offsets, method)
+        best = reml_fit(criterion, fit.rho[keep])
+        return best.value, criterion.fitted(best.rho)[:, 0]
+    X1 = np.hstack([Phi, np.ones((len(y), 1))])
+    G, B = X1.T @ (w[:, None] * X1), X1.T @ (w * y)
+    criterion = RemlCriterion(G, B[:, None], [float(y @ (w * y))], offsets, evaluator.n_rows, method)
+    best = reml_fit(criterion, fit.rho[keep])
+    G[np.arange(len(columns)), np.arange(len(columns))] += np.repeat(best.lam, ranks)  # A = G + S
+    return best.value, X1 @ np.linalg.solve(G, B)
 
 
 def attach_smoothing_factor(estimator, method, sensitivity=None):
@@ -360,7 +372,7 @@ def attach_smoothing_factor(estimator, method, sensitivity=None):
     method : {'reml', 'ml'}
         The likelihood.
     sensitivity : tuple, optional
-        (values (n,), X (n, p), w (n,)): the width's part at the training rows.
+        (values (n, q), X (n, p), w (n,)): the widths' part at the training rows.
 
     Examples
     --------
@@ -383,7 +395,8 @@ def attach_smoothing_factor(estimator, method, sensitivity=None):
     U = post.penalty_factor(method)
     if sensitivity is not None:
         values, X, w = sensitivity
-        U = np.column_stack([U, post.projection(post.features(X), w, values)])
+        Phi = post.features(X)
+        U = np.column_stack([U] + [post.projection(Phi, w, v) for v in values.T])
     estimator.smoothing_factor_ = U
     post.smoothing = U
 
