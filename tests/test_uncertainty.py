@@ -300,6 +300,7 @@ def test_unconditional_bands_contain_the_bayesian_ones_and_round_trip(reml_model
     n_selected = len(model.selected_components_)
     assert U.shape == (model.posterior().fmap.size + 1, n_selected + 1)  # the penalties' and the width's parts
     assert np.abs(U[:, -1]).max() > 0  # the width's part: the widths were searched on these rows
+    assert "_width_sensitivity" not in vars(model)  # the search's rows are not kept (nor written to model files)
     rows = make_additive(n=50, seed=9)[0]
     for kind in ("pointwise", "simultaneous"):
         lo, hi = model.component_bands(rows, kind=kind, method="bayes")
