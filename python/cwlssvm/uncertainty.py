@@ -12,7 +12,8 @@ posterior of z is N(z, s^2 gamma M^-1) (Wahba's Bayesian confidence intervals, w
 use: they cover the function on average over its inputs because they include the smoothing bias).
 The candidates, ``method``:
 
-- ``"bayes"`` (default): Cov z = s^2 gamma M^-1;
+- ``"bayes"``: Cov z = s^2 gamma M^-1 (what the default "auto" gives where a likelihood did not choose
+  the penalties);
 - ``"sandwich"``: the frequentist covariance of the linear smoother, s^2 gamma^2 M^-1 G M^-1 (it
   ignores the bias, so its bands are narrower and undercover where the fit smooths);
 - ``"bias-corrected"``: the estimate corrected by the smoother's own bias estimate, as De Brabanter
