@@ -185,11 +185,11 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         model = models[0]
         kept = getattr(self, "_cached_posterior", None)  # not written to model files (_persist.CACHE_PREFIX)
         if kept is None or kept[0] is not model:
-            post = self._model_posterior(model)
-            # U of the "unconditional" covariance, set by a CV estimator that chose the penalties by a likelihood
-            post.smoothing = getattr(self, "smoothing_factor_", None)
-            self._cached_posterior = (model, post)
-        return self._cached_posterior[1]
+            self._cached_posterior = (model, self._model_posterior(model))
+        post = self._cached_posterior[1]
+        # U of the "unconditional" covariance, set by a CV estimator that chose the penalties by a likelihood
+        post.smoothing = getattr(self, "smoothing_factor_", None)
+        return post
 
     def _model_posterior(self, model):
         if self.solver_ == "lowrank":

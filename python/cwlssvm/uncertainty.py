@@ -218,12 +218,9 @@ class Posterior:
         vals, vecs = np.linalg.eigh((H + H.T) / 2)
         keep = vals > max(vals.max(initial=0.0), 1e-300) * 1e-10
         L = vecs[:, keep] * np.sqrt(2.0 / vals[keep])  # L L' = 2 H^+ over its positive eigenvalues
-        J = np.zeros((R + 1, D))
-        for d in range(D):
-            E_z = np.zeros(R + 1)
-            E_z[o[d]:o[d + 1]] = self.z[o[d]:o[d + 1], 0]
-            J[:, d] = -self.M_inv @ E_z
-        return J @ L
+        E_z = np.zeros((R + 1, D))  # column d: z's block d, zero elsewhere
+        E_z[np.arange(R), np.repeat(np.arange(D), np.diff(o))] = self.z[:R, 0]
+        return -self.M_inv @ E_z @ L  # J L, J = -M^-1 [E_1 z ... E_D z]
 
     def projection(self, Phi, w, values):
         """(R+1,) the coordinates z whose [Phi 1] z is closest to ``values`` (m,) in the weighted squares w (m,)

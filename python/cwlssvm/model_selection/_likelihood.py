@@ -397,8 +397,7 @@ def attach_smoothing_factor(estimator, method, sensitivity=None):
         values, X, w = sensitivity
         Phi = post.features(X)
         U = np.column_stack([U] + [post.projection(Phi, w, v) for v in values.T])
-    estimator.smoothing_factor_ = U
-    post.smoothing = U
+    estimator.smoothing_factor_ = U  # its posterior() takes it from there
 
 
 def _test_each(criterion, fit, keep, n_jobs=None):
