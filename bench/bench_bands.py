@@ -5,7 +5,8 @@ first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSV
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
 likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2), and (--linear) a
 linear component on each column besides (the bands are then of each column's whole main effect, the sum of its two
-components: component_bands(by="column")):
+components: component_bands(by="column")), the widths as --widths says (sigma_per_component: "auto", the default,
+is one width per component for "reml"/"ml" at this size and one shared width for "loo"; "shared"; "per-component"):
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
@@ -20,7 +21,7 @@ Then the cost at N = 10^5 through the low-rank path: component_bands and predict
 training rows against the fit (target <= 2x the fit time).
 
 Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
-     [--nu 2.5] [--sigma-per-component] [--linear]
+     [--nu 2.5] [--widths auto|shared|per-component] [--linear]
 """
 
 import argparse
@@ -34,6 +35,7 @@ from cwlssvm.uncertainty import METHODS
 
 N, NOISE, D, RELEVANT, LEVEL = 100, 1.0, 10, 4, 0.95
 GRID = np.linspace(0.0, 1.0, 100)
+WIDTHS = {"auto": "auto", "shared": False, "per-component": True}  # --widths: sigma_per_component
 
 
 def centred_truth(X_train, d):
@@ -90,7 +92,7 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
         p_values[i] = model.component_tests()["p_value"]
     elapsed = time.perf_counter() - t0
     print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
-          f"sigma_per_component={per_component}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'}"
+          f"sigma_per_component={per_component!r}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'}"
           f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in methods:
@@ -137,11 +139,11 @@ def main():
     ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
     ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
     ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
-    ap.add_argument("--sigma-per-component", action="store_true", help="one width per component (x0's correlated)")
+    ap.add_argument("--widths", default="auto", choices=list(WIDTHS), help="sigma_per_component (x0's correlated)")
     ap.add_argument("--linear", action="store_true", help="a linear component on each column besides; bands by column")
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion, args.kernel, args.sigma_per_component, args.nu, args.linear)
+    coverage(range(args.seeds), args.criterion, args.kernel, WIDTHS[args.widths], args.nu, args.linear)
     if args.large:
         large(args.large)
 

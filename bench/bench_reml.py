@@ -2,11 +2,12 @@
 
 additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs, the first four
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
-selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml",
-"ml", "reml" with one width per component, "reml" keeping every component of positive edf (no tests), "reml"
-on Matern components (nu = 3/2, and nu = 5/2) instead of RBF ones, and "reml" on an RBF (or a Matern nu = 5/2) and a
-linear component per column (each column's straight-line part with a penalty of its own; an input counts as selected
-if either of its components is).
+selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml" and
+"ml" (by default one width per component at this size: sigma_per_component="auto"), "reml" with one shared width,
+"reml" keeping every component of positive edf (no tests), "reml" on Matern components (nu = 3/2, and nu = 5/2)
+instead of RBF ones, and "reml" on an RBF (or a Matern nu = 5/2) and a linear component per column (each column's
+straight-line part with a penalty of its own; an input counts as selected if either of its components is); the
+Matern and linear rows with one shared width.
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -35,13 +36,16 @@ MODELS = {
     "loo": dict(criterion="loo"),
     "reml": dict(criterion="reml"),
     "ml": dict(criterion="ml"),
-    "reml, widths per component": dict(criterion="reml", sigma_per_component=True),
+    "reml, one shared width": dict(criterion="reml", sigma_per_component=False),
     "reml, selection_level=None": dict(criterion="reml", selection_level=None),
-    "reml, Matern components": dict(criterion="reml", components=[C.matern(d) for d in range(10)]),
-    "reml, Matern nu = 5/2": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]),
-    "reml, RBF and linear": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
+    "reml, Matern components": dict(criterion="reml", sigma_per_component=False,
+                                    components=[C.matern(d) for d in range(10)]),
+    "reml, Matern nu = 5/2": dict(criterion="reml", sigma_per_component=False,
+                                  components=[C.matern(d, nu=2.5) for d in range(10)]),
+    "reml, RBF and linear": dict(criterion="reml", sigma_per_component=False, components=[C.rbf(d) for d in range(10)]
                                  + [C.linear(d) for d in range(10)]),
-    "reml, Matern nu = 5/2 and linear": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]
+    "reml, Matern nu = 5/2 and linear": dict(criterion="reml", sigma_per_component=False,
+                                             components=[C.matern(d, nu=2.5) for d in range(10)]
                                              + [C.linear(d) for d in range(10)]),
 }
 

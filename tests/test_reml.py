@@ -80,7 +80,8 @@ def test_few_rows_and_many_features_take_the_n_by_n_form_and_choose_the_same_pen
     made = []
     monkeypatch.setattr(likelihood, "DualRemlCriterion",
                         lambda *a, **k: made.append(1) or DualRemlCriterion(*a, **k))
-    params = dict(criterion="reml", components=[C.matern(d) for d in range(5)], sigmas=[2.0, 8.0])
+    params = dict(criterion="reml", components=[C.matern(d) for d in range(5)], sigmas=[2.0, 8.0],
+                  sigma_per_component=False)
     dual = ComponentwiseLSSVRCV(**params).fit(X[:, :5], y)
     assert made
     monkeypatch.setattr(likelihood, "DUAL_GAIN", np.inf)
@@ -290,6 +291,28 @@ def test_reml_fit_reports_gammas_selection_and_round_trips(tmp_path):
     loaded = cwlssvm.load(path)
     assert np.array_equal(loaded.predict(X), model.predict(X))
     assert np.array_equal(loaded.component_gammas_, model.component_gammas_)
+
+
+def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
+    """sigma_per_component="auto" with "reml" on the exact path: the tests run first at the shared width; the
+    components they leave out keep it, stay out, and the best score is that of the widths' stage."""
+    X, y, _ = make_additive(n=100, seed=0)
+    model = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    shared = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=False).fit(X, y)
+    assert np.ndim(model.sigma_) == 1 and np.ndim(shared.sigma_) == 0
+    left_out = np.setdiff1d(np.arange(10), model.selected_components_)
+    assert model.selected_components_.tolist() == shared.selected_components_.tolist() == [0, 1, 2, 3]
+    assert np.all(model.sigma_[left_out] == shared.sigma_)  # not moved: out of the widths' stage
+    assert not np.all(model.sigma_[:4] == shared.sigma_)  # the kept ones moved
+    stages = model.cv_results_["stage"]
+    assert "ard" in stages and "grid" in stages
+    ard = model.cv_results_["criterion"][stages == "ard"]
+    assert model.best_score_ == -ard.min()
+    for params in (dict(criterion="loo"), dict(criterion="reml", solver="lowrank"),
+                   dict(criterion="reml", interactions=[(0, 1)]), dict(criterion="reml", selection_level=None)):
+        assert np.ndim(ComponentwiseLSSVRCV(**params).fit(X, y).sigma_) == 0, params
+    with pytest.raises(ValueError, match="sigma_per_component"):
+        ComponentwiseLSSVRCV(sigma_per_component="yes").fit(X, y)
 
 
 def test_reml_refuses_bad_targets_of_a_family():

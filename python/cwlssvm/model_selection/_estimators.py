@@ -36,6 +36,7 @@ from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions
 from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10  # widths of the default sigma grid
+PER_COMPONENT = one_of(True, False, "auto", words='True, False or "auto"')  # sigma_per_component
 N_GAMMAS = 50  # values of the default gamma grid
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)  # the default gamma grid's range
@@ -151,6 +152,21 @@ class _TunedBase(ReportMixin, BaseEstimator):
     def _family(self):
         return family_of(self)
 
+    def _per_component(self, n_rows):
+        """Whether the search tunes one width per component for n_rows training rows: ``sigma_per_component``,
+        where "auto" is True for a likelihood criterion ("reml", "ml") with the squared loss and its tests
+        (``selection_level``) on the exact path (cwlssvm.primal.SOLVER_POLICY) without ``interactions``."""
+        value = getattr(self, "sigma_per_component", False)
+        if not (isinstance(value, str) and value == "auto"):
+            return bool(value)
+        return (self.criterion in LIKELIHOODS and self._family().name == "squared"
+                and getattr(self, "selection_level", None) is not None and getattr(self, "interactions", None) is None
+                and not SOLVER_POLICY.tunes_on_sums(self.solver, n_rows))
+
+    def _tuned_widths(self):
+        """Whether the search chose one width per component (sigma_ is then an array)."""
+        return np.ndim(getattr(self, "sigma_", None)) == 1
+
     def _scoring(self):
         """The evaluators' selection key: "error" (classifiers), else "squared" (the criterion itself)."""
         return "squared"
@@ -188,7 +204,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
         common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
                       n_jobs=self.n_jobs)
-        per_component = bool(getattr(self, "sigma_per_component", False))
+        per_component = self._per_component(X.shape[0])
         if primal:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
                                                  **common)
@@ -257,7 +273,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
                     rows = order[:size]
                     samples[name] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances,
                                                              **common)
-        per_component = bool(getattr(self, "sigma_per_component", False))
+        per_component = self._per_component(X.shape[0])
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (
             lambda crit, fit: select_by_tests(crit, fit, level, untested=untested, n_jobs=self.n_jobs))
@@ -394,7 +410,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
             self.component_gammas_ = self.component_gammas_[model]
             self.selected_components_ = np.flatnonzero(selected[model])
             self._chosen_weights = self._chosen_weights[model]
-            if np.ndim(self.sigma_) == 1:  # sigma_per_component: one width per component
+            if self._tuned_widths():
                 self.sigma_ = self.sigma_[model]
                 self.best_params_["sigma"] = self.sigma_.tolist()
         is_kept = np.zeros(len(screen.names), dtype=bool)
@@ -433,7 +449,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
         criterion = Criterion(self.criterion_, None, self._classification, self._scoring())
         evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=criterion, n_jobs=self.n_jobs)
-        per_component = bool(getattr(self, "sigma_per_component", False))
+        per_component = self._per_component(X.shape[0])
         grid_evaluator = None
         if self.gammas is None:
             if X.shape[0] > FAMILY_WIDTH_ROWS:
@@ -668,9 +684,13 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     components : list of Component, optional
         As for :class:`ComponentwiseLSSVR` (default: one RBF component per column). RBF components
         that set their own sigma are tuned too (the shared width replaces it).
-    sigma_per_component : bool, default=False
-        After the shared-sigma optimum, tune one width per RBF component (coordinate descent on the
-        same criterion), an ARD-like additive model.
+    sigma_per_component : bool or "auto", default="auto"
+        After the shared-sigma optimum, tune one width per component that has one (coordinate descent on
+        the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
+        ``selection_level`` run first, at the shared width, and only the components they keep get widths of
+        their own. "auto": True for ``criterion="reml"`` or ``"ml"`` with the squared loss and a
+        ``selection_level``, without ``interactions``, on the exact path (at most 20,000 rows with
+        ``solver="auto"``), else False.
     {_REG_FAMILY}
     {INTERACTIONS_PARAM}
     {_SELECTION_PARAM}
@@ -688,10 +708,11 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     0.97
     """
 
-    parameter_rules = _RegressorCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT))
+    parameter_rules = _RegressorCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT),
+                                                            sigma_per_component=PER_COMPONENT)
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
-                 sigma_per_component=False, n_jobs=None, verbose=False, random_state=0, family="squared",
+                 sigma_per_component="auto", n_jobs=None, verbose=False, random_state=0, family="squared",
                  solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None,
                  selection_level=0.05):
         self.interactions = interactions
@@ -716,7 +737,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         return self.components
 
     def _base_estimator(self, components, sigma, gamma):
-        if self.sigma_per_component:
+        if self._tuned_widths():
             return ComponentwiseLSSVR(components=components, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                       **self._solver_params())
         comps = None if components is None else [c.with_width(None) for c in _components.as_list(components)]
@@ -866,7 +887,8 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     Parameters
     ----------
     components : list of Component, optional
-    sigma_per_component : bool, default=False
+    sigma_per_component : bool or "auto", default="auto"
+        As for :class:`ComponentwiseLSSVRCV`.
     {_CLS_PARAMS}
     {INTERACTIONS_PARAM}
     {_SELECTION_PARAM}
@@ -884,10 +906,11 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     (5,)
     """
 
-    parameter_rules = _ClassifierCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT))
+    parameter_rules = _ClassifierCV.parameter_rules.extended(selection_level=optional(OPEN_UNIT),
+                                                             sigma_per_component=PER_COMPONENT)
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
-                 sigma_per_component=False, scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
+                 sigma_per_component="auto", scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
                  missing="separate", unknown="missing", interactions=None, selection_level=0.05):
         self.interactions = interactions
@@ -915,7 +938,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
         return self.components
 
     def _base_estimator(self, components, sigma, gamma):
-        if not self.sigma_per_component and components is not None:
+        if not self._tuned_widths() and components is not None:
             components = [c.with_width(None) for c in _components.as_list(components)]
         return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
                                   probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())

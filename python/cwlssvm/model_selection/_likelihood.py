@@ -38,11 +38,13 @@ class LikelihoodProfile:
     a PrimalCriterionEvaluator's feature maps and sums; ``method`` "reml" or "ml"; for a likelihood ``family``
     (not "squared"), V_L of its Laplace approximation (cwlssvm.families.laplace_reml) on the rows' features.
     Keeps every point in ``record`` (gamma: the geometric mean of the selected components' gamma_d) and the
-    fits in ``fits``."""
+    fits in ``fits``. With ``keep`` (D,) bool, V is that of the components where it is True, the others left out
+    (RemlCriterion.restricted)."""
 
-    def __init__(self, evaluator, method, family=None):
+    def __init__(self, evaluator, method, family=None, keep=None):
         self.evaluator, self.method = evaluator, method
         self.family = None if family is None or family.name == "squared" else family
+        self.keep = keep  # (D,) bool: the components in the likelihood (None: all; squared loss only)
         self.record = SearchRecord()
         self.fits = {}  # width key -> RemlFit
         self._start = None
@@ -56,9 +58,11 @@ class LikelihoodProfile:
         fmap = ev._feature_map(sigmas)
         if _rows_form(len(fmap.ranks), ev.n_rows, fmap.size):
             ev.passes += 1
-            return DualRemlCriterion(fmap.features(ev.X, ev.n_jobs), ev.Y, ev.w, fmap.offsets, self.method)
-        sums = ev._sums(fmap, ev.w)
-        return RemlCriterion(sums.gram(0), sums.B[0], sums.yy[0], fmap.offsets, ev.n_rows, self.method)
+            crit = DualRemlCriterion(fmap.features(ev.X, ev.n_jobs), ev.Y, ev.w, fmap.offsets, self.method)
+        else:
+            sums = ev._sums(fmap, ev.w)
+            crit = RemlCriterion(sums.gram(0), sums.B[0], sums.yy[0], fmap.offsets, ev.n_rows, self.method)
+        return crit if self.keep is None else crit.restricted(self.keep)
 
     def __call__(self, stage, sigmas):
         sigmas = np.asarray(sigmas, dtype=float)
@@ -205,14 +209,26 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
             lo, hi = np.log(sigma_grid[max(i - 1, 0)]), np.log(sigma_grid[min(i + 1, len(sigma_grid) - 1)])
             minimize_scalar(lambda t: profile("refine", np.full(D, np.exp(t))), bounds=(lo, hi), method="bounded",
                             options={"xatol": 0.05})
+    shared_rows = []  # the shared width's stages, where the widths' stage leaves components out (below)
     if per_component and tunes.any():
-        _per_component(profile, profile.best()[0], tunes)
+        start = profile.best()[0]
+        if selection is not None and profile.family is None:  # the tests first, at the shared width: only the
+            # components they keep get widths of their own, the others left out of the likelihood (a width chosen
+            # for a component of no signal fits noise, which the tests then take for signal)
+            kept = selection(profile.best_criterion(start), profile.best()[1]).selected
+            shared_rows = profile.record.rows
+            profile = LikelihoodProfile(profile.evaluator, method, keep=kept)
+            tunes = tunes & kept
+        _per_component(profile, start, tunes)
     sigmas, fit = profile.best()
     if selection is not None and profile.family is None:
         fit = selection(profile.best_criterion(sigmas), fit)
     record = profile.record
+    compared = len(record.rows)  # the last rows share one likelihood: best() compares those
+    record.rows = shared_rows + record.rows
     if grid_evaluator is not None:  # the samples' stages first in cv_results_
         record.rows = grid.record.rows + [r for p in sampled for r in p.record.rows] + record.rows
+    record.compared = len(record.rows) - compared
     return sigmas, fit, record
 
 

@@ -49,6 +49,7 @@ class SearchRecord:
 
     def __init__(self):
         self.rows = []
+        self.compared = 0  # best() compares the rows from this one on (the earlier ones: another criterion)
 
     def add(self, stage, sigmas, gammas, result):
         """Record the points (sigmas, gamma) for every gamma that ``result`` evaluated, with their criteria."""
@@ -63,8 +64,8 @@ class SearchRecord:
             self.rows.append(row)
 
     def best(self):
-        """The record with the smallest criterion."""
-        return min(self.rows, key=lambda r: r["criterion"])
+        """The record with the smallest criterion, from row ``compared`` on."""
+        return min(self.rows[self.compared:], key=lambda r: r["criterion"])
 
 
 def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
