@@ -315,6 +315,14 @@ def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
         ComponentwiseLSSVRCV(sigma_per_component="yes").fit(X, y)
 
 
+def test_reml_with_a_width_per_component_and_screened_pairs_refits_the_main_effects_and_the_pairs_kept():
+    X, y, _ = make_additive(n=100, seed=0)  # no interaction in truth: "auto" keeps no pair here
+    model = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True, interactions="auto").fit(X, y)
+    kept = int(model.interactions_["kept"].sum())
+    assert len(model.components_) == len(model.sigma_) == len(model.component_gammas_) == 10 + kept
+    assert np.all(np.isfinite(model.predict(X)))
+
+
 def test_reml_refuses_bad_targets_of_a_family():
     X, y, _ = make_additive(n=60, seed=0)
     with pytest.raises(ValueError, match="y"):

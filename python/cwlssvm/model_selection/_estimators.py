@@ -410,9 +410,10 @@ class _TunedBase(ReportMixin, BaseEstimator):
             self.component_gammas_ = self.component_gammas_[model]
             self.selected_components_ = np.flatnonzero(selected[model])
             self._chosen_weights = self._chosen_weights[model]
-            if self._tuned_widths():
+            if self._tuned_widths():  # the components at their chosen widths, one per main effect and pair fitted
                 self.sigma_ = self.sigma_[model]
                 self.best_params_["sigma"] = self.sigma_.tolist()
+                components = [c for c, m in zip(components, model) if m]
         is_kept = np.zeros(len(screen.names), dtype=bool)
         is_kept[:len(candidates)] = kept
         self.interactions_ = interactions_table(screen, is_kept)
