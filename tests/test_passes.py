@@ -205,7 +205,7 @@ def test_the_passes_of_a_likelihood_fit_with_screened_pairs_count_both_of_its_se
     from cwlssvm.model_selection import AUTO_CANDIDATES
 
     X, y = make_friedman1(n_samples=300, noise=1.0, random_state=0)
-    additive = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=False).fit(X, y)  # as with pairs
+    additive = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
     screened = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
     names = screened.interactions_["pair"][:AUTO_CANDIDATES]
     tried = [tuple(int(name[1:]) for name in pair.split(":")) for pair in names]
