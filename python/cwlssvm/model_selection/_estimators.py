@@ -36,10 +36,10 @@ from ..interactions import (INTERACTIONS_PARAM, check_interactions, interactions
 from .._persist import file_values, model_file_class
 
 N_SIGMAS = 10  # widths of the default sigma grid
-PER_COMPONENT = one_of(True, False, "auto", words='True, False or "auto"')  # sigma_per_component
 N_GAMMAS = 50  # values of the default gamma grid
 SIGMA_RANGE = (0.2, 20.0)  # the default sigma grid, in units of each input's spread
 GAMMA_RANGE = (1e-3, 1e6)  # the default gamma grid's range
+PER_COMPONENT = one_of(True, False, "auto", words='True, False or "auto"')  # sigma_per_component
 # A likelihood family is tuned on the exact path (a weighted decomposition per performance iteration),
 # on a random subsample of this many rows when there are more; the refit uses every row.
 FAMILY_TUNING_ROWS = 5000

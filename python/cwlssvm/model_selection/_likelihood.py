@@ -9,7 +9,9 @@ each way instead, on a larger sample above 2 x LOCAL_SAMPLE rows, each stage's s
 cwlssvm.model_selection.search_in_passes does), then
 (``per_component``) each RBF component's width probed at x exp(+-ARD_PROBE) and moved while
 the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds). For the squared loss, the
-components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``).
+components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``); with
+``per_component``, the tests run at the shared width first, and only the components they keep get widths of
+their own, in the likelihood of those components alone, before the tests run again among them.
 """
 
 from __future__ import annotations
