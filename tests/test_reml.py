@@ -309,7 +309,7 @@ def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
     ard = model.cv_results_["criterion"][stages == "ard"]
     assert model.best_score_ == -ard.min()
     for params in (dict(criterion="loo"), dict(criterion="reml", solver="lowrank"),
-                   dict(criterion="reml", selection_level=None)):
+                   dict(criterion="reml", selection_level=None), dict(criterion="reml", sigmas=[1.0])):
         assert np.ndim(ComponentwiseLSSVRCV(**params).fit(X, y).sigma_) == 0, params
     with pytest.raises(ValueError, match="sigma_per_component"):
         ComponentwiseLSSVRCV(sigma_per_component="yes").fit(X, y)

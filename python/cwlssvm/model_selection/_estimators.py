@@ -155,12 +155,13 @@ class _TunedBase(ReportMixin, BaseEstimator):
     def _per_component(self, n_rows):
         """Whether the search tunes one width per component for n_rows training rows: ``sigma_per_component``,
         where "auto" is True for a likelihood criterion ("reml", "ml") with the squared loss and its tests
-        (``selection_level``) on the exact path (cwlssvm.primal.SOLVER_POLICY)."""
+        (``selection_level``) on the exact path (cwlssvm.primal.SOLVER_POLICY), unless ``sigmas`` gives one width."""
         value = getattr(self, "sigma_per_component", False)
         if not (isinstance(value, str) and value == "auto"):
             return bool(value)
         return (self.criterion in LIKELIHOODS and self._family().name == "squared"
                 and getattr(self, "selection_level", None) is not None
+                and (self.sigmas is None or np.size(self.sigmas) > 1)
                 and not SOLVER_POLICY.tunes_on_sums(self.solver, n_rows))
 
     def _tuned_widths(self):
@@ -690,7 +691,8 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
         ``selection_level`` run first, at the shared width, and only the components they keep get widths of
         their own. "auto": True for ``criterion="reml"`` or ``"ml"`` with the squared loss and a
-        ``selection_level``, on the exact path (at most 20,000 rows with ``solver="auto"``), else False.
+        ``selection_level``, on the exact path (at most 20,000 rows with ``solver="auto"``), unless
+        ``sigmas`` holds one width; else False.
     {_REG_FAMILY}
     {INTERACTIONS_PARAM}
     {_SELECTION_PARAM}
