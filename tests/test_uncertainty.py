@@ -329,6 +329,17 @@ def test_unconditional_bands_need_penalties_chosen_by_a_likelihood(additive):
         cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_bands(X, method="unconditional")
 
 
+def test_a_model_with_a_pair_adds_the_widths_uncertainty_of_its_main_effects_and_pair(additive):
+    X, y = additive
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", interactions=[(0, 1)]).fit(X, y)
+    U = model.best_estimator_.smoothing_factor_
+    selected = len(model.selected_components_)
+    assert selected < U.shape[1] <= 2 * selected
+    lo, hi = model.component_bands(X, method="bayes")
+    ulo, uhi = model.component_bands(X)
+    assert np.all(uhi - ulo >= hi - lo - 1e-12) and np.any(uhi - ulo > hi - lo)
+
+
 def test_one_width_per_component_adds_each_widths_uncertainty(additive):
     X, y = additive
     model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)

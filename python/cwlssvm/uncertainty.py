@@ -31,7 +31,7 @@ The candidates, ``method``:
   again, projected on the fit's coordinates by least squares over the training rows) times
   sqrt(Var log sigma), Var log sigma = 2 / V*'' from the profile likelihood V*(log sigma); with one width
   per component, one such column per selected component's width (the widths taken as independent). The
-  widths' part is there when the widths are searched on the exact path with no pairs; else U = J L. The
+  widths' part is there when the widths are searched on the exact path; else U = J L. The
   default ``method="auto"`` is "unconditional" where the model holds U, else "bayes".
 
 The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the

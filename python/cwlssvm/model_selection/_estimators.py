@@ -284,7 +284,7 @@ class _TunedBase(ReportMixin, BaseEstimator):
         self.passes_ = evaluator.passes
         if not self._classification:  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which
             values = None  # the regressor's fit takes (attach_smoothing_factor)
-            if not primal and not paired and family.name == "squared" and Y.shape[1] == 1 and not samples:
+            if not primal and family.name == "squared" and Y.shape[1] == 1 and not samples:
                 values = width_sensitivity(evaluator, sigmas, fit, self.criterion, per_component)
             self._width_sensitivity = None if values is None else (values, X, w)
         gammas = ComponentGammas(fit)
