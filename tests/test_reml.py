@@ -308,6 +308,8 @@ def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
     assert "ard" in stages and "grid" in stages
     ard = model.cv_results_["criterion"][stages == "ard"]
     assert model.best_score_ == -ard.min()
+    best = np.flatnonzero(model.cv_results_["rank_test_score"] == 1)
+    assert stages[best].tolist() == ["ard"] and model.cv_results_["mean_test_score"][best] == model.best_score_
     for params in (dict(criterion="loo"), dict(criterion="reml", solver="lowrank"),
                    dict(criterion="reml", selection_level=None), dict(criterion="reml", sigmas=[1.0])):
         assert np.ndim(ComponentwiseLSSVRCV(**params).fit(X, y).sigma_) == 0, params

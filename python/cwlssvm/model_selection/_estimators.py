@@ -621,7 +621,9 @@ _CV_PARAMS = """
     cv_results_ : dict of arrays
         One entry per evaluated (sigma, gamma): ``stage`` ("grid", "refine", "ard"), ``param_sigma``
         (the geometric mean width), ``param_gamma``, ``criterion``, ``mean_test_score`` (= -criterion),
-        ``rank_test_score``, ``params``; classifiers also ``error_rate``.
+        ``rank_test_score`` (a likelihood's stages scored on a sample of the rows, or before the tests left
+        components out, rank after those compared with the chosen point), ``params``; classifiers also
+        ``error_rate``.
     passes_ : int or None
         The passes over the training rows made for the criterion's sums: the search's, and with
         screened pairs one per set of components scored (``criterion="reml"``: its second search);

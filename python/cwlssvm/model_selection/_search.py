@@ -470,11 +470,13 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
 
 
 def results_table(record, per_component):
-    """cv_results_: one entry per evaluated point, like GridSearchCV's (scores are -criterion)."""
+    """cv_results_: one entry per evaluated point, like GridSearchCV's (scores are -criterion); the rows before
+    ``record.compared`` (another criterion's) rank after the others."""
     rows = record.rows
     crit = np.array([r["criterion"] for r in rows])
     score = -crit
-    order = np.argsort(-np.where(np.isfinite(score), score, -np.inf), kind="stable")
+    earlier = np.arange(len(rows)) < record.compared
+    order = np.lexsort((-np.where(np.isfinite(score), score, -np.inf), earlier))  # by earlier, then by score
     rank = np.empty(len(rows), dtype=np.int32)
     rank[order] = np.arange(1, len(rows) + 1)
     sig = [r["sigmas"] for r in rows]
