@@ -68,6 +68,19 @@ def test_predict_inspect_plot(files):
     assert (d / "fig.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_fit_by_restricted_likelihood_with_one_width_per_component(files):
+    d, _ = files
+    res = run("fit", d / "additive.csv", "--target", "y", "--tune", "reml", "--quiet", "-o", d / "reml.npz")
+    assert res.returncode == 0, res.stderr
+    assert "sigma=one per component" in res.stdout and "selected" in res.stdout
+    res = run("predict", d / "reml.npz", d / "additive.csv", "-o", d / "reml.csv")
+    assert res.returncode == 0, res.stderr
+    pred, truth = pd.read_csv(d / "reml.csv")["prediction"], pd.read_csv(d / "additive.csv")["y"]
+    assert np.corrcoef(pred, truth)[0, 1] > 0.9
+    res = run("fit", d / "additive.csv", "--target", "y", "--tune", "reml", "--select", "stp", "-o", d / "x.npz")
+    assert res.returncode == 2 and "--tune reml" in res.stderr
+
+
 def test_fit_classification_with_kfold_tuning_and_fusion(files):
     d, _ = files
     res = run("fit", d / "labels.csv", "--target", "label", "--tune", "kfold", "--quiet", "-o", d / "clf.npz")

@@ -172,6 +172,9 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
         raise CLIError(f"--family {family}: --select {select} is for --family squared only (use --select stp)")
     if family != "squared" and tune == "kfold":
         raise CLIError(f"--family {family}: tuned by leave-one-out or GCV; --tune kfold is for --family squared")
+    if tune in ("reml", "ml") and select != "none":
+        raise CLIError(f"--tune {tune}: the likelihood selects the components itself (--select none), not with "
+                       f"--select {select}")
     if interactions is not None and select != "none":
         raise CLIError(f"--interactions: pairs are added to the tuned model (--select none), not with --select {select}")
     if select == "none":
@@ -187,6 +190,8 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
 
 
 def _cmd_fit(args):
+    import numpy as np
+
     from . import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
     df = _read_table(args.data)
@@ -230,7 +235,8 @@ def _cmd_fit(args):
     model.fit(X, y)
     _log(f"done in {time.perf_counter() - t0:.1f} s")
     _atomic_write(args.output, model.save)
-    print(f"{type(model).__name__}: sigma={model.sigma_:.4g}, gamma={model.gamma_:.4g}")
+    sigma = f"{model.sigma_:.4g}" if np.ndim(model.sigma_) == 0 else "one per component (the table's kernels)"
+    print(f"{type(model).__name__}: sigma={sigma}, gamma={model.gamma_:.4g}")
     print(model.summary())
     print(f"wrote {args.output}")
     return 0
@@ -377,9 +383,11 @@ def build_parser():
     p.add_argument("--family", choices=("squared", "logistic", "poisson"), default="squared",
                    help="the loss: squared (the LS-SVM, default), logistic (classification with the model's own "
                         "probabilities) or poisson (counts, log link)")
-    p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold"), default="auto",
+    p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold", "reml", "ml"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
-                        "is leave-one-out up to 20,000 rows and GCV on the low-rank path above")
+                        "is leave-one-out up to 20,000 rows and GCV on the low-rank path above; reml or ml: one "
+                        "gamma per component (and up to 20,000 rows one width per component) by restricted or "
+                        "marginal likelihood, the components kept by likelihood ratio tests")
     p.add_argument("--interactions", metavar="K|auto",
                    help="add pair components: the K best pairs screened on the residuals of the additive model, or "
                         "auto (kept while they lower the tuning criterion); default none")
