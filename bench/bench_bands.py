@@ -5,8 +5,9 @@ first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSV
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
 likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2), and (--linear) a
 linear component on each column besides (the bands are then of each column's whole main effect, the sum of its two
-components: component_bands(by="column")), the widths as --widths says (sigma_per_component: "auto", the default,
-is one width per component for "reml"/"ml" at this size and one shared width for "loo"; "shared"; "per-component"):
+components: component_bands(by="column")), with pairs screened and added as --interactions says (none by default),
+the widths as --widths says (sigma_per_component: "auto", the default, is one width per component for "reml"/"ml"
+at this size and one shared width for "loo"; "shared"; "per-component"):
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
@@ -21,7 +22,7 @@ Then the cost at N = 10^5 through the low-rank path: component_bands and predict
 training rows against the fit (target <= 2x the fit time).
 
 Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
-     [--nu 2.5] [--widths auto|shared|per-component] [--linear]
+     [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
 """
 
 import argparse
@@ -54,7 +55,7 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False):
+def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None):
     by = "column" if linear else "component"  # with linear parts, the band of each column's sum
     # "unconditional" adds the uncertainty of penalties chosen by a likelihood
     methods = [m for m in METHODS if m != "unconditional" or criterion in ("reml", "ml")]
@@ -74,7 +75,7 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
         if linear:
             components += [cwlssvm.components.linear(d) for d in range(D)]
         model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components,
-                                             sigma_per_component=per_component).fit(X, y)
+                                             sigma_per_component=per_component, interactions=interactions).fit(X, y)
         widths[i] = np.ravel(model.sigma_)[0]  # x0's
         for d in range(RELEVANT):
             truth, rows = centred_truth(X, d), grid_rows(d)
@@ -89,10 +90,11 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
         mse[i] = np.mean((model.predict(X_new) - f_new) ** 2)
         lo, hi = model.prediction_interval(X_new, LEVEL)
         interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
-        p_values[i] = model.component_tests()["p_value"]
+        p_values[i] = model.component_tests()["p_value"][:p_values.shape[1]]  # the main effects' (pairs last)
     elapsed = time.perf_counter() - t0
     print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
-          f"sigma_per_component={per_component!r}), {kernel} components{'' if kernel == 'rbf' else f' (nu {nu})'}"
+          f"sigma_per_component={per_component!r}, interactions={interactions!r}), {kernel} components"
+          f"{'' if kernel == 'rbf' else f' (nu {nu})'}"
           f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in methods:
@@ -141,9 +143,12 @@ def main():
     ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
     ap.add_argument("--widths", default="auto", choices=list(WIDTHS), help="sigma_per_component (x0's correlated)")
     ap.add_argument("--linear", action="store_true", help="a linear component on each column besides; bands by column")
+    ap.add_argument("--interactions", type=lambda v: v if v == "auto" else int(v), default=None,
+                    help='pairs screened and added: "auto" or K (none by default; there are none in truth)')
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
-    coverage(range(args.seeds), args.criterion, args.kernel, WIDTHS[args.widths], args.nu, args.linear)
+    coverage(range(args.seeds), args.criterion, args.kernel, WIDTHS[args.widths], args.nu, args.linear,
+             args.interactions)
     if args.large:
         large(args.large)
 
