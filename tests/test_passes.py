@@ -197,6 +197,10 @@ def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the
     plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank", component_weights=weights).fit(X, y)
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-6 * np.std(y)
     assert cv.best_estimator_.selected_components_.tolist() == plain.selected_components_.tolist()
+    results = cv.cv_results_
+    best = results["rank_test_score"] == 1  # the chosen width on every row, not a row of the sample's grid
+    assert results["stage"][best].tolist() == ["refine"] and np.isclose(results["param_sigma"][best][0], cv.sigma_)
+    assert results["mean_test_score"][best] == cv.best_score_
 
 
 def test_the_passes_of_a_likelihood_fit_with_screened_pairs_count_both_of_its_searches():
