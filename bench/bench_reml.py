@@ -7,7 +7,7 @@ selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (
 "reml" keeping every component of positive edf (no tests), "reml" on Matern components (nu = 3/2, and nu = 5/2)
 instead of RBF ones, and "reml" on an RBF (or a Matern nu = 5/2) and a linear component per column (each column's
 straight-line part with a penalty of its own; an input counts as selected if either of its components is); the
-Matern and linear rows with one shared width.
+Matern and linear rows with one shared width, except "RBF and linear, widths per component" (the default widths).
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -44,6 +44,8 @@ MODELS = {
                                   components=[C.matern(d, nu=2.5) for d in range(10)]),
     "reml, RBF and linear": dict(criterion="reml", sigma_per_component=False, components=[C.rbf(d) for d in range(10)]
                                  + [C.linear(d) for d in range(10)]),
+    "reml, RBF and linear, widths per component": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
+                                                       + [C.linear(d) for d in range(10)]),
     "reml, Matern nu = 5/2 and linear": dict(criterion="reml", sigma_per_component=False,
                                              components=[C.matern(d, nu=2.5) for d in range(10)]
                                              + [C.linear(d) for d in range(10)]),
