@@ -59,6 +59,27 @@ def test_the_n_by_n_form_is_the_same_likelihood_with_the_same_derivatives_edf_an
     assert dual.restricted(keep).ranks.tolist() == [2, 0, 2]
 
 
+def test_restricting_twice_is_restricting_once_to_the_components_both_keep():
+    Phi, Y, w, (G, B, yy), offsets = _problem(n=40)
+    rho = np.array([0.3, -1.0, 2.0])
+    first, second = np.array([True, True, False]), np.array([True, False, True])
+    for criterion in (RemlCriterion(G, B, yy, offsets, 40), DualRemlCriterion(Phi, Y, w, offsets)):
+        twice, once = criterion.restricted(first).restricted(second), criterion.restricted(first & second)
+        assert twice.ranks.tolist() == once.ranks.tolist() == [2, 0, 0]
+        assert np.allclose(twice.derivatives(rho)[0], once.derivatives(rho)[0], rtol=1e-12)
+        assert np.allclose(twice.bounds(), once.bounds())
+
+
+def test_matern_components_get_widths_of_their_own_through_the_n_by_n_form():
+    """Few rows, many features: the widths' stage restricts the n x n likelihood, and the tests restrict it again."""
+    import cwlssvm.components as C
+
+    X, y, _ = make_additive(n=100, seed=0)
+    model = ComponentwiseLSSVRCV(criterion="reml", components=[C.matern(d) for d in range(10)]).fit(X, y)
+    assert np.ndim(model.sigma_) == 1 and set(range(4)) <= set(model.selected_components_.tolist())
+    assert np.all(np.isfinite(model.predict(X)))
+
+
 def test_the_n_by_n_form_gives_the_penalized_fit_of_the_features():
     Phi, Y, w, (G, B, yy), offsets = _problem(n=40, k=2)
     rho = np.array([0.3, -1.0, 2.0])

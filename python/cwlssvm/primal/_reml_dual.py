@@ -80,7 +80,8 @@ class DualRemlCriterion(PenaltyBlocks):
         keep = np.asarray(keep, dtype=bool)
         out = copy.copy(self)
         offsets = np.concatenate([[0], np.cumsum(np.where(keep, self.ranks, 0))])
-        PenaltyBlocks.__init__(out, offsets, self.diag[keep[self.block]], self.n, self.method, self.phi)
+        out.diag = self.diag[keep[self.block]]  # the kept features' (a restricted criterion restricts again)
+        PenaltyBlocks.__init__(out, offsets, out.diag, self.n, self.method, self.phi)
         out.K = [K if k else None for K, k in zip(self.K, keep)]
         out.active = np.flatnonzero(out.ranks > 0)
         return out
