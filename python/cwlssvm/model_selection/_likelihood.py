@@ -213,11 +213,11 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
                             options={"xatol": 0.05})
     shared_rows = []  # the shared width's stages, where the widths' stage leaves components out (below)
     if per_component and tunes.any():
-        start = profile.best()[0]
+        start, shared_fit = profile.best()
         if selection is not None and profile.family is None:  # the tests first, at the shared width: only the
             # components they keep get widths of their own, the others left out of the likelihood (a width chosen
             # for a component of no signal fits noise, which the tests then take for signal)
-            kept = selection(profile.best_criterion(start), profile.best()[1]).selected
+            kept = selection(profile.best_criterion(start), shared_fit).selected
             shared_rows = profile.record.rows
             profile = LikelihoodProfile(profile.evaluator, method, keep=kept)
             tunes = tunes & kept
