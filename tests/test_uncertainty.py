@@ -101,7 +101,7 @@ def test_bands_by_column_are_those_of_the_sum_of_its_components(additive):
     s2 = model.posterior().sigma2[0]
     lo, hi = model.component_bands(X_new, method="sandwich", by="column")
     assert lo.shape == (7, 3)
-    z = stats.norm.ppf(0.975)
+    z = stats.t.ppf(0.975, model.posterior().residual_dof)  # s^2 estimated: Student's t with n - tr S dof
     np.testing.assert_allclose((hi - lo)[:, 0] / (2 * z), np.sqrt(s2 * (L_0**2).sum(axis=1)), rtol=1e-5)
     # the middle is the centred sum of column 0's contributions (centred over the training rows)
     np.testing.assert_allclose((lo + hi)[:, 0] / 2, centred_sum(model, X_new), atol=1e-8)
@@ -113,6 +113,23 @@ def test_bands_by_column_are_those_of_the_sum_of_its_components(additive):
     assert np.all((shi - slo)[:, :2] > (hi - lo)[:, :2]) and np.all(shi[:, 2] == slo[:, 2])
     with pytest.raises(ValueError, match="by must be one of"):
         model.component_bands(X_new, by="input")
+
+
+def test_band_critical_values_are_student_t_with_the_residual_degrees_of_freedom():
+    # s^2 is estimated with n - tr S degrees of freedom: pointwise bands use t_{n - tr S}, and the draws of the
+    # simultaneous bands are multivariate t, so over one row their critical value is that same t quantile
+    X, y, _ = make_additive(n=30, noise=1.0, seed=2)
+    model = cwlssvm.ComponentwiseLSSVR(sigma=3.0, gamma=10.0, solver="dense").fit(X, y)
+    post = model.posterior()
+    nu = post.residual_dof
+    assert 5 < nu < 20  # few degrees of freedom: t_nu's 0.975 quantile is >= 2.09, the normal's 1.96
+    t_crit = stats.t.ppf(0.975, nu)
+    lo, hi = model.component_bands(X[:5])
+    _, se = post.components(X[:5], centred=True)
+    np.testing.assert_allclose((hi - lo) / 2, t_crit * se[:, :, 0], rtol=1e-10)
+    one = post.simultaneous_critical(post.features(X[:1], centred=True), 0.95)[:, 0]
+    # 10,000 draws: the Monte Carlo error of the quantile is about 0.03
+    assert np.all(np.abs(one - t_crit) < 0.1) and np.all(one > stats.norm.ppf(0.975) + 0.1)
 
 
 def test_prediction_intervals_cover_new_observations():

@@ -39,7 +39,9 @@ effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 -
 R primal coordinates; each component's share, the sum over its own coordinates, is its effective
 degrees of freedom (they add up with the intercept's 1 to tr S). Component bands are for the
 centred functions f^d - mean_k f^d(x_k) (weighted over the training rows), mgcv's identifiability
-constraint.
+constraint. As s^2 is estimated, pointwise bands and prediction intervals take the quantile of Student's t with
+n - tr S degrees of freedom, and the posterior draws behind simultaneous bands are multivariate t with the same
+degrees of freedom (normal draws divided by sqrt(chi2_nu / nu)); at large n both are the normal's.
 
 The approximate test of "f^d = 0" is Wood's (Biometrika 100(1), 2013) Wald statistic on the
 component's centred values at the training rows, T = f' V^{r-} f with V their Bayesian covariance and
@@ -293,9 +295,16 @@ class Posterior:
             root = vecs * np.sqrt(np.maximum(vals, 0.0))  # block = root root'
             Z = P @ root  # (m, r_d): the draws are Z u, u ~ N(0, I)
             se = np.sqrt(np.maximum((Z * Z).sum(axis=1), 1e-300))
-            draws = (Z @ rng.standard_normal((Z.shape[1], N_DRAWS))) / se[:, None]
+            # multivariate t with n - tr S degrees of freedom: normal draws over sqrt(chi2_nu / nu), s^2 estimated
+            scale = np.sqrt(rng.chisquare(self.residual_dof, N_DRAWS) / self.residual_dof)  # (N_DRAWS,)
+            draws = (Z @ rng.standard_normal((Z.shape[1], N_DRAWS))) / (se[:, None] * scale)
             crit[d] = np.quantile(np.abs(draws).max(axis=0), level)
         return np.repeat(crit[:, None], self.z.shape[1], axis=1)  # s^2 scales the draws and se alike
+
+    def pointwise_critical(self, level):
+        """The critical value of pointwise bands and prediction intervals at ``level``: the quantile of
+        Student's t with n - tr S degrees of freedom (s^2 is estimated from the residuals)."""
+        return float(stats.t.ppf(0.5 + level / 2, self.residual_dof))
 
     # ------------------------------------------------------------------ tests
     def component_tests(self):
@@ -474,9 +483,9 @@ class UncertaintyMixin:
         """(lower, upper), each (m, D): bands for the centred component functions
         f^d - mean_k f^d(x_k) (mean over the training rows) at the rows of X.
 
-        kind "pointwise": each value is covered with probability ``level``; "simultaneous": all the
-        rows of X at once (per component; the critical value from 10,000 posterior draws of the
-        largest standardized deviation over the rows). method: "bayes", "sandwich", "bias-corrected" or,
+        kind "pointwise": each value is covered with probability ``level`` (Student's t quantile with
+        n - tr S degrees of freedom); "simultaneous": all the rows of X at once (per component; the critical
+        value from 10,000 posterior draws, multivariate t, of the largest standardized deviation over the rows). method: "bayes", "sandwich", "bias-corrected" or,
         for penalties chosen by ``criterion="reml"`` or ``"ml"``, "unconditional" (the smoothing parameters'
         own uncertainty added; module doc of cwlssvm.uncertainty); "auto" (default): "unconditional" where
         the model offers it, else "bayes". by "column": (m, p) instead, one band
@@ -495,7 +504,7 @@ class UncertaintyMixin:
         Phi = post.features(model._check_predict_X(X), centred=True)
         centre, se = (a[:, :, 0] for a in post.components_at(Phi, method, groups))
         if kind == "pointwise":
-            crit = stats.norm.ppf(0.5 + level / 2)
+            crit = post.pointwise_critical(level)
         else:
             crit = post.simultaneous_critical(Phi, level, method, groups=groups)[:, 0]
         return centre - crit * se, centre + crit * se
@@ -507,5 +516,5 @@ class UncertaintyMixin:
         post = self._one_target_posterior("prediction_interval")
         Xv = self._uncertainty_model()._check_predict_X(X)
         f, se = (a[:, 0] for a in post.function(Xv))
-        half = stats.t.ppf(0.5 + level / 2, post.residual_dof) * np.sqrt(post.sigma2[0] + se**2)
+        half = post.pointwise_critical(level) * np.sqrt(post.sigma2[0] + se**2)
         return f - half, f + half
