@@ -485,13 +485,13 @@ class UncertaintyMixin:
 
         kind "pointwise": each value is covered with probability ``level`` (Student's t quantile with
         n - tr S degrees of freedom); "simultaneous": all the rows of X at once (per component; the critical
-        value from 10,000 posterior draws, multivariate t, of the largest standardized deviation over the rows). method: "bayes", "sandwich", "bias-corrected" or,
-        for penalties chosen by ``criterion="reml"`` or ``"ml"``, "unconditional" (the smoothing parameters'
-        own uncertainty added; module doc of cwlssvm.uncertainty); "auto" (default): "unconditional" where
-        the model offers it, else "bayes". by "column": (m, p) instead, one band
-        per input column for the sum of the components on that column alone (an RBF and a linear
-        component of one column: its whole main effect, from their joint posterior; 0 for a column
-        with none)."""
+        value from 10,000 posterior draws, multivariate t, of the largest standardized deviation over the
+        rows). method: "bayes", "sandwich", "bias-corrected" or, for penalties chosen by
+        ``criterion="reml"`` or ``"ml"``, "unconditional" (the smoothing parameters' own uncertainty added;
+        module doc of cwlssvm.uncertainty); "auto" (default): "unconditional" where the model offers it, else
+        "bayes". by "column": (m, p) instead, one band per input column for the sum of the components on that
+        column alone (an RBF and a linear component of one column: its whole main effect, from their joint
+        posterior; 0 for a column with none)."""
         level = check_level(level)
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
