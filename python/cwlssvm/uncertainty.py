@@ -280,9 +280,10 @@ class Posterior:
         return Phi @ z[:-1] + z[-1], np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)
 
     def simultaneous_critical(self, Phi, level, method="bayes", seed=0, groups=None):
-        """(D, k) critical values c_d: the level-quantile over posterior draws of max over the rows
-        of ``|f^d(x) - mean| / se(x)``, for bands over every row at once; Phi (m, R): the rows' centred
-        features (features(X, centred=True)); groups as for components() (one value per group)."""
+        """(D, k) critical values c_d: the level-quantile over posterior draws (multivariate t with n - tr S
+        degrees of freedom) of max over the rows of ``|f^d(x) - mean| / se(x)``, for bands over every row at
+        once; Phi (m, R): the rows' centred features (features(X, centred=True)); groups as for components() (one
+        value per group)."""
         C = self.unit_cov(method)
         rng = np.random.default_rng(seed)
         index = self._feature_index(groups)
