@@ -1,6 +1,9 @@
-"""Helpers for the benchmarks: best-of timing and the header every benchmark prints."""
+"""Helpers for the benchmarks: best-of timing, the header every benchmark prints, and the paired standard
+error of a ratio of test errors over the same splits."""
 
 import time
+
+import numpy as np
 
 import cwlssvm
 
@@ -18,3 +21,18 @@ def best_time(fn, repeat=5):
 def header(title):
     print(title)
     print("build_info:", cwlssvm.build_info())
+
+
+def paired_ratio(errors, base):
+    """The ratio mean(errors) / mean(base) of two models' test errors on the same splits, and its standard
+    error from the paired differences (the spread of errors[k] - base[k] over the splits k, divided by
+    sqrt(splits) and by mean(base)); the standard error is NaN for one split. A ratio within about two
+    standard errors of 1 is a tie that more splits would have to resolve.
+
+    >>> paired_ratio([1.1, 2.1, 3.1], [1.0, 2.0, 3.0])  # the same excess on every split: no spread
+    (1.05, 0.0)
+    """
+    e, b = np.asarray(errors, dtype=float), np.asarray(base, dtype=float)
+    ratio = float(e.mean() / b.mean())
+    se = float(np.std(e - b, ddof=1) / np.sqrt(e.size) / b.mean()) if e.size > 1 else float("nan")
+    return round(ratio, 12), round(se, 12)

@@ -39,7 +39,8 @@ Models, each with the same cores:
 
 Error: test MSE over the variance of the test target (regression), test misclassification rate
 (classification). Times: seconds per fit (mean over splits); each row's ratio and cwlssvm's time are
-over the same splits as that row.
+over the same splits as that row; "+- se" is the ratio's standard error from the paired differences of the
+two models' errors over those splits (a ratio within about two of them of 1 is a tie at this many splits).
 
 Run: python bench/bench_tables.py [cps1985 wage hmda default diamonds] [--flights] [--splits 5]
      [--peer-splits N] [--no-peers] [--only cwlssvm,LightGBM]
@@ -62,7 +63,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder
 
-from _common import header
+from _common import header, paired_ratio
 from cwlssvm import (ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR,
                      SparseComponentwiseLSSVC, SparseComponentwiseLSSVR)
 from cwlssvm.interactions import PAIR_CONCURVITY
@@ -160,6 +161,18 @@ def models(task, X, peers, target):
     return out
 
 
+def where_they_differ(seed, y, ours, pipeline):
+    """How cwlssvm on the table as loaded and the pipeline differ on one split's test rows: the mean and
+    largest absolute difference of their predictions, and the share of the difference of their squared-error
+    sums that comes from the one row where the predictions differ most."""
+    gap = np.abs(ours - pipeline)
+    worst = int(np.argmax(gap))
+    extra = (y - ours) ** 2 - (y - pipeline) ** 2  # per row: cwlssvm's squared error minus the pipeline's
+    share = extra[worst] / extra.sum() if extra.sum() != 0 else float("nan")
+    print(f"  split {seed}: predictions differ by {gap.mean():.2e} on average, {gap[worst]:.3f} at most (one row); "
+          f"that row gives {share:.2f} of the difference in test squared error")
+
+
 def as_categories(X):
     """The text columns as pandas categories (LightGBM's native categorical input)."""
     return X.apply(lambda c: c.astype("category") if not pd.api.types.is_numeric_dtype(c) else c)
@@ -174,6 +187,7 @@ def run_table(name, splits, peers, peer_splits, only=None):
     for seed in range(splits):
         tr, te = train_test_split(np.arange(len(X)), test_size=0.3, random_state=seed,
                                   stratify=y if task == "classification" else None)
+        predictions = {}  # label -> its predictions on this split's test rows
         for label, make in models(task, X, peers and seed < peer_splits, TABLES[name][2]).items():
             if only is not None and label not in only:
                 continue
@@ -188,6 +202,7 @@ def run_table(name, splits, peers, peer_splits, only=None):
                 seconds = time.perf_counter() - t0
                 pred = model.predict(Xte)
             results.setdefault(label, {})[seed] = (error(task, y[te], pred), seconds)
+            predictions[label] = pred
             if hasattr(model, "term_names_"):  # EBM: how many pairs of inputs its default kept
                 pairs = sum(" & " in t for t in model.term_names_)
                 print(f"  {label}, split {seed}: {pairs} pair terms of {X.shape[1] * (X.shape[1] - 1) // 2}")
@@ -201,15 +216,17 @@ def run_table(name, splits, peers, peer_splits, only=None):
                     span = f" ({high.min():.3f}-{high.max():.3f})" if high.size else ""
                     largest = f", largest of the others {others.max():.3f}" if others.size else ""
                     print(f"    concurvity: {high.size} pairs at or above {PAIR_CONCURVITY}{span}{largest}")
+        if task == "regression" and {"cwlssvm", "pipeline"} <= set(predictions):
+            where_they_differ(seed, y[te], predictions["cwlssvm"], predictions["pipeline"])
     what = "test MSE / var(y)" if task == "regression" else "test error"
-    print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'s per fit':>10} {'cwlssvm s':>10}")
+    print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'+- se':>7} {'s per fit':>10} {'cwlssvm s':>10}")
     for label, rows in results.items():
         seeds = sorted(rows)
-        e = np.mean([rows[k][0] for k in seeds])
+        errors = [rows[k][0] for k in seeds]
         s = np.mean([rows[k][1] for k in seeds])
-        base_e = np.mean([results["cwlssvm"][k][0] for k in seeds])  # cwlssvm on the same splits
+        ratio, se = paired_ratio(errors, [results["cwlssvm"][k][0] for k in seeds])  # cwlssvm on the same splits
         base_s = np.mean([results["cwlssvm"][k][1] for k in seeds])
-        print(f"{label:<20} {len(seeds):>6} {e:>18.4f} {e / base_e:>11.3f} {s:>10.2f} {base_s:>10.2f}")
+        print(f"{label:<20} {len(seeds):>6} {np.mean(errors):>18.4f} {ratio:>11.3f} {se:>7.3f} {s:>10.2f} {base_s:>10.2f}")
     return results
 
 
