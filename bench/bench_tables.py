@@ -226,7 +226,7 @@ def run_table(name, splits, peers, peer_splits, only=None):
         s = np.mean([rows[k][1] for k in seeds])
         ratio, se = paired_ratio(errors, [results["cwlssvm"][k][0] for k in seeds])  # cwlssvm on the same splits
         base_s = np.mean([results["cwlssvm"][k][1] for k in seeds])
-        print(f"{label:<20} {len(seeds):>6} {np.mean(errors):>18.4f} {ratio:>11.3f} {se:>7.3f} {s:>10.2f} {base_s:>10.2f}")
+        print(f"{label:<20} {len(seeds):>6} {np.mean(errors):>18.5g} {ratio:>11.4f} {se:>7.4f} {s:>10.2f} {base_s:>10.2f}")
     return results
 
 
