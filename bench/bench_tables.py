@@ -168,7 +168,8 @@ def where_they_differ(seed, y, ours, pipeline):
     gap = np.abs(ours - pipeline)
     worst = int(np.argmax(gap))
     extra = (y - ours) ** 2 - (y - pipeline) ** 2  # per row: cwlssvm's squared error minus the pipeline's
-    share = extra[worst] / extra.sum() if extra.sum() != 0 else float("nan")
+    total = extra.sum()
+    share = extra[worst] / total if total != 0 else float("nan")
     print(f"  split {seed}: predictions differ by {gap.mean():.2e} on average, {gap[worst]:.3f} at most (one row); "
           f"that row gives {share:.2f} of the difference in test squared error")
 
