@@ -41,6 +41,9 @@ Error: test MSE over the variance of the test target (regression), test misclass
 (classification). Times: seconds per fit (mean over splits); each row's ratio and cwlssvm's time are
 over the same splits as that row; "+- se" is the ratio's standard error from the paired differences of the
 two models' errors over those splits (a ratio within about two of them of 1 is a tie at this many splits).
+On a regression table, for each split, where cwlssvm's test predictions differ from the pipeline's and the sparse
+default's when they run: the mean and largest gap, and the share of the difference in test squared error from the
+row, and from the 20 rows, where the two differ most (a negative share: there cwlssvm is the worse of the two).
 
 Run: python bench/bench_tables.py [cps1985 wage hmda default diamonds] [--flights] [--splits 5]
      [--peer-splits N] [--no-peers] [--only cwlssvm,LightGBM]
@@ -161,17 +164,23 @@ def models(task, X, peers, target):
     return out
 
 
-def where_they_differ(seed, y, ours, pipeline):
-    """How cwlssvm on the table as loaded and the pipeline differ on one split's test rows: the mean and
-    largest absolute difference of their predictions, and the share of the difference of their squared-error
-    sums that comes from the one row where the predictions differ most."""
-    gap = np.abs(ours - pipeline)
-    worst = int(np.argmax(gap))
-    extra = (y - ours) ** 2 - (y - pipeline) ** 2  # per row: cwlssvm's squared error minus the pipeline's
+COMPARED = ("pipeline", "cwlssvm-sparse")  # on a regression table, where each differs from cwlssvm (where_they_differ)
+TOP_ROWS = 20  # where_they_differ's second share: from this many rows
+
+
+def where_they_differ(seed, label, y, ours, other):
+    """How cwlssvm on the table as loaded and another model (``label``) differ on one split's test rows: the mean
+    and largest absolute difference of their predictions, and the share of the difference of their squared-error
+    sums that comes from the one row where the predictions differ most, and from the TOP_ROWS rows where they
+    differ most."""
+    gap = np.abs(ours - other)
+    order = np.argsort(-gap)
+    extra = (y - ours) ** 2 - (y - other) ** 2  # per row: cwlssvm's squared error minus the other's
     total = extra.sum()
-    share = extra[worst] / total if total != 0 else float("nan")
-    print(f"  split {seed}: predictions differ by {gap.mean():.2e} on average, {gap[worst]:.3f} at most (one row); "
-          f"that row gives {share:.2f} of the difference in test squared error")
+    share, top = (extra[order[0]] / total, extra[order[:TOP_ROWS]].sum() / total) if total != 0 else (np.nan, np.nan)
+    print(f"  split {seed}, cwlssvm vs {label}: predictions differ by {gap.mean():.2e} on average, "
+          f"{gap[order[0]]:.3f} at most (one row); that row gives {share:.2f} of the difference in test squared "
+          f"error, the {TOP_ROWS} rows where they differ most {top:.2f}")
 
 
 def as_categories(X):
@@ -207,6 +216,9 @@ def run_table(name, splits, peers, peer_splits, only=None):
             if hasattr(model, "term_names_"):  # EBM: how many pairs of inputs its default kept
                 pairs = sum(" & " in t for t in model.term_names_)
                 print(f"  {label}, split {seed}: {pairs} pair terms of {X.shape[1] * (X.shape[1] - 1) // 2}")
+            if hasattr(model, "selected_components_"):  # a sparse or fusion model: the components it kept
+                kept = [model.components_[d].name for d in model.selected_components_]
+                print(f"  {label}, split {seed}: {len(kept)} of {len(model.components_)} components kept: {kept}")
             if getattr(model, "interactions_", None) is not None:  # cwlssvm with pairs: those it kept
                 table = model.interactions_
                 kept = table["pair"][table["kept"]]
@@ -217,8 +229,9 @@ def run_table(name, splits, peers, peer_splits, only=None):
                     span = f" ({high.min():.3f}-{high.max():.3f})" if high.size else ""
                     largest = f", largest of the others {others.max():.3f}" if others.size else ""
                     print(f"    concurvity: {high.size} pairs at or above {PAIR_CONCURVITY}{span}{largest}")
-        if task == "regression" and {"cwlssvm", "pipeline"} <= set(predictions):
-            where_they_differ(seed, y[te], predictions["cwlssvm"], predictions["pipeline"])
+        for label in COMPARED if task == "regression" and "cwlssvm" in predictions else ():
+            if label in predictions:
+                where_they_differ(seed, label, y[te], predictions["cwlssvm"], predictions[label])
     what = "test MSE / var(y)" if task == "regression" else "test error"
     print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'+- se':>7} {'s per fit':>10} {'cwlssvm s':>10}")
     for label, rows in results.items():
