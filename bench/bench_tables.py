@@ -229,8 +229,8 @@ def run_table(name, splits, peers, peer_splits, only=None):
                     span = f" ({high.min():.3f}-{high.max():.3f})" if high.size else ""
                     largest = f", largest of the others {others.max():.3f}" if others.size else ""
                     print(f"    concurvity: {high.size} pairs at or above {PAIR_CONCURVITY}{span}{largest}")
-        for label in COMPARED if task == "regression" and "cwlssvm" in predictions else ():
-            if label in predictions:
+        if task == "regression" and "cwlssvm" in predictions:
+            for label in [label for label in COMPARED if label in predictions]:
                 where_they_differ(seed, label, y[te], predictions["cwlssvm"], predictions[label])
     what = "test MSE / var(y)" if task == "regression" else "test error"
     print(f"{'model':<20} {'splits':>6} {what:>18} {'vs cwlssvm':>11} {'+- se':>7} {'s per fit':>10} {'cwlssvm s':>10}")
