@@ -20,11 +20,17 @@ the same rows in the same run, and of the same fit with 10 listed pairs; then th
 against ComponentwiseLSSVRCV(interactions="auto") and ComponentwiseLSSVRCV(interactions=10) on those rows: times,
 pairs kept, test MSE against the noise-free function on 20,000 new rows.
 
+concurve: nearly dependent inputs listed as pairs: diamonds (as bench_tables loads it, its split 0: 70/30, seed 0) with
+the pairs carat:x, carat:y and carat:z listed, ComponentwiseLSSVRCV(interactions=...) by the default criterion
+(leave-one-out with listed pairs) and by criterion="gcv": test MSE over var(y), the chosen gamma, and the largest
+range of a component's outputs on the training rows (large ranges that cancel on the rows mean a fit that a row off
+them breaks).
+
 reml: ComponentwiseLSSVRCV(criterion="reml", interactions="auto") (pairs screened on the residuals of the likelihood's
 additive model, the 10 best fitted with their own gamma_d, kept where the likelihood selects them) on friedman1 (n
 rows) and the additive example (100 rows), against criterion="reml" without pairs.
 
-Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000] [--only friedman,reml]
+Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000] [--only friedman,reml,concurve]
      python bench/bench_interactions.py --figure docs/interactions.png   (the docs' figure only)
 """
 
@@ -135,6 +141,25 @@ def tolerances(n_large):
         print(f"pair tolerance, friedman1 n = {n} ({seeds} seeds): " + "; ".join(rows))
 
 
+def concurve():
+    from bench_tables import error, load
+    from sklearn.model_selection import train_test_split
+
+    X, y, task = load("diamonds")
+    train, test = train_test_split(np.arange(len(X)), test_size=0.3, random_state=0)
+    pairs = [("carat", "x"), ("carat", "y"), ("carat", "z")]
+    for label, params in (("default", {}), ('criterion="gcv"', dict(criterion="gcv"))):
+        t0 = time.perf_counter()
+        model = ComponentwiseLSSVRCV(interactions=pairs, **params).fit(X.iloc[train], y[train])
+        seconds = time.perf_counter() - t0
+        outputs = np.asarray(model.contributions(X.iloc[train]))  # (n, D): each component on the training rows
+        widest = np.ptp(outputs, axis=0)
+        print(f"concurve: diamonds split 0, pairs {', '.join(a + ':' + b for a, b in pairs)} listed, {label} "
+              f"(criterion_ {model.criterion_!r}): test error {error(task, y[test], model.predict(X.iloc[test])):.4g}, "
+              f"gamma {model.gamma_:.3g}, sigma {model.sigma_:.3g}, widest component {model.components_[int(np.argmax(widest))].name} "
+              f"(range {widest.max():.3g} on the training rows, y's {np.ptp(y[train]):.3g}); {seconds:.1f} s")
+
+
 def _scale_truth(X):
     return np.sin(2 * X[:, 0]) + X[:, 1] ** 2 + np.sin(2 * X[:, 2] * X[:, 3])
 
@@ -197,8 +222,8 @@ def main():
     p.add_argument("--scale-rows", type=int, default=1_000_000)
     p.add_argument("--tol-rows", type=int, default=100_000)
     p.add_argument("--figure", help="only draw the docs' figure to this path")
-    p.add_argument("--only", default="friedman,additive,reml,tol,scale",
-                   help="comma-separated stages (friedman, additive, reml, tol, scale); default all")
+    p.add_argument("--only", default="friedman,additive,reml,tol,concurve,scale",
+                   help="comma-separated stages (friedman, additive, reml, tol, concurve, scale); default all")
     args = p.parse_args()
     if args.figure:
         figure(args.figure)
@@ -206,6 +231,7 @@ def main():
     header("bench_interactions: screening pairs on the residuals of the main effects")
     stages = {"friedman": lambda: friedman(args.seeds, args.rows), "additive": lambda: additive(args.seeds, 100),
               "reml": lambda: likelihood(args.seeds, args.rows), "tol": lambda: tolerances(args.tol_rows),
+              "concurve": concurve,
               "scale": lambda: scale(args.scale_rows)}
     for stage in args.only.split(","):
         if stage.strip() not in stages:

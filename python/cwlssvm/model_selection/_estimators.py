@@ -201,8 +201,11 @@ class _TunedBase(ReportMixin, BaseEstimator):
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         primal = self._on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])  # the refit reads it too
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
-        # rows per width instead of two (at large n the leverages h_ii = O(R / n) are small and the two agree)
-        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal else "loo")
+        # rows per width instead of two (at large n most leverages h_ii = O(R / n) are small and the two agree),
+        # except with pairs among the components searched: GCV gives every row the average leverage, so it cannot
+        # see a pair's surface fitting rows off the others exactly (inputs that nearly determine each other); LOO can
+        paired = any(c.factors for c in resolved)
+        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if primal and not paired else "loo")
         common = dict(criterion=Criterion(self.criterion_, folds, self._classification, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = self._per_component(X.shape[0])
@@ -578,7 +581,11 @@ _CV_PARAMS = """
         Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
         or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
         of the kernel matrix serves every gamma. "auto": "loo" on the exact path, "gcv" on the
-        low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two). ``criterion_`` is the one used.
+        low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two), except with pairs
+        searched with the main effects (``interactions`` a list, or pair components), where "loo": GCV gives every
+        row the average leverage, and a pair of inputs that nearly determine each other can fit the rows off the
+        others exactly at a large gamma, which LOO sees.
+        ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
         Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
         whose effective degrees of freedom go to zero, or (squared loss) whose likelihood ratio test of
