@@ -30,7 +30,8 @@ reml: ComponentwiseLSSVRCV(criterion="reml", interactions="auto") (pairs screene
 additive model, the 10 best fitted with their own gamma_d, kept where the likelihood selects them) on friedman1 (n
 rows) and the additive example (100 rows), against criterion="reml" without pairs.
 
-Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000] [--only friedman,reml,concurve]
+Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000]
+                                        [--only friedman,reml,concurve]
      python bench/bench_interactions.py --figure docs/interactions.png   (the docs' figure only)
 """
 
@@ -154,9 +155,10 @@ def concurve():
         seconds = time.perf_counter() - t0
         outputs = np.asarray(model.contributions(X.iloc[train]))  # (n, D): each component on the training rows
         widest = np.ptp(outputs, axis=0)
+        name = model.components_[int(np.argmax(widest))].name
         print(f"concurve: diamonds split 0, pairs {', '.join(a + ':' + b for a, b in pairs)} listed, {label} "
               f"(criterion_ {model.criterion_!r}): test error {error(task, y[test], model.predict(X.iloc[test])):.4g}, "
-              f"gamma {model.gamma_:.3g}, sigma {model.sigma_:.3g}, widest component {model.components_[int(np.argmax(widest))].name} "
+              f"gamma {model.gamma_:.3g}, sigma {model.sigma_:.3g}, widest component {name} "
               f"(range {widest.max():.3g} on the training rows, y's {np.ptp(y[train]):.3g}); {seconds:.1f} s")
 
 
