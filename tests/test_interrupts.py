@@ -3,6 +3,7 @@
 import os
 import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -43,6 +44,30 @@ def test_sigint_during_a_dense_fit_interrupts_it_and_keeps_the_estimator():
     timer.join()
     assert _threads() == threads
     assert np.all(np.isfinite(model.fit(X[:500], y[:500]).predict(X[:5])))
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread")
+def test_sigint_during_the_threaded_lam_search_stops_it_within_one_solve():
+    X, y, _ = make_additive(n=4000, seed=1)
+    X = np.hstack([X, np.random.default_rng(0).uniform(size=(4000, 14))])
+    # a narrow kernel: about a minute of GNC solves along 40 lams in each of 10 folds, two folds at a time
+    model = cwlssvm.SparseComponentwiseLSSVR(sigma=0.05, gamma=100.0, n_jobs=2)
+    threads = _threads()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            model.fit(X, y)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    # about 0.2 s after the signal here: the solves running when it came, not the rest of their folds' walks (~7 s)
+    assert time.perf_counter() - t0 < 4.0
+    assert not hasattr(model, "selected_components_")
+    timer.join()
+    assert _threads() == threads
 
 
 def test_a_failed_fit_leaves_the_estimator_as_it_was(monkeypatch):

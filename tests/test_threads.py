@@ -55,7 +55,10 @@ def test_predictions_from_threads_share_one_model():
             np.testing.assert_array_equal(got, serial)
 
 
-@pytest.mark.parametrize("estimator,X,y", CASES[:3], ids=["dense", "lowrank", "cv"])
+LAM_SEARCH = (cwlssvm.SparseComponentwiseLSSVR(sigma=1.0, gamma=10.0, lams=8), X, Y)  # its folds' walks on threads
+
+
+@pytest.mark.parametrize("estimator,X,y", CASES[:3] + [LAM_SEARCH], ids=["dense", "lowrank", "cv", "lam search"])
 def test_n_jobs_does_not_change_the_results(estimator, X, y):
     one = clone(estimator).set_params(n_jobs=1).fit(X, y)
     two = clone(estimator).set_params(n_jobs=2).fit(X, y)

@@ -16,15 +16,12 @@ their own, in the likelihood of those components alone, before the tests run aga
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 from scipy import stats
 from scipy.optimize import minimize_scalar
 
-from .._threads import one_blas_thread
 from ..families import laplace_reml
-from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, pass_threads, reml_fit
+from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, reml_fit, thread_map
 from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, REFINE_SIGMAS, SearchRecord, _step, widest_first
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
@@ -421,20 +418,14 @@ def attach_smoothing_factor(estimator, method, sensitivity=None):
 def _test_each(criterion, fit, keep, n_jobs=None):
     """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d kept (keep (D,) bool),
     against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept. The
-    fits without each component are independent: they run on pass_threads(n_jobs) threads with one BLAS thread
-    each (a factorization of order R gains less from a second BLAS thread than from a second fit)."""
+    fits without each component are independent: they run on threads (thread_map)."""
     def ratio(d):
         without = keep.copy()
         without[d] = False
         return reml_fit(criterion.restricted(without), fit.rho, value_tol=TEST_VALUE_TOL).value - fit.value
 
     tested = np.flatnonzero(keep)
-    threads = min(pass_threads(n_jobs), len(tested))
-    if threads > 1:
-        with one_blas_thread(), ThreadPoolExecutor(threads) as pool:
-            ratios = list(pool.map(ratio, tested))
-    else:
-        ratios = [ratio(d) for d in tested]
+    ratios = thread_map(ratio, tested, n_jobs)
     p = np.ones(len(keep))
     for d, r in zip(tested, ratios):
         p[d] = 0.5 * stats.chi2.sf(r, 1) if r > 0 else 1.0

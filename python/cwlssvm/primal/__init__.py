@@ -46,11 +46,11 @@ from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, block_scales, reml_fit
 from ._reml_dual import DualRemlCriterion
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
-from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass
+from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass, thread_map
 from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
+__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -23,7 +23,7 @@ from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, FeatureMap, LandmarkBasis, QPSettings, component_basis,
-                      detrend_pairs, error_score, validation_sq, weighted_sums)
+                      detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
 from ._path import FamilyPath, LamPath, PathRule
 from .._persist import model_file_class
@@ -77,20 +77,30 @@ def _mean_sq_error(sums, z):
     return float(validation_sq(G, c[:, None], np.array([[yy]]), z[None, :-1, None], z[None, -1:])[0, 0]) / G[-1, -1]
 
 
-def _walk(solve, lams, z=None, bar=None):
-    """Solve along ascending lams (solve(lam, z0) -> LamStep, a path's), each from the last solution (z:
-    the start, None for a fresh relaxation); past two empty models in a row the rest is empty too.
-    Returns [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given,
-    advances per lam."""
-    out, empty, size = [], 0, 0
-    for lam in lams:
+def _walk(solves, lams, starts, bar=None, n_jobs=1):
+    """Solve along ascending lams (each solve(lam, z0) -> LamStep, a path's), each path from its last solution
+    (starts: the first z0 per path, None for a fresh relaxation); past two empty models in a row a path's rest is
+    empty too. The paths step together: at each lam their solves are independent and run on threads
+    (thread_map), so an interrupt waits for one solve per thread at most. Returns, per path,
+    [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given, advances per
+    solve."""
+    out = [[] for _ in solves]
+    state = [(z, 0, 0) for z in starts]  # (z, empty models in a row, size) per path
+
+    def step(k, lam):
+        z, empty, size = state[k]
         if empty < 2:
-            step = solve(lam, z)
-            z, size = step.z, int(step.mask.sum())
+            found = solves[k](lam, z)
+            z, size = found.z, int(found.mask.sum())
             empty = empty + 1 if size == 0 else 0
-        out.append((z, size))
         if bar is not None:
             bar.update()
+        return z, empty, size
+
+    for lam in lams:
+        state = thread_map(lambda k: step(k, lam), range(len(solves)), n_jobs)
+        for k, (z, _, size) in enumerate(state):
+            out[k].append((z, size))
     return out
 
 
@@ -245,14 +255,15 @@ class _SparseBase(ExpansionModel):
         each fold's solution at lam)."""
         lams = self._lam_grid(self.gamma_ * weight, n)
         bar = progress_bar(self.verbose, "lam search", total=len(fold_solvers) * len(lams))
-        paths = [_walk(solve, lams, bar=bar) for solve, _ in fold_solvers]  # [(z, size)] along lams per fold
+        solves = [solve for solve, _ in fold_solvers]
+        paths = _walk(solves, lams, [None] * len(solves), bar, self.n_jobs)  # [(z, size)] along lams per fold
         errors = np.array([[error(z) for z, _ in path] for (_, error), path in zip(fold_solvers, paths)])
         path = {}  # lam -> (z, size) on all the data
         chosen, sizes = self._choose(lams, errors, on_all, path, bar)
         if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
             fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
             bar.total += len(fold_solvers) * len(fine)
-            more = [_walk(solve, fine, steps[chosen][0], bar) for (solve, _), steps in zip(fold_solvers, paths)]
+            more = _walk(solves, fine, [steps[chosen][0] for steps in paths], bar, self.n_jobs)
             order = np.argsort(np.concatenate([lams, fine]), kind="stable")
             errors = np.hstack([errors, [[error(z) for z, _ in steps] for (_, error), steps in zip(fold_solvers, more)]])
             lams, errors = np.concatenate([lams, fine])[order], errors[:, order]
@@ -284,7 +295,7 @@ class _SparseBase(ExpansionModel):
                 if i >= start + 2 and sizes[i - 1] == 0 and sizes[i - 2] == 0:  # two empty models: the rest too
                     path[lams[i]] = (z, 0)
                 else:
-                    path[lams[i]] = _walk(on_all, [lams[i]], z)[0]
+                    path[lams[i]] = _walk([on_all], [lams[i]], [z])[0][0]
                 bar.update()
             z, sizes[i] = path[lams[i]]
         chosen = one_se_choice(mean, se, sizes) if one_se else best
