@@ -563,7 +563,8 @@ _PARAMS = """
         Along a lam path (CV, ``path``) each solve starts from the previous lam's solution without a
         new relaxation: the continuation in lam plays the part of the graduation.
     n_jobs : int, optional
-        Threads for the kernel computations; None or -1 uses every core.
+        Threads for the kernel computations and for the lam search, whose folds are solved side by side at each lam;
+        None or -1 uses every core.
     random_state : int, default=0
         Seed of the folds.
 """ + BASIS_SOLVER_PARAMS + """    verbose : bool, default=False
