@@ -9,7 +9,7 @@ from cwlssvm import (ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSV
 from cwlssvm._memory import InsufficientMemoryError
 from cwlssvm.datasets import make_additive
 from cwlssvm.model_selection import loo_decision_function, loo_residuals
-from cwlssvm.primal import FeatureMap, Spectrum, validation_sq
+from cwlssvm.primal import ComponentBasis, FeatureMap, Spectrum, component_factors, validation_sq
 
 
 @pytest.fixture(scope="module")
@@ -280,3 +280,43 @@ def test_the_spd_solver_whitens_rows_as_its_inverse_does(smallest):
     W = whiten(V)
     assert np.allclose((W**2).sum(axis=1), np.einsum("ij,jk,ik->i", V, S_inv, V), rtol=1e-10)
     assert np.allclose(solve(V.T), S_inv @ V.T, rtol=1e-10)
+
+
+def test_a_categorical_factor_is_the_general_pivoted_choleskys_built_in_one_pass():
+    rng = np.random.default_rng(0)
+    codes = rng.integers(0, 40, size=2000).astype(float)
+    cat = C.categorical(0).resolved(("x0",), (0,), 1.0, None)
+    # the general loop on the same block: an RBF so narrow that different codes are exactly orthogonal
+    narrow = C.resolve([C.rbf(0)], 1, None, 1.0, codes[:, None])[0].with_width(1e-3)
+    F, truncated, residual, pivots = component_factors(codes[:, None], [cat], 1e-10, max_rank=None)[0]
+    G, _, _, general_pivots = component_factors(codes[:, None], [narrow], 1e-10, max_rank=2000)[0]
+    np.testing.assert_array_equal(F, G)
+    np.testing.assert_array_equal(pivots, general_pivots)
+    assert F.shape == (2000, 40) and not truncated and residual == 0.0
+    # a missing value is one more level, its column where its first row comes
+    codes[[3, 500, 1999]] = np.nan
+    F, _, _, pivots = component_factors(codes[:, None], [cat], 1e-10, max_rank=None)[0]
+    first = {}
+    for i, v in enumerate(codes):
+        first.setdefault("missing" if np.isnan(v) else v, i)
+    order = sorted(first, key=first.get)
+    want = np.array([[float(("missing" if np.isnan(v) else v) == level) for level in order] for v in codes])
+    np.testing.assert_array_equal(F, want)
+    np.testing.assert_array_equal(pivots, sorted(first.values()))
+    # a basis keeps its features once, and of each factor the pivot rows its dual expansions need
+    basis = ComponentBasis(codes[:, None], [cat])
+    np.testing.assert_array_equal(basis.F, want)
+    np.testing.assert_array_equal(basis.pivot_rows[0], np.eye(41))
+
+
+def test_features_beyond_the_memory_are_refused_before_they_are_made(monkeypatch, data):
+    X, y, _ = data
+    codes = np.repeat(np.arange(300.0), 2)[:, None]  # 300 levels on 600 rows: 600 x 300 indicators, 1.44 MB
+    cat = C.categorical(0).resolved(("x0",), (0,), 1.0, None)
+    monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 1_000_000)
+    with pytest.raises(InsufficientMemoryError, match=r"level indicators .* 600 x 300 values"):
+        component_factors(codes, [cat], 1e-10, max_rank=None)
+    # the fusion's level 1 copies the rows' features: 600 x (R + 1) values, R = 5 components' ranks here
+    monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 20_000)
+    with pytest.raises(InsufficientMemoryError, match=r"fusion's level 1 .* 600 x \d+ values"):
+        cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)

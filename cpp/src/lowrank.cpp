@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <unordered_map>
 
 #include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
@@ -27,8 +28,54 @@ std::vector<double> kernel_diagonal(const Component& c, const FeatureColumns& X)
     return diag;
 }
 
+// The pivoted Cholesky of a categorical block, K(u, v) = 1 where u and v hold the same level (a missing value is
+// one more level): every diagonal entry is 1 and rows of different levels are orthogonal, so each greedy pivot is
+// the first row of a level not yet taken (the first largest diagonal) and its column is that level's indicator,
+// exactly as the general loop computes it. Built in one pass over the rows instead of the general loop's O(n r)
+// update per column, O(n L^2) for L levels (hours for thousands of levels on 10^5 rows).
+LowRankFactor level_indicators(const Component& c, const FeatureColumns& X, const FactorLimits& limits) {
+    const std::size_t n = X.n;
+    const std::vector<double>& x = X.cols[c.columns[0]];
+    const std::size_t max_rank = std::min(limits.max_rank == 0 ? n : limits.max_rank, n);
+    LowRankFactor out;
+    if (n == 0 || !(1.0 > limits.tol)) {  // the general loop's stop: nothing above tol * max diagonal
+        out.residual = n == 0 ? 0.0 : 1.0;
+        return out;
+    }
+    std::unordered_map<double, int> column_of;  // level code -> its column (-1: past max_rank)
+    int missing_column = -2;                     // the missing value's column (-2: not seen yet)
+    std::vector<int> column(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool missing = x[i] != x[i];
+        int found = missing ? missing_column : -2;
+        if (!missing) {
+            const auto it = column_of.find(x[i]);
+            if (it != column_of.end()) found = it->second;
+        }
+        if (found == -2) {  // a level not seen before: the next pivot, or beyond the rank limit
+            if (out.pivots.size() < max_rank) {
+                found = static_cast<int>(out.pivots.size());
+                out.pivots.push_back(static_cast<int>(i));
+            } else {
+                found = -1;
+                out.truncated = true;
+            }
+            if (missing) missing_column = found;
+            else column_of.emplace(x[i], found);
+        }
+        column[i] = found;
+    }
+    out.rank = out.pivots.size();
+    out.residual = out.truncated ? 1.0 : 0.0;
+    out.F.assign(n * out.rank, 0.0);
+    for (std::size_t i = 0; i < n; ++i)
+        if (column[i] >= 0) out.F[i * out.rank + static_cast<std::size_t>(column[i])] = 1.0;
+    return out;
+}
+
 LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const InputRows& rows,
                                const FactorLimits& limits) {
+    if (c.kind == KernelKind::categorical) return level_indicators(c, X, limits);
     const std::size_t n = X.n;
     std::unique_ptr<PairRows> pair;  // a pair's factor features of every row, once
     if (c.kind == KernelKind::pair) pair = std::make_unique<PairRows>(c, X);

@@ -72,3 +72,13 @@ def require_dense(n: int, copies: int = 1) -> None:
             f"solver='dense' needs {copies} dense {n} x {n} matrix{'es' if copies > 1 else ''} for N = {n} rows: "
             f"{need / 1e9:.1f} GB, but {have / 1e9:.1f} GB are available; use solver='lowrank' (or 'auto'), "
             "which needs O(N R) memory")
+
+
+def require_features(n: int, columns: int, what: str, advice: str) -> None:
+    """InsufficientMemoryError when n x columns float64 values (``what``) would not fit in the memory available;
+    the message names them, the bytes needed and available, and ``advice``."""
+    need, have = 8 * int(n) * int(columns), available_bytes()
+    if need > 0.9 * have:
+        raise InsufficientMemoryError(
+            f"{what} needs {n} x {columns} values in memory: {need / 1e9:.1f} GB, but {have / 1e9:.1f} GB are "
+            f"available; {advice}")

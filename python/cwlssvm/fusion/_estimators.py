@@ -16,6 +16,7 @@ from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, a
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._calibration import platt_slope
+from .._memory import require_features
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._base import resolve_for
@@ -275,6 +276,10 @@ class _FusionBase(ExpansionModel):
                                                refine_on_sums=True)
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
         basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
+        # each split's level 1 copies its training rows' features [F 1] and its validation rows' ones
+        require_features(len(T_all), basis.size + 1, "the fusion's level 1 on a split (its training and validation "
+                         "rows' features)", "ComponentwiseLSSVRCV / ComponentwiseLSSVCCV and the sparse estimators "
+                         "fit large tables from the rows' sums")
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
         fused = []  # per target: (eta, [FusionResult per split])

@@ -165,16 +165,24 @@ class ComponentBasis(BlockLayout):
         n = self.X.shape[0]
         max_rank = min(n, 600) if max_rank is None else int(max_rank)
         out = component_factors(self.X, resolved, tol, max_rank, n_jobs)
-        self.factors = [F for F, _, _, _ in out]
         self.pivots = [np.asarray(piv, dtype=np.int64) for _, _, _, piv in out]
         residual = max((res for _, trunc, res, _ in out if trunc), default=0.0)
         if residual > 1e-6:
             warnings.warn(
                 f"a Gram block is not low rank at this kernel width (largest remaining diagonal {residual:.1e} at "
                 f"rank {max_rank}); the structure-detection model approximates it", LowRankWarning, stacklevel=3)
-        self.ranks = np.array([F.shape[1] for F in self.factors])
+        self.ranks = np.array([F.shape[1] for F, _, _, _ in out], dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.ranks)]).astype(np.int64)
-        self.F = np.ascontiguousarray(np.hstack(self.factors)) if self.factors else np.zeros((n, 0))
+        # F (n, R) filled block by block, each factor let go once copied: the basis holds the n x R values once
+        # (the pages of F are taken as they are written), and of each factor L_d only its pivot rows L_d[piv]
+        # (r_d, r_d), lower triangular, which the dual expansions need
+        self.F = np.empty((n, self.size))
+        self.pivot_rows = []
+        for d in range(len(out)):
+            factor = out[d][0]
+            self.F[:, self.offsets[d] : self.offsets[d + 1]] = factor
+            self.pivot_rows.append(np.ascontiguousarray(factor[self.pivots[d]]))
+            out[d] = factor = None
         # Components in `detrend` (pairs (d, column)) keep only their part orthogonal to a + b x_column on
         # the training rows: F_d <- F_d - Z (Z'Z)^-1 Z' F_d with Z = [1, x_column]. The removed trend of
         # f^d is beta_d = (Z'Z)^-1 Z' F_d theta_d (see trend()). A column with missing values is not detrended.
@@ -193,7 +201,7 @@ class ComponentBasis(BlockLayout):
         supports, coefs = [], []
         for d, th in enumerate(self.blocks(theta)):
             piv = self.pivots[d]
-            L = self.factors[d][piv]
+            L = self.pivot_rows[d]
             coefs.append(solve_triangular(L, th, lower=True, trans="T", check_finite=False) if len(piv) else th)
             supports.append(piv)
         return supports, coefs
@@ -211,10 +219,10 @@ class ComponentBasis(BlockLayout):
         return {d: (col, T @ blocks[d]) for d, (col, T) in self.trends.items()}
 
     def subset(self, mask):
-        """The basis of the components in mask only (shares the factor arrays)."""
+        """The basis of the components in mask only (its own F, the pivot rows shared)."""
         sub = object.__new__(ComponentBasis)
         sub.X, sub.resolved, sub.described = self.X, [c for c, m in zip(self.resolved, mask) if m], None
-        sub.factors = [F for F, m in zip(self.factors, mask) if m]
+        sub.pivot_rows = [L for L, m in zip(self.pivot_rows, mask) if m]
         sub.pivots = [p for p, m in zip(self.pivots, mask) if m]
         sub.ranks = self.ranks[mask]
         sub.offsets = np.concatenate([[0], np.cumsum(sub.ranks)]).astype(np.int64)

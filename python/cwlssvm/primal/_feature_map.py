@@ -27,6 +27,7 @@ from scipy.linalg import solve_triangular
 
 from .. import _native
 from .. import components as _components
+from .._memory import require_features
 from ._passes import CACHE_ROWS, row_chunks, row_pass
 from ._sample import sample_rows
 from ._ridge import RidgeSums
@@ -76,6 +77,10 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
     """
     described = _components.describe(resolved)
     whole = [c.takes_levels for c in resolved]
+    levels = sum(_levels(X[:, c.columns[0]]) for c in resolved if c.takes_levels)
+    require_features(X.shape[0], levels, "the level indicators of the components that take levels",
+                     "their columns are held whole here; the plain and sparse estimators take them as level blocks "
+                     "of the rows' sums above 100,000 rows")
     out = [None] * len(resolved)
     for group, cap in ((False, max_rank), (True, X.shape[0])):
         index = [d for d, w in enumerate(whole) if w == group]
@@ -83,6 +88,13 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
             for d, factor in zip(index, _native.component_factors(X, [described[d] for d in index], tol, cap, n_jobs)):
                 out[d] = factor
     return out
+
+
+def _levels(x):
+    """The columns of a level indicator block on the codes x (n,): the distinct values, and one for a missing
+    value when there is one."""
+    missing = np.isnan(x)
+    return len(np.unique(x[~missing])) + int(missing.any())
 
 
 def transformed(T, theta_d):
