@@ -82,8 +82,8 @@ def _walk(solves, lams, starts, bar=None, n_jobs=1):
     (starts: the first z0 per path, None for a fresh relaxation); past two empty models in a row a path's rest is
     empty too. The paths step together: at each lam their solves are independent and run on threads
     (thread_map), so an interrupt waits for one solve per thread at most. Returns, per path,
-    [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given, advances per
-    solve."""
+    [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given, advances by one
+    per solve, a lam at a time."""
     out = [[] for _ in solves]
     state = [(z, 0, 0) for z in starts]  # (z, empty models in a row, size) per path
 
@@ -93,14 +93,14 @@ def _walk(solves, lams, starts, bar=None, n_jobs=1):
             found = solves[k](lam, z)
             z, size = found.z, int(found.mask.sum())
             empty = empty + 1 if size == 0 else 0
-        if bar is not None:
-            bar.update()
         return z, empty, size
 
     for lam in lams:
         state = thread_map(lambda k: step(k, lam), range(len(solves)), n_jobs)
         for k, (z, _, size) in enumerate(state):
             out[k].append((z, size))
+        if bar is not None:  # from this thread only: the bar's counter is not shared with the solves' threads
+            bar.update(len(solves))
     return out
 
 
