@@ -8,10 +8,10 @@ from scipy.optimize import minimize
 from cwlssvm import ComponentwiseLSSVR, FusionComponentwiseLSSVC, FusionComponentwiseLSSVR, _native
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
-from cwlssvm.fusion import Level1, areg_box, areg_hull, eta_als, eta_gradient, fit_level1
+from cwlssvm.fusion import Level1, areg_box, areg_hull, areg_vector, eta_als, eta_gradient, fit_level1, matched_gamma
 from cwlssvm.fusion._eta import validation_error
 from cwlssvm.structure import ComponentBasis
-from cwlssvm.primal import L1Path, QPSettings
+from cwlssvm.primal import L1Path, QPSettings, SolverPolicy, ridge_spectrum
 
 from reference import omega, solve_saddle
 
@@ -100,11 +100,19 @@ def test_als_never_increases_its_objective(problem):
     assert np.all(eta > 0)
 
 
+def _hull_sums(basis, train, val, y, w):
+    """The spectrum of the training rows' sums and the validation rows' sums, as the estimators form them."""
+    sums = [basis.ridge_sums(rows, w[rows], y[rows, None]) for rows in (train, val)]
+    return ridge_spectrum(sums[0], len(train)), sums[0], sums[1]
+
+
 def test_areg_hull_qp_optimality(problem, rng):
     X, y, w, specs, basis, train, val, Gv = problem
     level1 = Level1(basis, train, y[train], w[train])
     gammas = np.geomspace(1e-2, 1e4, 7)
-    z, c, beta, info = areg_hull(level1, Gv, y[val], w[val], gammas=gammas)
+    spectrum, _, val_sums = _hull_sums(basis, train, val, y, w)
+    z, beta, info = areg_hull(spectrum, val_sums, gammas=gammas)
+    c = areg_vector(y[train], lambda v: basis.fitted(v, train), info)
     assert beta.min() >= 0 and beta.sum() == pytest.approx(1.0)
     # eq.areg.train holds: the AReg substrate (level 1 with eta = 1) at c reproduces the model
     z_c = level1.solve(np.ones(4), c)
@@ -123,7 +131,8 @@ def test_areg_span_qp_optimality(problem, rng):
     X, y, w, specs, basis, train, val, Gv = problem
     level1 = Level1(basis, train, y[train], w[train])
     gammas = np.geomspace(1e-2, 1e4, 4)
-    z, c, beta, _ = areg_hull(level1, Gv, y[val], w[val], gammas=gammas, simplex=False)
+    z, beta, _ = areg_hull(_hull_sums(basis, train, val, y, w)[0], _hull_sums(basis, train, val, y, w)[2], gammas=gammas,
+                           simplex=False)
     assert beta.sum() == pytest.approx(1.0)
     Z = np.array([level1.solve(np.full(4, g)) for g in gammas])
     V = lambda bb: validation_error(level1, Z.T @ bb, Gv, y[val], w[val])  # noqa: E731
@@ -329,3 +338,58 @@ def test_above_the_sums_threshold_the_width_is_refined_as_the_plain_model_does()
         plain = ComponentwiseLSSVRCV(refine=refined).fit(X, y)
         assert model.sigma_ == pytest.approx(plain.sigma_, rel=1e-6)  # the targets scaled: the search's tolerance
         assert (model.sigma_ == pytest.approx(ComponentwiseLSSVRCV(refine=False).fit(X, y).sigma_)) != refined
+
+
+def test_matched_gamma_search_finds_the_nearest_grid_model(problem, rng):
+    # the half-decade search and its refinement find the grid model a search over all 73 gammas finds
+    X, y, w, specs, basis, train, val, Gv = problem
+    spectrum, train_sums, val_sums = _hull_sums(basis, train, val, y, w)
+    grid = np.geomspace(1e-3, 1e6, 73)
+    Z = np.array([level for level in _grid(spectrum, grid)])
+    W = w[train].sum()
+    for _ in range(20):
+        z = rng.dirichlet(np.full(73, 0.3)) @ Z  # a mixture of the grid models, as a hull gives
+        gamma, rms = matched_gamma(spectrum, train_sums, z)
+        dist = np.sqrt([w[train] @ (basis.fitted(zg - z, train)) ** 2 / W for zg in Z])
+        assert gamma == grid[np.argmin(dist)] and rms == pytest.approx(dist.min(), rel=1e-6, abs=1e-12)
+
+
+def _grid(spectrum, gammas):
+    theta, b = spectrum.coef(gammas)
+    return np.column_stack([theta[:, :, 0], b[:, 0]])
+
+
+@pytest.mark.parametrize("classifier", [False, True])
+def test_many_rows_hull_fusion_from_the_rows_sums(monkeypatch, classifier):
+    # above SolverPolicy.basis_max_rows rows the hull fusion takes a landmark feature map's sums over the rows and
+    # never holds the rows' features (no ComponentBasis); it agrees with the fit on the factors of the Gram blocks
+    import cwlssvm.fusion._estimators as E
+
+    X, y, _ = make_additive(n=3000, seed=4)
+    rng = np.random.default_rng(4)
+    level = rng.integers(0, 300, len(y))  # a wide categorical input that enters
+    X = np.column_stack([X[:, :6], level])
+    y = y + rng.normal(size=300)[level]
+    Estimator = FusionComponentwiseLSSVC if classifier else FusionComponentwiseLSSVR
+    target = (y > np.median(y)).astype(int) if classifier else y
+    params = dict(sigma=1.0, gamma=100.0, n_splits=3, components=[*(C.rbf(j) for j in range(6)), C.categorical(6)])
+    exact = Estimator(**params).fit(X, target)
+    monkeypatch.setattr(E, "SOLVER_POLICY", SolverPolicy(basis_max_rows=1000))
+    monkeypatch.setattr(E, "component_basis", lambda *a, **k: pytest.fail("the rows' factors were formed"))
+    sums = Estimator(**params).fit(X, target)
+    assert sums.gamma_equivalent_ == exact.gamma_equivalent_
+    assert sums.effective_df_ == pytest.approx(exact.effective_df_, rel=1e-4)
+    # the nearly unpenalized grid models (gamma 1e6) see where the two bases' spans differ: the weights move a little
+    np.testing.assert_allclose(sums.mixture_weights_, exact.mixture_weights_, atol=0.05)
+    final = [m.validation_history_[-1]["validation"] for m in (sums, exact)]
+    assert final[0] == pytest.approx(final[1], rel=1e-3)
+    # c weighs the grid models' training residuals by 1 - gamma_j: the gamma = 1e6 model's dominate it, so c follows
+    # their direction closely and their size loosely
+    assert sums.c_.shape == exact.c_.shape == (sums.n_train_,) and np.corrcoef(sums.c_, exact.c_)[0, 1] > 0.99
+    assert 0.8 < np.linalg.norm(sums.c_) / np.linalg.norm(exact.c_) < 1.25
+    f_sums, f_exact = ((m.decision_function(X) if classifier else m.predict(X)) for m in (sums, exact))
+    assert np.std(f_sums - f_exact) < 1e-4 * np.std(f_exact)
+    assert sums.X_reference_.shape == (2000, 7) and not hasattr(exact, "X_reference_")
+    if classifier:
+        assert sums.probability_slope_ == pytest.approx(exact.probability_slope_, rel=1e-3)
+    assert "x6" in str(sums.summary())

@@ -8,7 +8,7 @@ from cwlssvm import ComponentwiseLSSVR, SparseComponentwiseLSSVC, SparseComponen
 from cwlssvm import components as C
 from cwlssvm.datasets import make_additive
 from cwlssvm.structure import ComponentBasis, GncSettings, areg_substrate, gnc_fit, l1_component_qp, l1_objective, penalty
-from cwlssvm.primal import QPSettings, weighted_sums
+from cwlssvm.primal import QPSettings, SolverPolicy, weighted_sums
 
 from reference import omega, solve_saddle
 
@@ -245,7 +245,7 @@ def test_verbose_shows_the_lam_search_and_stays_quiet_otherwise(capsys):
 
 
 def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
-    # above SUMS_ROWS rows the regressor fits from one pass's fold sums of a landmark feature map (as on Dask)
+    # above SolverPolicy.basis_max_rows rows the regressor fits from one pass's fold sums of a landmark feature map (as on Dask)
     # instead of factoring every Gram block on all the rows; the two routes agree on the model
     import cwlssvm.structure._estimators as S
 
@@ -258,7 +258,7 @@ def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
     params = dict(sigma=1.0, gamma=100.0, components=[*(C.rbf(j) for j in range(6)), C.categorical(6)])
     exact = SparseComponentwiseLSSVR(**params).fit(X, y)
     calls = []
-    monkeypatch.setattr(S, "SUMS_ROWS", 1000)
+    monkeypatch.setattr(S, "SOLVER_POLICY", SolverPolicy(basis_max_rows=1000))
     monkeypatch.setattr(S, "weighted_sums", lambda *a, **k: calls.append(k["folds"]) or weighted_sums(*a, **k))
     sums = SparseComponentwiseLSSVR(**params).fit(X, y)
     assert len(calls) == 1 and calls[0][1] == 2  # one pass, the sums of the 2 folds of lam's search

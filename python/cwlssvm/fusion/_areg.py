@@ -19,6 +19,12 @@ one convex QP (OSQP) for a convex set A of regularization vectors c. Two sets ar
 
 Both report the effective regularization: the constant gamma whose LS-SVM has the training outputs
 nearest to the fusion model's (``matched_gamma``) and its degrees of freedom.
+
+The hull and the span need of the rows nothing but their sums: the grid models are constant-gamma LS-SVMs,
+every one of them from the spectrum of the training rows' sums (cwlssvm.primal.ridge_spectrum), and the
+validation errors, the QP and the matched gamma's distances are quadratic forms in the training and validation
+rows' sums (cwlssvm.primal.RidgeSums). Only the AReg vector c itself is a vector over the training rows
+(areg_vector). The box constrains every training row, and solves on Level1.
 """
 
 from __future__ import annotations
@@ -43,54 +49,115 @@ def _osqp(P, q, A, lo, hi, what):
     return res.x, {"status": res.info.status, "iterations": int(res.info.iter)}
 
 
-def grid_models(level1, gammas):
-    """Level 1 with constant eta = gamma_j: Z (m, R + 1)."""
-    D = level1.basis.n_components
-    return np.array([level1.solve(np.full(D, g)) for g in gammas])
-
-
-def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
-    """eq.areg.fusion2 over the hull set (simplex=False: the affine span). Returns (z (R+1,), c (N,),
-    beta (m,), info).
+def grid_models(spectrum, gammas, j=0):
+    """The LS-SVMs with constant gamma_j for target j: Z (m, R + 1), row j = (theta, b) at gamma_j, from the
+    spectrum of the training rows' sums (one eigendecomposition, or a LevelSpectrum's solve per gamma).
 
     Parameters
     ----------
-    level1 : Level1
-        Level 1 on the training rows.
-    Gv : ndarray (n_val, R + 1)
-        [F_val 1], the validation rows' features.
-    y_val : ndarray (n_val,)
-        Validation targets.
-    w_val : ndarray (n_val,)
-        Validation weights.
+    spectrum : Spectrum or LevelSpectrum
+        Every gamma of level 1 on the training rows.
+    gammas : array-like (m,)
+        The constants.
+    j : int, default=0
+        The target.
+
+    Returns
+    -------
+    ndarray (m, R + 1)
+        (theta, b) per gamma.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.fusion import grid_models
+    >>> from cwlssvm.primal import Spectrum
+    >>> Z = np.column_stack([np.arange(5.0), np.ones(5)]); y = 2.0 * Z[:, :1] + 1.0  # f(x) = 2 x + 1
+    >>> grid_models(Spectrum.from_sums(Z.T @ Z, Z.T @ y, y.T @ y, n=5), [1e-6, 1e8]).round(3).tolist()
+    [[0.0, 5.0], [2.0, 1.0]]
+    """
+    theta, b = spectrum.coef(gammas)  # (m, R, k), (m, k)
+    return np.column_stack([theta[:, :, j], b[:, j]])
+
+
+def validation_errors(val, Z, j=0):
+    """Weighted mean squared errors (m,) on the validation rows of the linear models in the rows of Z (m, R + 1),
+    for target j, from the validation rows' sums (RidgeSums): (z'Gz - 2 z'B + yy) / s.
+
+    Parameters
+    ----------
+    val : RidgeSums
+        The validation rows' sums.
+    Z : ndarray (m, R + 1)
+        Models (theta, b), one per row.
+    j : int, default=0
+        The target.
+
+    Returns
+    -------
+    ndarray (m,)
+        Their weighted mean squared errors.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.fusion import validation_errors
+    >>> from cwlssvm.primal import RidgeSums
+    >>> Z = np.column_stack([np.arange(4.0), np.ones(4)]); y = np.array([[0.0], [1.0], [2.0], [4.0]])
+    >>> val = RidgeSums((Z.T @ Z)[None], (Z.T @ y)[None], (y.T @ y)[None])
+    >>> validation_errors(val, np.array([[1.0, 0.0], [0.0, 0.0]])).tolist()  # f(x) = x: one residual of 1; f = 0
+    [0.25, 5.25]
+    """
+    quad = np.diag(val.products(Z))
+    return np.clip(quad - 2.0 * (Z @ val.B[0][:, j]) + float(val.yy[0, j, j]), 0.0, None) / val.weight
+
+
+def areg_hull(spectrum, val, gammas=GAMMA_GRID, simplex=True, j=0):
+    """eq.areg.fusion2 over the hull set (simplex=False: the affine span), for target j. Returns (z (R+1,),
+    beta (m,), info); info["grid"] (m, R + 1) holds the grid models and info["c_weights"] (m,) the weights
+    beta_j (1 - gamma_j) of their residuals in the AReg vector c (areg_vector).
+
+    Everything is a quadratic form in sums over the rows: the grid models from the spectrum of the training
+    rows' sums, the QP's P = 2 Z G_val Z' / s_val and q = -2 Z B_val / s_val from the validation rows' sums
+    (s_val = sum of their weights), so the rows themselves are needed only for c.
+
+    Parameters
+    ----------
+    spectrum : Spectrum or LevelSpectrum
+        Every gamma of level 1 on the training rows (cwlssvm.primal.ridge_spectrum of their sums).
+    val : RidgeSums
+        The validation rows' sums.
     gammas : array-like
         The LS-SVMs whose outputs span the hull.
     simplex : bool, default=True
         The convex hull (False: the affine span).
+    j : int, default=0
+        The target.
 
     Returns
     -------
     tuple
-        (z (R+1,), c (N,), beta (m,), info).
+        (z (R+1,), beta (m,), info).
 
     Examples
     --------
     >>> import numpy as np
     >>> import cwlssvm.components as C
-    >>> from cwlssvm.fusion import Level1, areg_hull
-    >>> from cwlssvm.primal import ComponentBasis
-    >>> X = np.random.default_rng(3).uniform(size=(90, 2)); y = np.sin(5 * X[:, 0]) + X[:, 1]
-    >>> basis = ComponentBasis(X, C.resolve(None, 2, None, 0.5, X)); Gv = np.column_stack([basis.F[60:], np.ones(30)])
-    >>> z, c, beta, info = areg_hull(Level1(basis, np.arange(60), y[:60], np.ones(60)), Gv, y[60:], np.ones(30))
+    >>> from cwlssvm.fusion import areg_hull
+    >>> from cwlssvm.primal import FeatureMap, ridge_spectrum
+    >>> X = np.random.default_rng(3).uniform(size=(90, 2)); y = (np.sin(5 * X[:, 0]) + X[:, 1])[:, None]
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 2, None, 0.5, X))
+    >>> train, val = (fmap.sums(X[r], y[r], np.ones(len(y[r])), structured=True) for r in (slice(60), slice(60, 90)))
+    >>> z, beta, info = areg_hull(ridge_spectrum(train, 60), val)
     >>> bool(abs(beta.sum() - 1) < 1e-12 and beta.min() >= 0), len(beta) == len(info["gammas"])  # convex weights
     (True, True)
     """
-    Z = grid_models(level1, gammas)
-    Pv = Gv @ Z.T  # (n, m) validation outputs of the grid models
+    gammas = np.asarray(gammas, dtype=float)
+    Z = grid_models(spectrum, gammas, j)
     m = len(gammas)
-    W = np.sum(w_val)
-    P = 2.0 * (Pv.T @ (w_val[:, None] * Pv)) / W
-    q = -2.0 * (Pv.T @ (w_val * y_val)) / W
+    W = val.weight
+    P = 2.0 * val.products(Z) / W
+    q = -2.0 * (Z @ val.B[0][:, j]) / W
     A = np.vstack([np.ones((1, m)), np.eye(m)])
     lo = np.concatenate([[1.0], np.zeros(m) if simplex else np.full(m, -np.inf)])
     hi = np.concatenate([[1.0], np.full(m, np.inf)])
@@ -98,12 +165,38 @@ def areg_hull(level1, Gv, y_val, w_val, gammas=GAMMA_GRID, simplex=True):
     if simplex:
         beta = np.clip(beta, 0.0, None)
     beta /= beta.sum()
-    z = Z.T @ beta
-    E = level1.y[None, :] - Z @ level1.Fa.T  # (m, N) residuals of the grid models
-    c = beta @ ((1.0 - np.asarray(gammas))[:, None] * E)
-    info.update(gammas=np.asarray(gammas), grid_validation=np.average((Pv - y_val[:, None]) ** 2, axis=0,
-                                                                      weights=w_val))
-    return z, c, beta, info
+    info.update(gammas=gammas, grid=Z, c_weights=beta * (1.0 - gammas), grid_validation=validation_errors(val, Z, j))
+    return Z.T @ beta, beta, info
+
+
+def areg_vector(y, fitted, info):
+    """The AReg vector c (N,) of a hull or span fusion on the training rows: c = sum_j beta_j c(gamma_j) with
+    c(gamma) = (1 - gamma) (y - f_gamma), i.e. (sum_j v_j) y - f_{sum_j v_j z_j} for v = info["c_weights"].
+
+    Parameters
+    ----------
+    y : ndarray (N,)
+        The training targets.
+    fitted : callable
+        fitted(z) -> [F 1] z on the training rows (N,), for z (R + 1,).
+    info : dict
+        areg_hull's info.
+
+    Returns
+    -------
+    ndarray (N,)
+        c.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.fusion import areg_vector
+    >>> info = {"c_weights": np.array([0.5, -1.0]), "grid": np.array([[1.0, 0.0], [0.0, 1.0]])}
+    >>> areg_vector(np.array([1.0, 2.0]), lambda z: z[0] * np.array([1.0, 1.0]) + z[1], info).tolist()
+    [0.0, -0.5]
+    """
+    v = np.asarray(info["c_weights"], dtype=float)
+    return v.sum() * np.asarray(y, dtype=float) - fitted(v @ info["grid"])
 
 
 def areg_box(level1, Gv, y_val, w_val, rho):
@@ -160,18 +253,27 @@ def areg_box(level1, Gv, y_val, w_val, rho):
     return z, c, alpha, info
 
 
-def matched_gamma(level1, z, grid=MATCH_GRID):
-    """The constant gamma whose LS-SVM has training outputs nearest (weighted RMS) to those of z, and
-    the distance. Returns (gamma, rms).
+def matched_gamma(spectrum, train, z, j=0, grid=MATCH_GRID, known=None):
+    """The constant gamma of ``grid`` whose LS-SVM (target j) has training outputs nearest (weighted RMS) to
+    those of z, and the distance: from the training rows' sums, ||[F 1](z_gamma - z)||_W^2 = d' G d. The
+    search runs over every fourth gamma of the grid (every half decade) and then the grid's gammas between the
+    nearest of those and its two neighbours. Returns (gamma, rms).
 
     Parameters
     ----------
-    level1 : Level1
-        Level 1 on the training rows.
+    spectrum : Spectrum or LevelSpectrum
+        Every gamma of level 1 on the training rows.
+    train : RidgeSums
+        The training rows' sums.
     z : ndarray (R + 1,)
         A solution (theta, b).
+    j : int, default=0
+        The target.
     grid : array-like
         The gammas compared.
+    known : tuple, optional
+        (gammas (m,), Z (m, R + 1)): grid models already solved (areg_hull's info["gammas"], info["grid"]), used
+        for the gammas of the grid among them.
 
     Returns
     -------
@@ -182,16 +284,32 @@ def matched_gamma(level1, z, grid=MATCH_GRID):
     --------
     >>> import numpy as np
     >>> import cwlssvm.components as C
-    >>> from cwlssvm.fusion import Level1, matched_gamma
-    >>> from cwlssvm.primal import ComponentBasis
-    >>> X = np.random.default_rng(5).uniform(size=(60, 2)); y = np.exp(X[:, 0])
-    >>> level1 = Level1(ComponentBasis(X, C.resolve(None, 2, None, 1.0, X)), np.arange(60), y, np.ones(60))
-    >>> gamma, rms = matched_gamma(level1, level1.solve(np.full(2, 10.0)))  # the model of eta_d = 10 everywhere
+    >>> from cwlssvm.fusion import grid_models, matched_gamma
+    >>> from cwlssvm.primal import FeatureMap, ridge_spectrum
+    >>> X = np.random.default_rng(5).uniform(size=(60, 2)); y = np.exp(X[:, :1])
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 2, None, 1.0, X))
+    >>> sums = fmap.sums(X, y, np.ones(60), structured=True); spectrum = ridge_spectrum(sums, 60)
+    >>> gamma, rms = matched_gamma(spectrum, sums, grid_models(spectrum, [10.0])[0])  # the model of gamma = 10
     >>> round(gamma, 6), bool(rms < 1e-6)
     (10.0, True)
     """
-    target = level1.Fa @ z
-    Z = grid_models(level1, grid)
-    dist = np.sqrt(np.average((Z @ level1.Fa.T - target[None, :]) ** 2, axis=1, weights=level1.w))
-    j = int(np.argmin(dist))
-    return float(grid[j]), float(dist[j])
+    grid = np.asarray(grid, dtype=float)
+    solved = {} if known is None else {float(g): zg for g, zg in zip(*known)}
+    seen = {}
+
+    def distances(index):
+        new = [i for i in index if i not in seen]
+        if new:
+            todo = [i for i in new if float(grid[i]) not in solved]
+            if todo:
+                solved.update(zip(grid[todo].tolist(), grid_models(spectrum, grid[todo], j)))
+            D = np.array([solved[float(grid[i])] for i in new]) - np.asarray(z)[None, :]
+            for i, d2 in zip(new, np.diag(train.products(D))):
+                seen[i] = float(np.sqrt(max(d2, 0.0) / train.weight))
+
+    coarse = list(range(0, len(grid), 4))
+    distances(coarse)
+    best = min(coarse, key=seen.get)
+    distances(range(max(0, best - 3), min(len(grid), best + 4)))
+    j_best = min(seen, key=seen.get)
+    return float(grid[j_best]), seen[j_best]

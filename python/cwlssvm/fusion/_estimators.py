@@ -21,8 +21,10 @@ from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
 from .._base import resolve_for
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import FACTOR_TOL, BASIS_SOLVER_PARAMS, component_basis
-from ._areg import SPAN_GRID, areg_box, areg_hull, matched_gamma
+from .._base import reference_rows
+from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, component_basis,
+                      detrend_pairs, ridge_spectrum)
+from ._areg import SPAN_GRID, areg_box, areg_hull, areg_vector, matched_gamma, validation_errors
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error
 from ._level1 import Level1, fit_level1
 from ._select import areg_select
@@ -226,19 +228,15 @@ class _FusionBase(ExpansionModel):
             history = [{"lam": float(l), "validation": float(v), "n_selected": int(k)}
                        for l, v, k in zip(table["lams"], table["validation"], table["n_selected"])]
             return FusionResult(z, mask, eta, history, len(table["lams"]), lam=lam)
-        areg = AregResult()
-        if self.areg_set in ("hull", "span"):
-            kw = {} if self.areg_set == "hull" else {"gammas": SPAN_GRID, "simplex": False}
-            z, areg.c, areg.mixture_weights, info = areg_hull(level1, Gv, t_val, w_val, **kw)
-            history = [{"gamma": float(g), "validation": float(v)}
-                       for g, v in zip(info["gammas"], info["grid_validation"])]
-        else:
-            z, areg.c, _, info = areg_box(level1, Gv, t_val, w_val, float(self.radius))
-            areg.radius, history = float(self.radius), []
-        areg.gamma_equivalent, _ = matched_gamma(level1, z)
-        eta = np.full(D, areg.gamma_equivalent)
-        areg.edf = level1.edf(eta)
-        return FusionResult(z, np.ones(D, dtype=bool), eta, history, info["iterations"], areg=areg)
+        # method "areg" with the box (the hull and the span: _fit_hull, from sums)
+        areg = AregResult(radius=float(self.radius))
+        z, areg.c, _, info = areg_box(level1, Gv, t_val, w_val, areg.radius)
+        train = basis.ridge_sums(level1.rows, level1.w, level1.y[:, None])
+        spectrum = ridge_spectrum(train, len(level1.rows))
+        areg.gamma_equivalent, _ = matched_gamma(spectrum, train, z)
+        areg.edf = float(spectrum.trace([areg.gamma_equivalent])[0])
+        return FusionResult(z, np.ones(D, dtype=bool), np.full(D, areg.gamma_equivalent), [], info["iterations"],
+                            areg=areg)
 
     def _fit_split(self, basis, train, val, t, w):
         """The fusion method for one (scaled) target on one split of the rows of basis: FusionResult with
@@ -266,6 +264,44 @@ class _FusionBase(ExpansionModel):
             b = float(results[0].z[-1])
         return theta, b, eta, mask, results
 
+    def _fit_hull(self, sums_of, fitted, splits, T, D):
+        """method "areg" over the hull or the span, every target at once, from sums over the rows alone: the sums
+        of all the rows once (sums_of(rows) -> RidgeSums of T's k columns), of each split's validation rows, the
+        training rows' as the difference; per split one spectrum of the training sums serves the grid models, the
+        matched gamma and its degrees of freedom of every target (cwlssvm.fusion._areg); the refit is the
+        spectrum of all the rows' sums at each target's combined gamma. fitted(rows, z) -> [F 1] z on rows: the
+        first split's AReg vector c and, for the classifier, the decision values on each validation set.
+        Returns, per target, (theta (R,), b, eta (D,), mask (D,), [FusionResult per split])."""
+        kw = {} if self.areg_set == "hull" else {"gammas": SPAN_GRID, "simplex": False}
+        k = T.shape[1]
+        total = sums_of(np.arange(len(T)))  # the splits' training and validation rows are every row
+        per_target = [[] for _ in range(k)]
+        for s, (train, val) in enumerate(splits):
+            val_sums = sums_of(val)
+            train_sums = total - val_sums
+            spectrum = ridge_spectrum(train_sums, len(train))
+            for j in range(k):
+                z, beta, info = areg_hull(spectrum, val_sums, j=j, **kw)
+                gamma, _ = matched_gamma(spectrum, train_sums, z, j, known=(info["gammas"], info["grid"]))
+                areg = AregResult(gamma_equivalent=gamma, edf=float(spectrum.trace([gamma])[0]), mixture_weights=beta,
+                                  c=areg_vector(T[train, j], lambda v: fitted(train, v), info) if s == 0 else None)
+                history = [{"gamma": float(g), "validation": float(v)}
+                           for g, v in zip(info["gammas"], info["grid_validation"])]
+                result = FusionResult(z, np.ones(D, dtype=bool), np.full(D, gamma), history, info["iterations"],
+                                      areg=areg, factorizations=1)
+                result.validation = float(validation_errors(val_sums, z[None, :], j)[0])
+                result.validation_f = fitted(val, z) if self._classification else None
+                result.history.append({"final": True, "validation": result.validation})
+                per_target[j].append(result)
+        eta = [np.exp(np.mean([np.log(r.eta) for r in results], axis=0)) for results in per_target]
+        if self.refit:  # at each target's gamma, from the spectrum of every row's sums
+            spectrum = ridge_spectrum(total, len(T))
+            theta, b = spectrum.coef([e[0] for e in eta])  # (k, R, k), (k, k)
+            models = [(theta[j, :, j], float(b[j, j])) for j in range(k)]
+        else:  # one split (_check_params): its own level-1 model
+            models = [(results[0].z[:-1], float(results[0].z[-1])) for results in per_target]
+        return [(theta_j, b_j, eta[j], np.ones(D, dtype=bool), per_target[j]) for j, (theta_j, b_j) in enumerate(models)]
+
     def _fit_all(self, X, T, w, strata=None):
         """Split, tune the kernel, fuse per column of T (scaled targets) on every split, refit."""
         X_all, T_all, w_all, splits = self._split(X, T, w, strata)
@@ -275,19 +311,36 @@ class _FusionBase(ExpansionModel):
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train],
                                                refine_on_sums=True)
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
-        basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
-        # each split's level 1 copies its training rows' features [F 1] and its validation rows' ones
-        require_features(len(T_all), basis.size + 1, "the fusion's level 1 on a split (its training and validation "
-                         "rows' features)", "ComponentwiseLSSVRCV / ComponentwiseLSSVCCV and the sparse estimators "
-                         "fit large tables from the rows' sums")
+        vars(self).pop("X_reference_", None)  # a sample of the rows, kept by the fit from sums
+        hull = self._method == "areg" and self.areg_set != "box"
+        D, n_jobs = len(components), self.n_jobs
+        if hull and SOLVER_POLICY.fits_from_sums(self.solver, len(T_all)) and not detrend_pairs(components):
+            # the rows' sums of a landmark feature map: the rows' features are never held (as the sparse estimators)
+            fmap = FeatureMap.from_data(X_all, components, tol=self.lowrank_tol, random_state=self.random_state,
+                                        n_jobs=n_jobs)
+            fmap.warn_if_approximate(stacklevel=5)
+            basis = LandmarkBasis(fmap, X_all.shape[1])
+            fused = self._fit_hull(
+                lambda rows: fmap.sums(X_all[rows], T_all[rows], w_all[rows], n_jobs=n_jobs, structured=True),
+                lambda rows, z: fmap.fitted(X_all[rows], z, n_jobs), splits, T_all, D)
+            self.X_reference_ = reference_rows(X_all)  # the sample summaries and plots draw from
+        else:
+            basis = component_basis(X_all, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=n_jobs)
+            if hull:
+                fused = self._fit_hull(lambda rows: basis.ridge_sums(rows, w_all[rows], T_all[rows]),
+                                       lambda rows, z: basis.fitted(z, rows), splits, T_all, D)
+            else:
+                # each split's level 1 copies its training rows' features [F 1] and its validation rows' ones
+                require_features(len(T_all), basis.size + 1, "the fusion's level 1 on a split (its training and "
+                                 "validation rows' features)", "method='areg' with areg_set 'hull' or 'span' and "
+                                 "ComponentwiseLSSVRCV / ComponentwiseLSSVCCV fit large tables from the rows' sums")
+                fused = [self._fit_target(basis, splits, T_all[:, j], w_all) for j in range(T_all.shape[1])]
         store = ExpansionStore(basis, T_all.shape[1])
         selected = np.zeros(basis.n_components, dtype=bool)
-        fused = []  # per target: (eta, [FusionResult per split])
-        for j in range(T_all.shape[1]):
-            theta, b, eta, mask, results = self._fit_target(basis, splits, T_all[:, j], w_all)
+        for j, (theta, b, eta, mask, results) in enumerate(fused):
             store.put(j, theta, b)
             selected |= mask
-            fused.append((eta, results))
+        fused = [(eta, results) for _, _, eta, _, results in fused]
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.n_train_, self.n_validation_ = len(splits[0][0]), len(splits[0][1])
@@ -327,8 +380,10 @@ _PARAMS = """
         goes to zero are dropped. ``"areg-select"``: the L1 fusion QP of eq.fusion1.cost (training and
         validation outputs of every component in the L1 term), its weight chosen on the validation
         targets. ``"areg"``: the regularization trade-off by the convex fusion eq.areg.fusion2 over the
-        set ``areg_set`` (no selection). ``"auto"``: "areg", the one method that is never more than 2%
-        worse than the tuned plain model (ComponentwiseLSSVRCV / SVCCV) on the data of
+        set ``areg_set`` (no selection); over the hull and the span it needs of the rows only their sums, so
+        above 100,000 rows (``solver="auto"``) it takes them from a landmark feature map without holding the
+        rows' features (cwlssvm.primal.SolverPolicy.basis_max_rows). ``"auto"``: "areg", the one method that
+        is never more than 2% worse than the tuned plain model (ComponentwiseLSSVRCV / SVCCV) on the data of
         bench/bench_families.py defaults: D constants (or the lam of "areg-select") tuned on a validation
         set of a hundred-odd rows cost accuracy where every input carries a little signal (sklearn's
         diabetes: "eta" 1.07x the plain model's test MSE; breast cancer: "eta" and "areg-select" 1.15x
@@ -413,7 +468,9 @@ _PARAMS = """
         Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)), fitted by log-loss on the decision values
         of each split's level-1 model (trained without its validation rows) on its validation rows.
     sigma_, gamma_, n_train_, n_validation_ (rows of each split), factorizations_ (Cholesky factorizations of the
-        level-1 system over the fit), ``n_iter_`` (eta: solver iterations; areg-select: lams on the path;
+        level-1 system over the fit; for the hull and the span, one spectrum of the training rows' sums per split),
+        ``X_reference_`` (a sample of the rows, for summaries and plots, after a fit from a feature map's sums above
+        100,000 rows; see ``method``), ``n_iter_`` (eta: solver iterations; areg-select: lams on the path;
         areg: OSQP iterations), ``components_``, ``intercept_``, ``dual_coef_``, ``component_norms_``.
 
     Targets are standardized for regression; all validation errors are in those units.

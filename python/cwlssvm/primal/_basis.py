@@ -20,6 +20,8 @@ from .. import components as _components
 from ..tables import TABLE_PARAMS
 from .._memory import require_dense
 from ._feature_map import LowRankWarning, component_factors
+from ._passes import CACHE_ROWS, row_chunks
+from ._ridge import RidgeSums
 from ._sums import weighted_sums
 
 FACTOR_TOL = 1e-8  # pivoted Cholesky of the Gram blocks for structure detection and fusion (relative)
@@ -236,3 +238,15 @@ class ComponentBasis(BlockLayout):
         yy = y' W y, returned as (G, c, yy). w and y hold one value per entry of rows."""
         G, c, yy = weighted_sums(w, y, F=self.F, rows=np.asarray(rows, dtype=np.int64))
         return G[0] if y is None else (G[0], c[0, :, 0], float(yy[0, 0, 0]))
+
+    def ridge_sums(self, rows, w, Y):
+        """The sums of the given rows for k targets Y (len(rows), k) as a RidgeSums (one fold; no wide block)."""
+        return RidgeSums(*weighted_sums(w, Y, F=self.F, rows=np.asarray(rows, dtype=np.int64)))
+
+    def fitted(self, z, rows):
+        """[F 1] z on the given rows (len(rows),) for z = (theta, b) (R + 1,), CACHE_ROWS rows at a time."""
+        rows = np.asarray(rows, dtype=np.int64)
+        out = np.empty(len(rows))
+        for part in row_chunks(len(rows), CACHE_ROWS):
+            out[part] = self.F[rows[part]] @ z[:-1] + z[-1]
+        return out

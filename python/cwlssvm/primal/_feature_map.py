@@ -28,7 +28,7 @@ from scipy.linalg import solve_triangular
 from .. import _native
 from .. import components as _components
 from .._memory import require_features
-from ._passes import CACHE_ROWS, row_chunks, row_pass
+from ._passes import CACHE_ROWS, row_chunks, row_pass, thread_map
 from ._sample import sample_rows
 from ._ridge import RidgeSums
 
@@ -352,6 +352,15 @@ class FeatureMap:
         if len(observed) < len(values):
             level[np.isnan(x)] = len(observed)
         return LevelRows(narrow, level, (int(self.offsets[wide]), int(self.ranks[wide])))
+
+    def fitted(self, X, z, n_jobs=None):
+        """[Phi 1] z on the rows of X (m, p) for z = (theta, b) (R + 1,): (m,), CACHE_ROWS rows per task on
+        pass_threads(n_jobs) threads (a wide component's indicators never formed: pass_features)."""
+        z = np.asarray(z, dtype=np.float64)
+        chunks = row_chunks(X.shape[0], CACHE_ROWS)
+        parts = thread_map(lambda rows: self.pass_features(X[rows], 1) @ z[:-1] + z[-1], chunks, n_jobs) \
+            if len(chunks) > 1 else [self.pass_features(X, n_jobs) @ z[:-1] + z[-1]]
+        return np.concatenate(parts) if parts else np.zeros(0)
 
     def _indicators(self):
         """[(levels, d)] of the categorical components whose features are their level indicators (the identity

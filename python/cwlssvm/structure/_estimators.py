@@ -22,8 +22,8 @@ from .._base import reference_rows, resolve_for
 from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, FeatureMap, LandmarkBasis, QPSettings, component_basis,
-                      detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
+from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
+                      component_basis, detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
 from ._path import FamilyPath, LamPath, PathRule
 from .._persist import model_file_class
@@ -39,11 +39,6 @@ IRLS_TOL = 1e-6  # they end when max |f change| <= IRLS_TOL (1 + max |f|) on the
 CV_IRLS_TOL = 1e-3  # the same while searching lam
 LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
-# Above this many rows (solver "auto", a regressor whose fit needs only row sums: see check_sums_only) the features
-# are those of a landmark FeatureMap and the fit runs from one pass's fold sums, as on Dask, instead of factoring
-# every Gram block on all the rows (n x R factors in memory; on nycflights13's 229,000 training rows and a 4,037-level
-# column that passed 6 GB while still factoring)
-SUMS_ROWS = 100_000
 
 
 def lam_folds(cv, n):
@@ -372,8 +367,8 @@ class _SparseBase(ExpansionModel):
             self.interactions_["kept"] = self.interactions_["pair"].isin(chosen)
 
     def _fits_from_sums(self, n, components):
-        """Whether the fit on n rows goes through fold sums of a landmark feature map (SUMS_ROWS)."""
-        return self.solver == "auto" and n > SUMS_ROWS and not detrend_pairs(components) and self._needs_rows() is None
+        """Whether the fit on n rows goes through fold sums of a landmark feature map (SolverPolicy.fits_from_sums)."""
+        return SOLVER_POLICY.fits_from_sums(self.solver, n) and not detrend_pairs(components) and self._needs_rows() is None
 
     def _fit_from_fold_sums(self, X, T, w, folds, components):
         """The fit of the rows X (n, p), T (n, k), w (n,) from the sums of each fold (folds: [(train, val)], or
@@ -433,7 +428,7 @@ class _SparseBase(ExpansionModel):
             raise ValueError(reason)
 
     def fit_from_sums(self, basis, sums, n_rows, components):
-        """Fit from row sums, for rows seen only through them (cwlssvm.dask; in memory above SUMS_ROWS rows), with
+        """Fit from row sums, for rows seen only through them (cwlssvm.dask; in memory above SolverPolicy.basis_max_rows rows), with
         ``sigma_``, ``gamma_``, ``n_features_in_`` set (and ``y_mean_`` / ``y_scale_`` for a regressor, ``classes_`` for a
         classifier): basis, the block layout and dual expansions of the features
         (cwlssvm.primal.LandmarkBasis); sums = (G (K, R+1, R+1), B (K, R+1, k), yy (K, k, k)) of the k
