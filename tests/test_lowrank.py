@@ -316,7 +316,9 @@ def test_features_beyond_the_memory_are_refused_before_they_are_made(monkeypatch
     monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 1_000_000)
     with pytest.raises(InsufficientMemoryError, match=r"level indicators .* 600 x 300 values"):
         component_factors(codes, [cat], 1e-10, max_rank=None)
-    # the fusion's level 1 copies the rows' features: 600 x (R + 1) values, R = 5 components' ranks here
+    # the fusion's level 1 ("eta") copies the rows' features: 600 x (R + 1) values, R = 5 components' ranks here;
+    # the default ("areg" over the hull) reads them only into sums, and makes no copy
     monkeypatch.setattr(cwlssvm._memory, "available_bytes", lambda: 20_000)
     with pytest.raises(InsufficientMemoryError, match=r"fusion's level 1 .* 600 x \d+ values"):
-        cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)
+        cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, method="eta").fit(X, y)
+    assert cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).gamma_equivalent_ > 0
