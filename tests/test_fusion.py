@@ -359,8 +359,8 @@ def _grid(spectrum, gammas):
     return np.column_stack([theta[:, :, 0], b[:, 0]])
 
 
-@pytest.mark.parametrize("classifier", [False, True])
-def test_many_rows_hull_fusion_from_the_rows_sums(monkeypatch, classifier):
+@pytest.mark.parametrize("classes", [0, 2, 3])  # 0: the regressor
+def test_many_rows_hull_fusion_from_the_rows_sums(monkeypatch, classes):
     # above SolverPolicy.basis_max_rows rows the hull fusion takes a landmark feature map's sums over the rows and
     # never holds the rows' features (no ComponentBasis); it agrees with the fit on the factors of the Gram blocks
     import cwlssvm.fusion._estimators as E
@@ -370,23 +370,28 @@ def test_many_rows_hull_fusion_from_the_rows_sums(monkeypatch, classifier):
     level = rng.integers(0, 300, len(y))  # a wide categorical input that enters
     X = np.column_stack([X[:, :6], level])
     y = y + rng.normal(size=300)[level]
+    classifier = classes > 0
     Estimator = FusionComponentwiseLSSVC if classifier else FusionComponentwiseLSSVR
-    target = (y > np.median(y)).astype(int) if classifier else y
+    target = np.digitize(y, np.quantile(y, np.linspace(0, 1, classes + 1)[1:-1])) if classifier else y
     params = dict(sigma=1.0, gamma=100.0, n_splits=3, components=[*(C.rbf(j) for j in range(6)), C.categorical(6)])
     exact = Estimator(**params).fit(X, target)
     monkeypatch.setattr(E, "SOLVER_POLICY", SolverPolicy(basis_max_rows=1000))
     monkeypatch.setattr(E, "component_basis", lambda *a, **k: pytest.fail("the rows' factors were formed"))
     sums = Estimator(**params).fit(X, target)
-    assert sums.gamma_equivalent_ == exact.gamma_equivalent_
-    assert sums.effective_df_ == pytest.approx(exact.effective_df_, rel=1e-4)
-    # the nearly unpenalized grid models (gamma 1e6) see where the two bases' spans differ: the weights move a little
-    np.testing.assert_allclose(sums.mixture_weights_, exact.mixture_weights_, atol=0.05)
-    final = [m.validation_history_[-1]["validation"] for m in (sums, exact)]
-    assert final[0] == pytest.approx(final[1], rel=1e-3)
-    # c weighs the grid models' training residuals by 1 - gamma_j: the gamma = 1e6 model's dominate it, so c follows
-    # their direction closely and their size loosely
-    assert sums.c_.shape == exact.c_.shape == (sums.n_train_,) and np.corrcoef(sums.c_, exact.c_)[0, 1] > 0.99
-    assert 0.8 < np.linalg.norm(sums.c_) / np.linalg.norm(exact.c_) < 1.25
+    assert sums.gamma_equivalent_ == exact.gamma_equivalent_  # one per class above two classes
+    np.testing.assert_allclose(sums.effective_df_, exact.effective_df_, rtol=1e-4)
+    if classes > 2:  # one model per class, and each one's first-split values
+        assert len(sums.c_) == len(sums.mixture_weights_) == len(sums.validation_history_) == classes
+    else:
+        # the nearly unpenalized grid models (gamma 1e6) see where the two bases' spans differ: the weights move a
+        # little
+        np.testing.assert_allclose(sums.mixture_weights_, exact.mixture_weights_, atol=0.05)
+        final = [m.validation_history_[-1]["validation"] for m in (sums, exact)]
+        assert final[0] == pytest.approx(final[1], rel=1e-3)
+        # c weighs the grid models' training residuals by 1 - gamma_j: the gamma = 1e6 model's dominate it, so c
+        # follows their direction closely and their size loosely
+        assert sums.c_.shape == exact.c_.shape == (sums.n_train_,) and np.corrcoef(sums.c_, exact.c_)[0, 1] > 0.99
+        assert 0.8 < np.linalg.norm(sums.c_) / np.linalg.norm(exact.c_) < 1.25
     f_sums, f_exact = ((m.decision_function(X) if classifier else m.predict(X)) for m in (sums, exact))
     assert np.std(f_sums - f_exact) < 1e-4 * np.std(f_exact)
     assert sums.X_reference_.shape == (2000, 7) and not hasattr(exact, "X_reference_")
