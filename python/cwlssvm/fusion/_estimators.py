@@ -19,9 +19,8 @@ from .._calibration import platt_slope
 from .._memory import require_features
 from .._labels import encode_classes, pm1_coding
 from ..model_selection import tune_kernel, use_one_se
-from .._base import resolve_for
+from .._base import reference_rows, resolve_for
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from .._base import reference_rows
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, component_basis,
                       detrend_pairs, ridge_spectrum)
 from ._areg import SPAN_GRID, areg_box, areg_hull, areg_vector, matched_gamma, validation_errors

@@ -110,10 +110,6 @@ class Level1:
         """e = y - F theta - b on the training rows (the dual solution is alpha^eta = W (e - c))."""
         return self.y - self.Fa @ z
 
-    def edf(self, eta):
-        """Effective degrees of freedom trace(S) of the level-1 smoother at eta (with the bias)."""
-        return float(np.trace(np.linalg.solve(self.system(eta), self.gram)))
-
 
 def fit_level1(basis, rows, y, w, eta, mask=None):
     """Level 1 at eta on the components in mask only (others exactly zero): (theta (R,), b).
