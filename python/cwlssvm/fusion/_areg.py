@@ -82,7 +82,7 @@ def grid_models(spectrum, gammas, j=0):
 
 def validation_errors(val, Z, j=0):
     """Weighted mean squared errors (m,) on the validation rows of the linear models in the rows of Z (m, R + 1),
-    for target j, from the validation rows' sums (RidgeSums): (z'Gz - 2 z'B + yy) / s.
+    for target j, from the validation rows' sums: RidgeSums.validation_sq, divided by the sum s of their weights.
 
     Parameters
     ----------
@@ -108,8 +108,7 @@ def validation_errors(val, Z, j=0):
     >>> validation_errors(val, np.array([[1.0, 0.0], [0.0, 0.0]])).tolist()  # f(x) = x: one residual of 1; f = 0
     [0.25, 5.25]
     """
-    quad = np.diag(val.products(Z))
-    return np.clip(quad - 2.0 * (Z @ val.B[0][:, j]) + float(val.yy[0, j, j]), 0.0, None) / val.weight
+    return val.target(j).validation_sq(Z[:, :-1, None], Z[:, -1:])[:, 0] / val.weight
 
 
 def areg_hull(spectrum, val, gammas=GAMMA_GRID, simplex=True, j=0):

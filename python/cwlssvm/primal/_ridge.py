@@ -241,10 +241,10 @@ class RidgeSums:
         """s = sum w over fold 0's rows (the constant's entry of G)."""
         return float(self.G[0, -1, -1])
 
-    def products(self, Za, Zb=None):
-        """sum_i w_i f_a(x_i) f_b(x_i) over fold 0's rows for the linear models z = (theta, b) in the rows of Za
-        (m_a, R+1) and Zb (m_b, R+1; default Za), f(x) = theta' phi(x) + b: Za G Zb' (m_a, m_b), with the wide
-        block's structure (its part of G is diag(counts)).
+    def products(self, Z):
+        """sum_i w_i f_a(x_i) f_b(x_i) over fold 0's rows for every pair of the linear models z = (theta, b) in the
+        rows of Z (m, R+1), f(x) = theta' phi(x) + b: Z G Z' (m, m), with the wide block's structure (its part of
+        G is diag(counts)). (validation_sq gives the squared errors of models against the targets.)
 
         Examples
         --------
@@ -256,16 +256,14 @@ class RidgeSums:
         >>> s.products(za).tolist(), s.weight
         ([[10.0]], 2.0)
         """
-        Za = np.atleast_2d(np.asarray(Za, dtype=float))
-        Zb = Za if Zb is None else np.atleast_2d(np.asarray(Zb, dtype=float))
+        Z = np.atleast_2d(np.asarray(Z, dtype=float))
         if self.wide is None:
-            return Za @ self.G[0] @ Zb.T
+            return Z @ self.G[0] @ Z.T
         offset, L = self.wide
-        narrow = np.r_[0:offset, offset + L:Za.shape[1]]
-        an, az = Za[:, narrow], Za[:, offset:offset + L]
-        bn, bz = Zb[:, narrow], Zb[:, offset:offset + L]
-        C = self.cross[0]  # (L, Rg)
-        return an @ self.G[0] @ bn.T + az @ (C @ bn.T) + (an @ C.T) @ bz.T + (az * self.counts[0]) @ bz.T
+        narrow = np.r_[0:offset, offset + L:Z.shape[1]]
+        zn, zz = Z[:, narrow], Z[:, offset:offset + L]
+        cross = zz @ (self.cross[0] @ zn.T)  # (m, m): the wide block against the narrow features
+        return zn @ self.G[0] @ zn.T + cross + cross.T + (zz * self.counts[0]) @ zz.T
 
     def target(self, j):
         """The sums of target j alone (B (F, R+1, 1), yy (F, 1, 1)), the features' sums shared."""
