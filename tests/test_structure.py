@@ -272,3 +272,31 @@ def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
     calls.clear()
     SparseComponentwiseLSSVR(lam=float(exact.lam_), **params).fit(X, y)
     assert calls == [None]
+
+
+def test_a_path_step_is_the_fit_on_the_components_it_keeps():
+    # a component that falls below the selection threshold in GNC's last round is dropped and the others are
+    # fitted again without it: the step's outputs are those of the path on the kept components alone (zeroing it
+    # in place left the others fitted beside it: 0.08 apart on these rows at lam 0.316)
+    from cwlssvm.structure import LamPath, PathRule
+
+    rng = np.random.default_rng(0)
+    n = 300
+    X = rng.uniform(size=(n, 4))
+    y = np.sin(6 * X[:, 0]) + 0.3 * np.sin(6 * X[:, 1]) + 0.1 * X[:, 2] + 0.05 * rng.normal(size=n)
+    rule = PathRule(gamma=100.0, penalty="stp", formulation="norms", zero_tol=0.2, refit=False, max_iter=200,
+                    gnc=GncSettings(gamma=100.0, lam=0.0))
+    basis = ComponentBasis(X, C.resolve(None, 4, None, 0.5, X))
+    rows, w = np.arange(n), np.ones(n)
+    path = LamPath(basis, rows, y, w, rule)
+    dropped = 0
+    for lam in np.geomspace(1e-3, 10, 9):
+        step = path.solve(lam)
+        dropped += int((~step.mask).sum())
+        kept = basis.subset(step.mask)
+        alone = LamPath(kept, rows, y, w, rule)
+        alone.threshold = path.threshold  # the same selection threshold as the path on all components
+        again = alone.solve(lam)
+        cols = np.repeat(step.mask, basis.ranks)
+        np.testing.assert_allclose(basis.F[:, cols] @ step.theta[cols], kept.F @ again.theta, atol=1e-6)
+    assert dropped > 0

@@ -225,11 +225,15 @@ class LamPath:
             theta = np.zeros(basis.size)
             theta[cols[:-1]] = res.theta
             b = res.b
-            if res.converged or used >= rule.max_iter:
+            if used >= rule.max_iter:
                 return theta, b, history
             still = self._sizes(theta) > self.threshold
             if not still.any():
                 return np.zeros_like(theta), b, history
+            if res.converged and np.array_equal(still, live):
+                return theta, b, history
+            # not converged, or converged with components below the threshold: the next round fits the others
+            # without them (zeroing them here would leave the others fitted beside them)
             start = np.append(theta[basis.columns(still)], b)
             relax = max(0, relax - len(res.history))
             live = still
