@@ -276,8 +276,8 @@ def test_many_rows_fit_from_fold_sums_of_landmark_features(monkeypatch):
 
 def test_a_path_step_is_the_fit_on_the_components_it_keeps():
     # a component that falls below the selection threshold in GNC's last round is dropped and the others are
-    # fitted again without it: the step's outputs are those of the path on the kept components alone (zeroing it
-    # in place left the others fitted beside it: 0.08 apart on these rows at lam 0.316)
+    # fitted again without it: the step's outputs are those of the path on the kept components alone (at lam 0.316
+    # here, a component drops at the last round)
     from cwlssvm.structure import LamPath, PathRule
 
     rng = np.random.default_rng(0)
