@@ -300,3 +300,23 @@ def test_a_path_step_is_the_fit_on_the_components_it_keeps():
         cols = np.repeat(step.mask, basis.ranks)
         np.testing.assert_allclose(basis.F[:, cols] @ step.theta[cols], kept.F @ again.theta, atol=1e-6)
     assert dropped > 0
+
+
+def test_components_that_cancel_do_not_set_the_selection_threshold():
+    # two clock times 0-1000 whose difference is the target: their components are about 1000 times the fit's spread,
+    # of opposite sign; a small real effect (a 3-level category, 29% of the fit's spread) stays selected at a tiny
+    # lam, and the model is the plain one
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    n = 400
+    sched, delay, level = rng.uniform(0, 1000, n), rng.uniform(0, 1, n), rng.integers(0, 3, n)
+    X = pd.DataFrame({"sched": sched, "actual": sched + delay,
+                      "carrier": pd.Categorical(np.array(["x", "y", "z"])[level])})
+    y = delay + 0.1 * (level - 1)
+    sparse = SparseComponentwiseLSSVR(sigma=0.2, gamma=1e6, lam=1e-6).fit(X, y)
+    plain = ComponentwiseLSSVR(sigma=0.2, gamma=1e6).fit(X, y)
+    outputs = np.asarray(plain.contributions(X))
+    assert outputs[:, 0].std() > 500 * outputs.sum(axis=1).std()  # the cancelling pair
+    assert sparse.selected_components_.tolist() == [0, 1, 2]
+    assert np.max(np.abs(sparse.predict(X) - plain.predict(X))) < 1e-2  # the category's effects are +-0.1

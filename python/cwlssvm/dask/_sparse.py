@@ -140,7 +140,7 @@ _PARAMS = """
 
 
 def _init(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, sigma=None, gamma=None, lams=None, cv=None,
-          one_se=False, max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5,
+          one_se=False, max_components=None, zero_tol=1e-2, refit=None, max_iter=200, tol=1e-5,
           lowrank_tol=FACTOR_TOL, sample=SAMPLE_ROWS, random_state=0, verbose=False, client=None):
     params = dict(locals())  # the parameters, stored as given (scikit-learn's convention)
     del params["self"]

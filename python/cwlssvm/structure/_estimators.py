@@ -113,7 +113,7 @@ class _SparseBase(ExpansionModel):
 
     def __init__(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=False,
-                 max_components=None, zero_tol=1e-3, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
+                 max_components=None, zero_tol=1e-2, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
                  random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared",
                  missing="separate", unknown="missing", interactions=None):
         self.interactions = interactions
@@ -545,11 +545,10 @@ _PARAMS = """
     max_components : int, optional
         At most this many components: when the CV choice keeps more, take the lam with the best CV
         error among those whose model on all the data keeps between 1 and max_components.
-    zero_tol : float, default=1e-3
-        A component is kept when u_d > zero_tol * max_d u_d(unpenalized), u_d being ||w_d|| (or, for
-        "l1" and the "outputs" formulation, the RMS of its training outputs) and the reference the
-        largest component of the unpenalized model on the same rows; the others are dropped from the
-        model (eq.aregam.sim).
+    zero_tol : float, default=1e-2
+        A component is kept when the standard deviation of its outputs on the training rows exceeds
+        zero_tol times that of the unpenalized model's fit on the same rows (a scale that components
+        cancelling each other do not inflate); the others are dropped from the model (eq.aregam.sim).
     refit : bool, optional
         After selection, refit the unpenalized componentwise model on the selected components (a
         "relaxed" fit that removes the shrinkage of the kept components). None: True for "l1" (whose

@@ -2,8 +2,8 @@
 
 A path solves the penalized componentwise problem of the structure-detection section (eq.rls with
 the penalties of eq.aregam.costb: GNC for "stp", "hard", "lp"; the L1 QP for "l1") at one lam after
-another, each warm-started from the last. After each solve, a component whose size (component_sizes)
-falls below zero_tol times the largest one of the unpenalized model is dropped, and, with ``refit``,
+another, each warm-started from the last. After each solve, a component whose outputs' spread on the rows
+(component_sizes) falls below zero_tol times that of the unpenalized model's fit is dropped, and, with ``refit``,
 the unpenalized model on the components kept is refitted from the sums.
 
 - :class:`LamPath`: the squared loss (weighted), from the rows' sums (G, c, yy) = ([F 1]'W[F 1],
@@ -33,7 +33,7 @@ class PathRule:
     """What the estimator decides about every solve of a path.
 
     gamma: the regularization constant; penalty, formulation: as the sparse estimators'; zero_tol: the
-    selection threshold relative to the largest component of the unpenalized model; refit: refit the
+    selection threshold relative to the spread of the unpenalized model's fit; refit: refit the
     unpenalized model on the components kept; max_iter: GNC steps per solve at most; gnc: the GNC
     settings (every penalty but "l1"); qp: the L1 QP's ("l1").
 
@@ -46,7 +46,7 @@ class PathRule:
     formulation : {'norms', 'outputs'}
         As the sparse estimators'.
     zero_tol : float
-        The selection threshold relative to the largest component of the unpenalized model.
+        The selection threshold relative to the spread (standard deviation) of the unpenalized model's fit.
     refit : bool
         Refit the unpenalized model on the components kept.
     max_iter : int
@@ -59,7 +59,7 @@ class PathRule:
     Examples
     --------
     >>> from cwlssvm.structure import GncSettings, PathRule
-    >>> rule = PathRule(gamma=10.0, penalty="hard", formulation="norms", zero_tol=1e-3, refit=True, max_iter=100,
+    >>> rule = PathRule(gamma=10.0, penalty="hard", formulation="norms", zero_tol=1e-2, refit=True, max_iter=100,
     ...                 gnc=GncSettings(gamma=10.0, lam=0.0, penalty="hard"))
     >>> rule.gnc.penalty, rule.qp is None  # a GNC penalty: no QP settings
     ('hard', True)
@@ -111,15 +111,26 @@ class LamStep:
         return np.append(self.theta, self.b)
 
 
-def component_sizes(basis, theta, rows, rule):
-    """The size of each component that the penalty acts on: the RMS of its training outputs for "l1",
-    their standard deviation for the "outputs" formulation (a constant offset belongs to b), ||w_d||
-    otherwise. (D,)"""
-    if rule.penalty == "l1":
-        return np.sqrt(np.mean(basis.outputs(theta, rows) ** 2, axis=0))
-    if rule.formulation == "outputs":
-        return basis.outputs(theta, rows).std(axis=0)
-    return np.array([np.linalg.norm(th) for th in basis.blocks(theta)])
+def component_sizes(basis, theta, sums):
+    """The weighted standard deviation of each component's outputs f_d = F_d theta_d on the rows of sums
+    (G, c, yy) = ([F 1]'W[F 1], ...): sqrt(theta_d' G_dd theta_d / W - (g_d' theta_d / W)^2), G_dd the
+    block of component d, g_d its column sums (G's last row), W = sum w. (D,)"""
+    G = sums[0]
+    W = G[-1, -1]
+    out = np.empty(basis.n_components)
+    for d, (lo, hi) in enumerate(zip(basis.offsets[:-1], basis.offsets[1:])):
+        th = theta[lo:hi]
+        mean = G[-1, lo:hi] @ th / W
+        out[d] = np.sqrt(max(th @ G[lo:hi, lo:hi] @ th / W - mean * mean, 0.0))
+    return out
+
+
+def fit_spread(theta, sums):
+    """The weighted standard deviation of the fit F theta on the rows of sums (G, c, yy), as component_sizes."""
+    G = sums[0]
+    W = G[-1, -1]
+    mean = G[-1, :-1] @ theta / W
+    return float(np.sqrt(max(theta @ G[:-1, :-1] @ theta / W - mean * mean, 0.0)))
 
 
 def ridge_refit(sums, ranks, gamma, mask):
@@ -163,7 +174,7 @@ class LamPath:
     >>> from cwlssvm.primal import ComponentBasis
     >>> from cwlssvm.structure import GncSettings, LamPath, PathRule
     >>> X = np.random.default_rng(0).uniform(size=(100, 3)); y = np.sin(6 * X[:, 1])
-    >>> rule = PathRule(gamma=10.0, penalty="stp", formulation="norms", zero_tol=1e-3, refit=True, max_iter=200,
+    >>> rule = PathRule(gamma=10.0, penalty="stp", formulation="norms", zero_tol=1e-2, refit=True, max_iter=200,
     ...                 gnc=GncSettings(gamma=10.0, lam=0.0))
     >>> path = LamPath(ComponentBasis(X, C.resolve(None, 3, None, 0.5, X)), np.arange(100), y, np.ones(100), rule)
     >>> path.solve(1.0).mask.tolist()  # the components kept at lam = 1
@@ -175,11 +186,13 @@ class LamPath:
         self.sums = basis.sums(rows, w, t) if sums is None else sums
         everything = np.ones(basis.n_components, dtype=bool)
         unpenalized = ridge_refit(self.sums, basis.ranks, rule.gamma, everything)[0]
-        self.threshold = rule.zero_tol * self._sizes(unpenalized).max()
+        # the spread of the fit, not of its largest component: components that cancel each other (large outputs of
+        # opposite sign, e.g. scheduled and actual clock times) would set the scale of all the others
+        self.threshold = rule.zero_tol * fit_spread(unpenalized, self.sums)
         self._qp = L1Path(basis, rows, t, w, rule.gamma, settings=rule.qp) if rule.penalty == "l1" else None
 
     def _sizes(self, theta):
-        return component_sizes(self.basis, theta, self.rows, self.rule)
+        return component_sizes(self.basis, theta, self.sums)
 
     def solve(self, lam, z0=None):
         """The LamStep at lam, warm-started from z0 = (theta, b) (None: a fresh relaxation)."""
