@@ -111,26 +111,19 @@ class LamStep:
         return np.append(self.theta, self.b)
 
 
+def output_spread(G, theta, lo, hi):
+    """The weighted standard deviation of the outputs F[:, lo:hi] theta (theta (hi - lo,)) on the rows of
+    G = [F 1]'W[F 1]: sqrt(theta' G_blk theta / W - (g' theta / W)^2), G_blk = G[lo:hi, lo:hi], g = G[-1, lo:hi]
+    (the column sums), W = G[-1, -1] = sum w."""
+    W = G[-1, -1]
+    mean = G[-1, lo:hi] @ theta / W
+    return float(np.sqrt(max(theta @ G[lo:hi, lo:hi] @ theta / W - mean * mean, 0.0)))
+
+
 def component_sizes(basis, theta, sums):
-    """The weighted standard deviation of each component's outputs f_d = F_d theta_d on the rows of sums
-    (G, c, yy) = ([F 1]'W[F 1], ...): sqrt(theta_d' G_dd theta_d / W - (g_d' theta_d / W)^2), G_dd the
-    block of component d, g_d its column sums (G's last row), W = sum w. (D,)"""
-    G = sums[0]
-    W = G[-1, -1]
-    out = np.empty(basis.n_components)
-    for d, (lo, hi) in enumerate(zip(basis.offsets[:-1], basis.offsets[1:])):
-        th = theta[lo:hi]
-        mean = G[-1, lo:hi] @ th / W
-        out[d] = np.sqrt(max(th @ G[lo:hi, lo:hi] @ th / W - mean * mean, 0.0))
-    return out
-
-
-def fit_spread(theta, sums):
-    """The weighted standard deviation of the fit F theta on the rows of sums (G, c, yy), as component_sizes."""
-    G = sums[0]
-    W = G[-1, -1]
-    mean = G[-1, :-1] @ theta / W
-    return float(np.sqrt(max(theta @ G[:-1, :-1] @ theta / W - mean * mean, 0.0)))
+    """The spread (output_spread) of each component's outputs f_d = F_d theta_d on the rows of sums (G, c, yy). (D,)"""
+    offsets = basis.offsets
+    return np.array([output_spread(sums[0], theta[lo:hi], lo, hi) for lo, hi in zip(offsets[:-1], offsets[1:])])
 
 
 def ridge_refit(sums, ranks, gamma, mask):
@@ -188,7 +181,7 @@ class LamPath:
         unpenalized = ridge_refit(self.sums, basis.ranks, rule.gamma, everything)[0]
         # the spread of the fit, not of its largest component: components that cancel each other (large outputs of
         # opposite sign, e.g. scheduled and actual clock times) would set the scale of all the others
-        self.threshold = rule.zero_tol * fit_spread(unpenalized, self.sums)
+        self.threshold = rule.zero_tol * output_spread(self.sums[0], unpenalized, 0, basis.size)
         self._qp = L1Path(basis, rows, t, w, rule.gamma, settings=rule.qp) if rule.penalty == "l1" else None
 
     def _sizes(self, theta):
