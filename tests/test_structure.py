@@ -320,3 +320,59 @@ def test_components_that_cancel_do_not_set_the_selection_threshold():
     assert outputs[:, 0].std() > 500 * outputs.sum(axis=1).std()  # the cancelling pair
     assert sparse.selected_components_.tolist() == [0, 1, 2]
     assert np.max(np.abs(sparse.predict(X) - plain.predict(X))) < 1e-2  # the category's effects are +-0.1
+
+
+def test_a_selection_the_rows_do_not_support_gives_the_unpenalized_model(monkeypatch):
+    # the fit from the sums of a landmark feature map (forced here at 100 rows), with a lam grid of one large value:
+    # the search can only choose a model that drops real components (x1..x4 of the additive example); on all the
+    # rows the unpenalized model on every component has the lower GCV, so the fit is that model (lam_ 0), the plain
+    # LS-SVM at the same sigma and gamma
+    import cwlssvm.structure._estimators as S
+
+    X, y, _ = make_additive(n=100, seed=0)
+    factored = SparseComponentwiseLSSVR(lams=[1e3]).fit(X, y)  # on the factors of the Gram blocks: not checked
+    assert factored.lam_ == 1e3 and len(factored.selected_components_) < 10 and "gcv_selected" not in factored.lam_cv_
+    monkeypatch.setattr(S, "SOLVER_POLICY", SolverPolicy(basis_max_rows=50))
+    sparse = SparseComponentwiseLSSVR(lams=[1e3]).fit(X, y)
+    assert hasattr(sparse, "X_reference_")  # the route from sums
+    assert sparse.lam_ == 0.0
+    assert sparse.selected_components_.tolist() == list(range(10))
+    assert sparse.lam_cv_["gcv_selected"] > sparse.lam_cv_["gcv_all"]
+    plain = ComponentwiseLSSVR(sigma=sparse.sigma_, gamma=sparse.gamma_).fit(X, y)
+    assert np.max(np.abs(sparse.predict(X) - plain.predict(X))) < 1e-4 * np.ptp(y)
+    # the one-standard-error rule asks for a sparser model on purpose: its choice is not checked
+    sparser = SparseComponentwiseLSSVR(lams=[1e3], one_se=True).fit(X, y)
+    assert sparser.lam_ == 1e3 and len(sparser.selected_components_) < 10 and "gcv_selected" not in sparser.lam_cv_
+
+
+def test_a_selection_the_rows_support_is_kept(monkeypatch):
+    # the default grid on the additive example, fitted from sums: the noise inputs are dropped, and the GCV of the
+    # unpenalized model on the components kept is below that on every component
+    import cwlssvm.structure._estimators as S
+
+    monkeypatch.setattr(S, "SOLVER_POLICY", SolverPolicy(basis_max_rows=50))
+    X, y, _ = make_additive(n=100, seed=1)
+    sparse = SparseComponentwiseLSSVR().fit(X, y)
+    assert sparse.lam_ > 0 and sparse.selected_components_.tolist() == [0, 1, 2, 3]
+    assert sparse.lam_cv_["gcv_selected"] < sparse.lam_cv_["gcv_all"]
+
+
+def test_selection_gcv_is_the_spectrum_gcv_of_each_model(rng):
+    from cwlssvm.primal import Spectrum
+    from cwlssvm.structure import selection_gcv
+
+    n, ranks = 60, np.array([2, 3, 1])
+    Z = np.column_stack([rng.normal(size=(n, 6)), np.ones(n)])
+    w, t = rng.uniform(0.5, 2.0, n), rng.normal(size=n)
+    G, c, yy = Z.T @ (w[:, None] * Z), Z.T @ (w * t), float(t @ (w * t))
+    mask = np.array([True, False, True])
+    kept, everything = selection_gcv((G, c, yy), ranks, 3.0, mask, n)
+    cols = [0, 1, 5, 6]  # the first and third components' columns and b
+    spec = Spectrum.from_sums(G[np.ix_(cols, cols)], c[cols, None], np.array([[yy]]), n=n)
+    np.testing.assert_allclose(kept, spec.gcv([3.0])[0], rtol=1e-10)
+    np.testing.assert_allclose(everything, Spectrum.from_sums(G, c[:, None], np.array([[yy]]), n=n).gcv([3.0])[0],
+                               rtol=1e-10)
+    # no component: the weighted mean, tr S = 1
+    alone, _ = selection_gcv((G, c, yy), ranks, 3.0, np.zeros(3, dtype=bool), n)
+    mean = c[-1] / G[-1, -1]
+    np.testing.assert_allclose(alone, (w @ (t - mean) ** 2) / w.sum() / (1 - 1 / n) ** 2, rtol=1e-10)

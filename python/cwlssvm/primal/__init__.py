@@ -15,8 +15,8 @@ owns that form:
   :class:`RidgeSums` (_ridge), one feature map's per-fold sums, with a wide categorical component's block kept
   as its diagonal, and :class:`LevelSpectrum` (_spectrum), every gamma of such sums by the Schur
   complement of that block (:func:`ridge_spectrum` picks it or Spectrum).
-- :func:`ridge_solve` and :func:`ridge_leverages` (_ridge): one gamma by a Cholesky factorization (the
-  iterations of IRLS for the likelihood families); :func:`validation_sq`, validation errors from sums.
+- :func:`ridge_solve`, :func:`ridge_gcv` and :func:`ridge_leverages` (_ridge): one gamma by a Cholesky factorization
+  (the iterations of IRLS for the likelihood families, the sparse estimators' check of their selection); :func:`validation_sq`, validation errors from sums.
 - :class:`PrimalModel` and :class:`DualModel` (_model): the fitted models behind one protocol,
   :class:`FittedModel`; a primal model is stored as per-component dual expansions over the landmarks.
 - :func:`fit_lowrank` and :func:`model_from_sums` (_fit): the low-rank fit from the sums.
@@ -48,9 +48,9 @@ from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass, thread_map
 from ._sample import row_keys, sample_rows
-from ._ridge import RidgeSums, ridge_leverages, ridge_solve, validation_sq
+from ._ridge import RidgeSums, ridge_gcv, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
 __all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
-           "Spectrum", "error_score", "weighted_errors", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
+           "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]

@@ -107,6 +107,48 @@ def ridge_solve(G, B, gamma, *, trace=False):
     return theta, b, float(1.0 + R - np.trace(cho_solve(factor, np.eye(R))))
 
 
+def ridge_gcv(G, B, yy, gamma, n):
+    """GCV [RSS / s] / (1 - tr S / n)^2 of the ridge problem at one gamma from the training rows' sums G (R+1, R+1),
+    B (R+1, k), yy (k, k) over n rows with positive weight (s = sum w; the residual sums of squares averaged over
+    the k targets), by ridge_solve: the Spectrum's GCV at one gamma without an eigendecomposition. With R = 0 (the
+    bias alone) the model is the weighted mean, tr S = 1.
+
+    Parameters
+    ----------
+    G : ndarray (R+1, R+1)
+        The sums of the features (the bias last).
+    B : ndarray (R+1, k)
+        The sums against the targets.
+    yy : ndarray (k, k)
+        The targets' products.
+    gamma : float
+        The regularization constant.
+    n : int
+        Rows with positive weight.
+
+    Returns
+    -------
+    float
+        The GCV score.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.primal import Spectrum, ridge_gcv
+    >>> rng = np.random.default_rng(0)
+    >>> Z = np.column_stack([rng.normal(size=(50, 3)), np.ones(50)]); y = rng.normal(size=(50, 1))
+    >>> G, B, yy = Z.T @ Z, Z.T @ y, y.T @ y
+    >>> bool(np.isclose(ridge_gcv(G, B, yy, 2.0, 50), Spectrum.from_sums(G, B, yy, n=50).gcv([2.0])[0]))
+    True
+    """
+    if G.shape[0] == 1:  # the bias alone: the weighted mean
+        theta, b, trace = np.zeros((0, B.shape[1])), B[-1] / G[-1, -1], 1.0
+    else:
+        theta, b, trace = ridge_solve(G, B, gamma, trace=True)
+    rss = validation_sq(G, B, yy, theta[None], b[None])[0]  # (k,), the training rows' own sums
+    return float(np.mean(rss) / G[-1, -1] / (1.0 - trace / n) ** 2)
+
+
 def ridge_leverages(G, Phi, v, gamma):
     """h_ii = v_i / s + v_i gamma u_i' (gamma A + I)^-1 u_i, u_i = phi_i - mu, of the rows with features
     Phi (m, R) and weights v (m,), for the ridge problem of the sums G (see the module doc): the

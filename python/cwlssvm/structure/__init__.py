@@ -7,14 +7,16 @@
   Their ``fit_from_sums`` fits them from per-fold row sums alone (squared loss, penalties on the
   component norms), for rows that live elsewhere (cwlssvm.dask); the path along lam is
   :class:`LamPath` (with :class:`FamilyPath` for the likelihood families), each solve a
-  :class:`LamStep`.
+  :class:`LamStep`. :func:`selection_gcv` scores a selection against every component on all the rows
+  (the regressors fitted from sums keep the lam search's choice where it is not worse), :func:`unpenalized_step` the model
+  they take otherwise.
 """
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
 from ._gnc import GncFit, GncSettings, gnc_fit, penalty
-from ._path import FamilyPath, LamPath, LamStep, PathRule
+from ._path import FamilyPath, LamPath, LamStep, PathRule, selection_gcv, unpenalized_step
 
 __all__ = [
     "SparseComponentwiseLSSVR",
@@ -24,6 +26,8 @@ __all__ = [
     "FamilyPath",
     "LamStep",
     "PathRule",
+    "selection_gcv",
+    "unpenalized_step",
     "lam_folds",
     "ComponentBasis",
     "gnc_fit",

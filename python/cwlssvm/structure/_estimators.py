@@ -25,7 +25,7 @@ from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegr
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
                       component_basis, detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
-from ._path import FamilyPath, LamPath, PathRule
+from ._path import FamilyPath, LamPath, PathRule, selection_gcv, unpenalized_step
 from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -300,6 +300,30 @@ class _SparseBase(ExpansionModel):
                 chosen = int(allowed[np.argmin(mean[allowed])])
         return chosen, sizes
 
+    def _checks_selection(self):
+        """Whether a lam chosen by the search from fold sums is checked on all the rows (_checked_selection): the
+        regressor of the squared family, with the best CV error (not the one-standard-error rule, which asks for a
+        sparser model on purpose) and no max_components."""
+        return (not self._classification and self._family().name == "squared" and self.max_components is None
+                and not use_one_se(self.one_se, self._classification))
+
+    def _checked_selection(self, step, lam, sums, ranks, n, table):
+        """(step, lam): the all-data path's step at the searched lam, or the unpenalized model on every component
+        (lam 0) when the components it dropped are not supported on all n rows of sums (G, c, yy): the GCV of
+        the unpenalized model on the components kept is above that on every component (selection_gcv). The lam
+        search compares models fitted to half of the rows (2 folds above 1000 rows); this check compares the two
+        on all of them. It runs on the fits from the sums of a landmark feature map (fit_from_sums: in memory
+        above SolverPolicy.basis_max_rows rows, and on Dask), whose unpenalized model is the plain tuned model's;
+        the unpenalized model on a ComponentBasis, whose factors serve the penalties on smaller tables, can
+        extrapolate differently where concurve components cancel (diamonds' carat and x, y, z). The two scores
+        go into the search's table (``lam_cv_``) as "gcv_selected" and "gcv_all"."""
+        if not self._checks_selection() or step.mask.all():
+            return step, lam
+        table["gcv_selected"], table["gcv_all"] = selection_gcv(sums, ranks, self.gamma_, step.mask, n)
+        if table["gcv_selected"] <= table["gcv_all"]:
+            return step, lam
+        return unpenalized_step(sums, ranks, self.gamma_), 0.0
+
     # ------------------------------------------------------------------ fit
     def _tune(self, X, y, T, sample_weight):
         """Sets sigma_ and gamma_ (tune_kernel on the targets y); returns the pair components that join the
@@ -460,6 +484,8 @@ class _SparseBase(ExpansionModel):
             else:
                 lam = float(self.lam)
             step = self._path(basis, None, None, None, sums=total).solve(lam, z)
+            if self.lam is None:
+                step, lam = self._checked_selection(step, lam, total, basis.ranks, n_rows, cv_tables[-1])
             store.put(j, step.theta, step.b)
             selected |= step.mask
             lams.append(lam)
@@ -510,7 +536,12 @@ _PARAMS = """
         Penalty weight. None chooses it by ``cv``-fold cross-validation over ``lams`` with the
         one-standard-error rule toward sparser models (``one_se``); the final model then goes on from
         the warm-started path on all the data at that lam (the model whose size the rule saw) to the
-        tolerance ``tol``.
+        tolerance ``tol``. A regressor fitted from the sums of a landmark feature map (above 100,000 rows with
+        ``solver="auto"``, and on Dask), of the squared family, with the best CV error (``one_se`` False) and
+        no ``max_components``, then checks the selection on all the rows: where the GCV of the unpenalized
+        model on the components kept is above that of the unpenalized model on every component, the fit is
+        the latter (``lam_`` 0). The folds' models see half of the rows, and a component that only all of
+        them support is not dropped.
     a : float, default=3.7
         Shape of the STP and hard-thresholding penalties.
     p : float, default=0.6
@@ -579,11 +610,14 @@ _PARAMS = """
     gnc_history_ : list of dict
         One entry per GNC step: zeta, objective, change, cg_iterations, refactored (for "l1": the
         OSQP status and iterations).
-    lam_, sigma_, gamma_ : the parameters used.
+    lam_, sigma_, gamma_ : the parameters used (``lam_`` 0 where the regressor's check of the search's selection
+        on all the rows gave the unpenalized model on every component; see ``lam``).
     lam_cv_ : dict or None
         The CV table for lam (lams, mean, se, best, n_selected) when lam was chosen by CV; n_selected
         holds the number of components of the model on all the data at the lams of its path (those
-        the one-SE rule or max_components looked at, else the best), NaN at the others.
+        the one-SE rule or max_components looked at, else the best), NaN at the others. Where the
+        regressor checked a selection that drops components: gcv_selected and gcv_all, the GCV of the
+        unpenalized model on the components kept and on every component.
     probability_slope_ : float
         Classifiers with the squared family: Platt's slope A of ``predict_proba``, 1 / (1 + exp(-A f)),
         fitted by log-loss on the out-of-fold decision values (absent after a fit from row sums).

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..primal import L1Path, QPSettings
+from ..primal import L1Path, QPSettings, ridge_gcv
 from ._gnc import GncSettings, gnc_fit
 
 RELAX_STEPS = 10  # GNC steps of the graduation from the convex start (zeta from 1 to 0)
@@ -138,6 +138,85 @@ def ridge_refit(sums, ranks, gamma, mask):
     theta = np.zeros(len(c) - 1)
     theta[cols[:-1]] = z[:-1]
     return theta, float(z[-1])
+
+
+def selection_gcv(sums, ranks, gamma, mask, n):
+    """(GCV of the unpenalized model on the components ``mask`` (D,), GCV of the unpenalized model on every
+    component): ridge_refit's problem on the n rows of sums (G, c, yy) at gamma, by ridge_gcv. The sparse
+    regressors fitted from sums keep the lam search's selection when the first is at most the second.
+
+    Parameters
+    ----------
+    sums : tuple
+        (G (R+1, R+1), c (R+1,), yy) = ([F 1]'W[F 1], [F 1]'W t, t'W t) of the rows.
+    ranks : ndarray (D,) of int
+        The columns of each component in F, in order.
+    gamma : float
+        The regularization constant.
+    mask : ndarray (D,) of bool
+        The components kept.
+    n : int
+        Rows with positive weight.
+
+    Returns
+    -------
+    tuple of float
+        (GCV on the components kept, GCV on every component).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.structure import selection_gcv
+    >>> rng = np.random.default_rng(0)
+    >>> F = rng.normal(size=(200, 11)); t = F[:, 0] + 0.1 * rng.normal(size=200)  # columns 1-10: noise
+    >>> Z = np.column_stack([F, np.ones(200)])
+    >>> sums, ranks = (Z.T @ Z, Z.T @ t, float(t @ t)), np.array([1, 10])  # two components, of 1 and 10 columns
+    >>> kept, everything = selection_gcv(sums, ranks, 10.0, np.array([True, False]), 200)
+    >>> bool(kept < everything)  # dropping the noise lowers GCV
+    True
+    >>> dropped, _ = selection_gcv(sums, ranks, 10.0, np.array([False, True]), 200)
+    >>> bool(dropped > everything)  # dropping the signal raises it
+    True
+    """
+    G, c, yy = sums
+
+    def gcv(keep):
+        cols = np.append(np.flatnonzero(np.repeat(keep, ranks)), len(c) - 1)  # the kept columns and b
+        return ridge_gcv(np.ascontiguousarray(G[np.ix_(cols, cols)]), c[cols, None], np.atleast_2d(yy), gamma, n)
+
+    return gcv(np.asarray(mask, dtype=bool)), gcv(np.ones(len(ranks), dtype=bool))
+
+
+def unpenalized_step(sums, ranks, gamma):
+    """The LamStep of the unpenalized model on every component (lam = 0), from the rows' sums (G, c, yy):
+    ridge_refit with every component kept.
+
+    Parameters
+    ----------
+    sums : tuple
+        (G (R+1, R+1), c (R+1,), yy) of the rows.
+    ranks : ndarray (D,) of int
+        The columns of each component in F, in order.
+    gamma : float
+        The regularization constant.
+
+    Returns
+    -------
+    LamStep
+        The model, every component kept, no solver history.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.structure import unpenalized_step
+    >>> Z = np.column_stack([np.arange(5.0), np.ones(5)]); t = 2.0 * np.arange(5.0) + 1.0
+    >>> step = unpenalized_step((Z.T @ Z, Z.T @ t, float(t @ t)), np.array([1]), 1e8)
+    >>> step.mask.tolist(), np.round(step.theta, 4).tolist(), round(step.b, 4)  # a weak penalty: least squares
+    ([True], [2.0], 1.0)
+    """
+    everything = np.ones(len(ranks), dtype=bool)
+    theta, b = ridge_refit(sums, ranks, gamma, everything)
+    return LamStep(theta, b, [], everything)
 
 
 class LamPath:
