@@ -8,15 +8,15 @@
   component norms), for rows that live elsewhere (cwlssvm.dask); the path along lam is
   :class:`LamPath` (with :class:`FamilyPath` for the likelihood families), each solve a
   :class:`LamStep`. :func:`selection_gcv` scores a selection against every component on all the rows
-  (the regressors fitted from sums keep the lam search's choice where it is not worse), :func:`unpenalized_step` the model
-  they take otherwise.
+  (the regressors fitted from sums keep the lam search's choice where it is not worse, else take the path's
+  unpenalized model, :meth:`LamPath.unpenalized_step`).
 """
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
 from ._gnc import GncFit, GncSettings, gnc_fit, penalty
-from ._path import FamilyPath, LamPath, LamStep, PathRule, selection_gcv, unpenalized_step
+from ._path import FamilyPath, LamPath, LamStep, PathRule, selection_gcv
 
 __all__ = [
     "SparseComponentwiseLSSVR",
@@ -27,7 +27,6 @@ __all__ = [
     "LamStep",
     "PathRule",
     "selection_gcv",
-    "unpenalized_step",
     "lam_folds",
     "ComponentBasis",
     "gnc_fit",

@@ -25,7 +25,7 @@ from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegr
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
                       component_basis, detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
-from ._path import FamilyPath, LamPath, PathRule, selection_gcv, unpenalized_step
+from ._path import FamilyPath, LamPath, PathRule, selection_gcv
 from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
@@ -307,9 +307,9 @@ class _SparseBase(ExpansionModel):
         return (not self._classification and self._family().name == "squared" and self.max_components is None
                 and not use_one_se(self.one_se, self._classification))
 
-    def _checked_selection(self, step, lam, sums, ranks, n, table):
-        """(step, lam): the all-data path's step at the searched lam, or the unpenalized model on every component
-        (lam 0) when the components it dropped are not supported on all n rows of sums (G, c, yy): the GCV of
+    def _checked_selection(self, path, step, lam, n, table):
+        """(step, lam): the all-data path's step at the searched lam, or the path's unpenalized model on every
+        component (lam 0) when the components it dropped are not supported on all n rows of its sums: the GCV of
         the unpenalized model on the components kept is above that on every component (selection_gcv). The lam
         search compares models fitted to half of the rows (2 folds above 1000 rows); this check compares the two
         on all of them. It runs on the fits from the sums of a landmark feature map (fit_from_sums: in memory
@@ -319,10 +319,10 @@ class _SparseBase(ExpansionModel):
         go into the search's table (``lam_cv_``) as "gcv_selected" and "gcv_all"."""
         if not self._checks_selection() or step.mask.all():
             return step, lam
-        table["gcv_selected"], table["gcv_all"] = selection_gcv(sums, ranks, self.gamma_, step.mask, n)
+        table["gcv_selected"], table["gcv_all"] = selection_gcv(path.sums, path.basis.ranks, self.gamma_, step.mask, n)
         if table["gcv_selected"] <= table["gcv_all"]:
             return step, lam
-        return unpenalized_step(sums, ranks, self.gamma_), 0.0
+        return path.unpenalized_step(), 0.0
 
     # ------------------------------------------------------------------ fit
     def _tune(self, X, y, T, sample_weight):
@@ -483,9 +483,10 @@ class _SparseBase(ExpansionModel):
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
-            step = self._path(basis, None, None, None, sums=total).solve(lam, z)
+            path = self._path(basis, None, None, None, sums=total)
+            step = path.solve(lam, z)
             if self.lam is None:
-                step, lam = self._checked_selection(step, lam, total, basis.ranks, n_rows, cv_tables[-1])
+                step, lam = self._checked_selection(path, step, lam, n_rows, cv_tables[-1])
             store.put(j, step.theta, step.b)
             selected |= step.mask
             lams.append(lam)

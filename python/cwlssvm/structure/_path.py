@@ -126,12 +126,18 @@ def component_sizes(basis, theta, sums):
     return np.array([output_spread(sums[0], theta[lo:hi], lo, hi) for lo, hi in zip(offsets[:-1], offsets[1:])])
 
 
+def kept_columns(mask, ranks):
+    """The columns of [F 1] of the components ``mask`` (D,) kept (ranks (D,): each component's columns in F), and
+    the bias's, last."""
+    return np.append(np.flatnonzero(np.repeat(mask, ranks)), int(np.sum(ranks)))
+
+
 def ridge_refit(sums, ranks, gamma, mask):
     """The unpenalized componentwise LS-SVM on the selected components only (primal coordinates):
     min 1/2 ||theta_S||^2 + gamma/2 sum_k w_k (t_k - F_S theta_S - b)^2, from the training rows' sums
     (G, c, yy) of ComponentBasis.sums. Returns (theta (R,), b)."""
     G, c, _ = sums
-    cols = np.append(np.flatnonzero(np.repeat(mask, ranks)), len(c) - 1)  # the selected columns and b
+    cols = kept_columns(mask, ranks)
     A = gamma * G[np.ix_(cols, cols)]
     A[np.arange(len(cols) - 1), np.arange(len(cols) - 1)] += 1.0
     z = np.linalg.solve(A, gamma * c[cols])
@@ -181,42 +187,10 @@ def selection_gcv(sums, ranks, gamma, mask, n):
     G, c, yy = sums
 
     def gcv(keep):
-        cols = np.append(np.flatnonzero(np.repeat(keep, ranks)), len(c) - 1)  # the kept columns and b
+        cols = kept_columns(keep, ranks)
         return ridge_gcv(np.ascontiguousarray(G[np.ix_(cols, cols)]), c[cols, None], np.atleast_2d(yy), gamma, n)
 
     return gcv(np.asarray(mask, dtype=bool)), gcv(np.ones(len(ranks), dtype=bool))
-
-
-def unpenalized_step(sums, ranks, gamma):
-    """The LamStep of the unpenalized model on every component (lam = 0), from the rows' sums (G, c, yy):
-    ridge_refit with every component kept.
-
-    Parameters
-    ----------
-    sums : tuple
-        (G (R+1, R+1), c (R+1,), yy) of the rows.
-    ranks : ndarray (D,) of int
-        The columns of each component in F, in order.
-    gamma : float
-        The regularization constant.
-
-    Returns
-    -------
-    LamStep
-        The model, every component kept, no solver history.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from cwlssvm.structure import unpenalized_step
-    >>> Z = np.column_stack([np.arange(5.0), np.ones(5)]); t = 2.0 * np.arange(5.0) + 1.0
-    >>> step = unpenalized_step((Z.T @ Z, Z.T @ t, float(t @ t)), np.array([1]), 1e8)
-    >>> step.mask.tolist(), np.round(step.theta, 4).tolist(), round(step.b, 4)  # a weak penalty: least squares
-    ([True], [2.0], 1.0)
-    """
-    everything = np.ones(len(ranks), dtype=bool)
-    theta, b = ridge_refit(sums, ranks, gamma, everything)
-    return LamStep(theta, b, [], everything)
 
 
 class LamPath:
@@ -257,14 +231,20 @@ class LamPath:
         self.basis, self.rows, self.t, self.w, self.rule = basis, rows, t, w, rule
         self.sums = basis.sums(rows, w, t) if sums is None else sums
         everything = np.ones(basis.n_components, dtype=bool)
-        unpenalized = ridge_refit(self.sums, basis.ranks, rule.gamma, everything)[0]
+        self.unpenalized = ridge_refit(self.sums, basis.ranks, rule.gamma, everything)  # (theta (R,), b)
         # the spread of the fit, not of its largest component: components that cancel each other (large outputs of
         # opposite sign, e.g. scheduled and actual clock times) would set the scale of all the others
-        self.threshold = rule.zero_tol * output_spread(self.sums[0], unpenalized, 0, basis.size)
+        self.threshold = rule.zero_tol * output_spread(self.sums[0], self.unpenalized[0], 0, basis.size)
         self._qp = L1Path(basis, rows, t, w, rule.gamma, settings=rule.qp) if rule.penalty == "l1" else None
 
     def _sizes(self, theta):
         return component_sizes(self.basis, theta, self.sums)
+
+    def unpenalized_step(self):
+        """The LamStep of the unpenalized model on every component (lam = 0): ridge_refit with every component kept,
+        the fit whose spread sets the selection threshold."""
+        theta, b = self.unpenalized
+        return LamStep(theta, b, [], np.ones(self.basis.n_components, dtype=bool))
 
     def solve(self, lam, z0=None):
         """The LamStep at lam, warm-started from z0 = (theta, b) (None: a fresh relaxation)."""
