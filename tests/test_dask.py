@@ -168,6 +168,24 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
         cdask.ComponentwiseLSSVRCV(criterion="aic", client=client).fit(Xd, yd)
 
 
+def test_the_dask_and_in_memory_searches_give_one_cv_results_layout(client):
+    # one table builder for both: the same columns, the same ranks and scores of the same grid, regressor and
+    # classifier (the classifier's error_rate too)
+    X, y, _ = make_additive(n=1500, noise=1.0, seed=6)
+    Xd, yd = da.from_array(X, chunks=(500, 10)), da.from_array(y, chunks=500)
+    grid = dict(criterion="gcv", sigmas=3, gammas=6, refine=False)
+    model = cdask.ComponentwiseLSSVRCV(client=client, **grid).fit(Xd, yd)
+    ref = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", **grid).fit(X, y)
+    assert sorted(model.cv_results_) == sorted(ref.cv_results_)
+    np.testing.assert_array_equal(model.cv_results_["rank_test_score"], ref.cv_results_["rank_test_score"])
+    assert model.cv_results_["params"] == ref.cv_results_["params"]
+    assert model.best_score_ == pytest.approx(ref.best_score_, rel=1e-7)
+    labels = (y > np.median(y)).astype(int)
+    clf = cdask.ComponentwiseLSSVCCV(client=client, probability=False, **grid).fit(Xd, da.from_array(labels, 500))
+    ref = cwlssvm.ComponentwiseLSSVCCV(solver="lowrank", probability=False, **grid).fit(X, labels)
+    assert sorted(clf.cv_results_) == sorted(ref.cv_results_) and "error_rate" in clf.cv_results_
+
+
 def _labels(y, n_classes):
     edges = np.quantile(y, np.linspace(0, 1, n_classes + 1)[1:-1])
     return np.array(["low", "mid", "high"] if n_classes == 3 else ["no", "yes"])[np.digitize(y, edges)]

@@ -93,7 +93,7 @@ def test_tuned_auto_keeps_a_real_pair_and_no_noise_pair():
 
 
 def test_the_pair_test_leaves_out_only_the_rows_the_model_before_fits_by_themselves():
-    from cwlssvm.model_selection._estimators import AUTO_LEVERAGE, _significant
+    from cwlssvm.model_selection._pair_search import AUTO_LEVERAGE, significant as _significant
 
     rng = np.random.default_rng(0)
     before = rng.exponential(1.0, 5000)

@@ -237,7 +237,7 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
 def test_the_pairs_screened_on_the_searchs_sums_are_those_of_the_fitted_additive_model(monkeypatch):
     from sklearn.datasets import make_friedman1
 
-    import cwlssvm.model_selection._estimators as estimators
+    import cwlssvm.model_selection._pair_search as estimators
     from cwlssvm.model_selection import additive_screen
 
     X, y = make_friedman1(n_samples=3000, noise=1.0, random_state=1)

@@ -15,6 +15,7 @@ from .components.pair import pair
 from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
+from ._fit_guard import forget_fitted
 from ._persist import file_values
 from ._report import ReportMixin
 from .uncertainty import dense_posterior, primal_posterior
@@ -65,7 +66,7 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
         self.parameter_rules.check(self)
         check_interactions(getattr(self, "interactions", None), auto=False)
         self._family()
-        vars(self).pop("n_iter_", None)  # weighted solves per target of an IRLS fit, set by _solve
+        forget_fitted(self, "n_iter_")  # weighted solves per target of an IRLS fit, set by _solve
 
     def _validate_fit_data(self, X, y, **kw):
         """X as float64 (at least 2 rows, finite) and y, setting n_features_in_/feature_names_in_."""

@@ -101,7 +101,8 @@ def standardize(y, w):
 class ExpansionRegressorMixin(RegressorMixin):
     """predict / contributions of a one-target model fitted on (y - y_mean_) / y_scale_."""
 
-    def _finish_regressor(self):
+    def _finish_fit(self):
+        """The fitted attributes in the targets' units, from the stored expansion."""
         self.intercept_ = float(self._intercept[0] * self.y_scale_ + self.y_mean_)
         self.component_norms_ = self._norms[0] * self.y_scale_**2
         self.dual_coef_ = self._coef[:, :, 0] * self.y_scale_
@@ -152,7 +153,8 @@ class ExpansionClassifierMixin(ClassifierMixin):
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
-    def _finish_classifier(self):
+    def _finish_fit(self):
+        """The fitted attributes (one model per class above two classes), from the stored expansion."""
         two = len(self.classes_) == 2
         self.intercept_ = float(self._intercept[0]) if two else self._intercept.copy()
         self.component_norms_ = self._norms[0] if two else self._norms

@@ -32,3 +32,19 @@ def keeps_state(fit):
 def guarded_fit(fit):
     """Decorator for an in-memory ``fit(self, X, ...)``: blas_threads_by_size and keeps_state."""
     return keeps_state(blas_threads_by_size(fit))
+
+
+def forget_fitted(est, *names):
+    """Remove the fitted attributes ``names`` a previous fit of est set and this fit may not (a fitted attribute
+    exists only where the fit that made the model set it).
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm._fit_guard import forget_fitted
+    >>> est = ComponentwiseLSSVR(); est.n_iter_ = 3
+    >>> forget_fitted(est, "n_iter_", "lam_"); hasattr(est, "n_iter_")
+    False
+    """
+    for name in names:
+        est.__dict__.pop(name, None)

@@ -285,7 +285,6 @@ class LSSVR(_LSSVRBase):
         As for :class:`ComponentwiseLSSVR`.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
-    {PLAIN_INTERACTIONS_PARAM}
     {SOLVER_PARAMS}
     {_GAMMA_NOTE}
 

@@ -32,16 +32,17 @@ from .._params import OPEN_UNIT, ParamTable, integer_from, one_of, optional
 from ..classification import ComponentwiseLSSVC as LocalComponentwiseLSSVC
 from .._labels import family_targets, pm1_coding
 from ..classification import attach_classifier_model
+from ..regression import attach_model
 from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, search_in_passes,
-                               attach_smoothing_factor, select_by_tests, tune_likelihood)
+                               ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, results_table,
+                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood)
+from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import LIKELIHOODS, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
-from ..regression import attach_model
 from ._criteria import DaskCriterionEvaluator
 from ._irls import irls_passes
 from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
@@ -106,7 +107,7 @@ _COMMON = """
 class _DaskBase(BaseEstimator):
     """The shared fit steps and the lazy methods of the fitted model."""
 
-    _classification = False  # classifiers: y holds class labels
+    _task = REGRESSION  # what the estimator estimates (cwlssvm._tasks)
     _families = ("squared",)  # the values of ``family`` the estimator takes
     _tuning_rows = TUNING_ROWS  # the uniform sample of the first pass that the search tunes on (0: no search)
     parameter_rules = ParamTable(lowrank_tol=OPEN_UNIT, sample=integer_from(10))
@@ -121,17 +122,34 @@ class _DaskBase(BaseEstimator):
             raise ValueError(f"interactions={interactions!r}: screening pairs needs the rows in memory; screen a sample "
                              "(cwlssvm.interactions.rank_pairs on an in-memory fit) and list the pairs")
         compute = _Passes(self.client)
-        multi_output = not self._classification and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
-        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._classification,
+        multi_output = self._task.multi_output and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
+        rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._task.labels,
                         categorical=categorical_columns(self.components))
         stats = rows.stats(compute, sample=self.sample, seed=self.random_state, tuning=self._tuning_rows)
-        if self._classification:
-            if len(stats.classes) < 2:
-                raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
-                                 f"sample_weight; got 1 class ({stats.classes[0]!r})")
-            rows = rows.coded(partial(_pm1_targets, classes=stats.classes, family=self._family()))
+        rows = self._coded(rows, stats)
         stats.moments = partial(rows.moments, compute, weight=stats.weight)  # pairs are centred by a pass
         return compute, rows, stats
+
+    def _coded(self, rows, stats):
+        """The rows with the targets the solvers fit (a regressor's as they are)."""
+        return rows
+
+    def _sample_targets(self, ys, stats):
+        """The targets of the first pass's sample ys, coded as the rows' (a regressor's as they are)."""
+        return ys
+
+    def _sample_y(self, ys):
+        """The y of the first pass's sample ys (n, 1) for an in-memory fit of one target."""
+        return ys[:, 0]
+
+    def _local_search(self, **params):
+        """The in-memory CV estimator that tunes a likelihood family on the first pass's sample."""
+        return LocalComponentwiseLSSVRCV(**params)
+
+    def _attach(self, local, model, resolved, rows, stats, probability_slope):
+        """The in-memory estimator local's fitted state from the model solved on the client."""
+        attach_model(local, model, resolved, single=not rows.multi_output, solver="lowrank",
+                     X_reference=stats.reference)
 
     def _resolve(self, rows, sigma, **kw):
         """The components, and the pairs ``interactions`` lists, resolved against the columns of rows."""
@@ -159,17 +177,11 @@ class _DaskBase(BaseEstimator):
         else:
             model, steps = irls_passes(rows, compute, fmap, family, float(gamma), rows.n_features)
             local.n_iter_ = self.n_iter_ = steps
-        if self._classification:
-            slope = None
-            if self.probability and family.name == "squared":
-                f, t, w = rows.loo_sample(compute, fmap, spec, float(gamma), size=PLATT_ROWS, seed=self.random_state)
-                slope = platt_slope(f, t, w)
-            attach_classifier_model(local, model, resolved, stats.classes, solver="lowrank",
-                                    X_reference=stats.reference, probability_slope=slope)
-            self.classes_ = stats.classes
-        else:
-            attach_model(local, model, resolved, single=not rows.multi_output, solver="lowrank",
-                         X_reference=stats.reference)
+        slope = None
+        if self._task.calibrates(family) and self.probability:
+            f, t, w = rows.loo_sample(compute, fmap, spec, float(gamma), size=PLATT_ROWS, seed=self.random_state)
+            slope = platt_slope(f, t, w)
+        self._attach(local, model, resolved, rows, stats, slope)
         self.local_, self.feature_map_ = local, fmap
         self.n_passes_, self.pass_times_, self.bytes_to_client_ = len(compute.times), compute.times, compute.nbytes
         self.components_, self.intercept_ = local.components_, local.intercept_
@@ -210,13 +222,8 @@ class _DaskBase(BaseEstimator):
         """The search attributes: sigma_, gamma_, best_params_, cv_results_ from the SearchRecord."""
         self.sigma_, self.gamma_ = sigma, gamma
         self.best_params_ = {"sigma": sigma, "gamma": gamma}
-        results = {"stage": np.array([r["stage"] for r in record.rows]),
-                   "param_sigma": np.array([float(np.exp(np.mean(np.log(r["sigmas"])))) for r in record.rows]),
-                   "param_gamma": np.array([r["gamma"] for r in record.rows]),
-                   "criterion": np.array([r["criterion"] for r in record.rows])}
-        if self._classification:
-            results["error_rate"] = np.array([r.get("error_rate", np.nan) for r in record.rows])
-        self.cv_results_ = results
+        self.best_score_ = -record.best()["criterion"]
+        self.cv_results_ = results_table(record, per_component=False)  # the in-memory estimators' layout
         return self
 
     def _fit_likelihood(self, compute, rows, stats, make_local, sigma_grid):
@@ -255,7 +262,7 @@ class _DaskBase(BaseEstimator):
         on the first pass's sample, as in memory. Returns (evaluator, sigmas, gamma, record)."""
         relative = self._resolve(rows, 1.0)
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative,
-                                           criterion=Criterion(criterion, n_folds, self._classification, scoring),
+                                           criterion=Criterion(criterion, n_folds, self._task.error_rate, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
         samples = {}
         if stats.n > GRID_ROWS and criterion != "kfold":  # the stages on the first pass's sample, as in memory
@@ -264,10 +271,9 @@ class _DaskBase(BaseEstimator):
             def on_sample(size):
                 if size not in on_rows:  # the first size rows of the sample (the grid's: its first GRID_SAMPLE)
                     Xs, ys, ws = (a[:size] for a in stats.sample)
-                    Ys = _pm1_targets(ys, classes=stats.classes, family=self._family()) if self._classification else ys
                     on_rows[size] = PrimalCriterionEvaluator(
-                        Xs, Ys, ws, relative, tol=self.lowrank_tol, variances=stats.variances,
-                        criterion=Criterion(criterion, None, self._classification, scoring))
+                        Xs, self._sample_targets(ys, stats), ws, relative, tol=self.lowrank_tol,
+                        variances=stats.variances, criterion=Criterion(criterion, None, self._task.error_rate, scoring))
                 return on_rows[size]
 
             samples = dict(grid_evaluator=on_sample(GRID_SAMPLE), local_sample=on_sample)
@@ -281,11 +287,9 @@ class _DaskBase(BaseEstimator):
         if self.criterion not in ("gcv", "loo"):
             raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
         Xs, ys, ws = (a[:FAMILY_TUNING_ROWS] for a in stats.sample)
-        Search = LocalComponentwiseLSSVCCV if self._classification else LocalComponentwiseLSSVRCV
-        kw = {"probability": False} if self._classification else {}
-        search = Search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid, criterion=self.criterion,
-                        refine=bool(self.refine), family=self.family, **kw)
-        ys = ys if self._classification or rows.multi_output else ys[:, 0]
+        search = self._local_search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid,
+                                    criterion=self.criterion, refine=bool(self.refine), family=self.family)
+        ys = ys if rows.multi_output else self._sample_y(ys)
         search.fit(rows.table(Xs), ys, sample_weight=ws)
         sigma, gamma = float(search.sigma_), float(search.gamma_)
         resolved = self._resolve(rows, sigma, variances=stats.variances)
@@ -306,8 +310,7 @@ class _DaskBase(BaseEstimator):
         """Predictions (labels for classifiers): lazy for Dask inputs (a dask Array, or a Series for a
         DataFrame), else as the in-memory model's."""
         local = self.to_local()
-        dtype = local.classes_.dtype if self._classification else np.float64
-        return _map_rows(local, "predict", X, None, dtype)
+        return _map_rows(local, "predict", X, None, getattr(local, "classes_", np.zeros(0)).dtype)
 
     def contributions(self, X):
         """Component outputs f^d(x^d): lazy (n, D) for Dask inputs (a DataFrame with component names
@@ -317,7 +320,32 @@ class _DaskBase(BaseEstimator):
 
 
 class _ClassifierMethods:
-    """decision_function and predict_proba of a fitted Dask classifier, lazy for Dask inputs."""
+    """The classifiers' steps of a fit (the classes found by the first pass, the rows coded +-1) and the lazy
+    decision_function and predict_proba of a fitted Dask classifier."""
+
+    def _coded(self, rows, stats):
+        """The rows coded by the classes found (+-1, one-vs-rest above two classes; 0/1 for "logistic")."""
+        if len(stats.classes) < 2:
+            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in y with a positive "
+                             f"sample_weight; got 1 class ({stats.classes[0]!r})")
+        return rows.coded(partial(_pm1_targets, classes=stats.classes, family=self._family()))
+
+    def _sample_targets(self, ys, stats):
+        return _pm1_targets(ys, classes=stats.classes, family=self._family())
+
+    def _sample_y(self, ys):
+        return ys  # the labels
+
+    def _local_search(self, **params):
+        return LocalComponentwiseLSSVCCV(probability=False, **params)
+
+    def _attach(self, local, model, resolved, rows, stats, probability_slope):
+        attach_classifier_model(local, model, resolved, stats.classes, solver="lowrank", X_reference=stats.reference,
+                                probability_slope=probability_slope)
+
+    def _finish(self, local, compute, rows, stats, fmap, sums, gamma):
+        super()._finish(local, compute, rows, stats, fmap, sums, gamma)
+        self.classes_ = stats.classes
 
     def decision_function(self, X):
         """(n,) for two classes, (n, K) one-vs-rest."""
@@ -415,7 +443,7 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
     >>> client.close()
     """
 
-    _classification = True
+    _task = CLASSIFICATION
     _families = ("squared", "logistic")
 
     parameter_rules = _DaskBase.parameter_rules.extended(

@@ -19,6 +19,7 @@ import numpy as np
 from sklearn.base import ClassifierMixin, RegressorMixin
 
 from .._fit_guard import keeps_state
+from .._tasks import CLASSIFICATION
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..primal import FACTOR_TOL, LandmarkBasis, detrend_pairs
 from ..structure import SparseComponentwiseLSSVC as LocalSparseComponentwiseLSSVC
@@ -47,18 +48,13 @@ class _DaskSparseBase(_DaskBase):
         """X: a dask Array (n, p) or DataFrame; y, sample_weight: dask collections of the same rows."""
         local = self._local()
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        if not self._classification:  # the standardized targets t = (y - mean) / scale, as in memory
-            if rows.multi_output:
-                raise ValueError("y must be 1-D: the sparse regressor fits one target")
-            scale = float(np.sqrt(stats.y_variances[0]))
-            local.y_mean_, local.y_scale_ = float(stats.y_mean[0]), scale if scale > 0 else 1.0
-            rows = rows.coded(_Standardize(local.y_mean_, local.y_scale_))
+        rows = self._targets_of(local, rows, stats)
         sigma, gamma = self.sigma, self.gamma
         if sigma is None or gamma is None:
             sigma_grid = [sigma] if sigma is not None else log_grid(None, N_SIGMAS, "sigmas", *SIGMA_RANGE)
             _, sigmas, best_gamma, _ = self._search_widths(
                 compute, rows, stats, (sigma_grid, log_grid(None, N_GAMMAS, "gammas", *GAMMA_RANGE)), "loo",
-                refine=False, scoring="error" if self._classification else "squared")
+                refine=False, scoring=self._task.scoring)
             sigma, gamma = float(sigmas[0]), float(best_gamma if gamma is None else gamma)
         resolved = rows.resolve(self.components, float(sigma), variances=stats.variances)
         if detrend_pairs(resolved):
@@ -78,8 +74,6 @@ class _DaskSparseBase(_DaskBase):
         local.encoding_ = self.encoding_ = rows.encoding
         if rows.feature_names is not None:
             local.feature_names_in_ = self.feature_names_in_ = rows.feature_names
-        if self._classification:
-            local.classes_ = self.classes_ = stats.classes
         local.fit_from_sums(LandmarkBasis(fmap, rows.n_features), sums, stats.n, resolved)
         local.X_reference_ = stats.reference
         self.local_, self.feature_map_ = local, fmap
@@ -171,6 +165,14 @@ class SparseComponentwiseLSSVR(RegressorMixin, _DaskSparseBase):
     _Local = LocalSparseComponentwiseLSSVR
     __init__ = _init
 
+    def _targets_of(self, local, rows, stats):
+        """The standardized targets t = (y - mean) / scale, as in memory (local's y_mean_ and y_scale_)."""
+        if rows.multi_output:
+            raise ValueError("y must be 1-D: the sparse regressor fits one target")
+        scale = float(np.sqrt(stats.y_variances[0]))
+        local.y_mean_, local.y_scale_ = float(stats.y_mean[0]), scale if scale > 0 else 1.0
+        return rows.coded(_Standardize(local.y_mean_, local.y_scale_))
+
 
 class SparseComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskSparseBase):
     __doc__ = """cwlssvm.SparseComponentwiseLSSVC on Dask collections: the +-1 coding of eq.clssvmc.train (one
@@ -192,6 +194,11 @@ class SparseComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskSparseB
     >>> client.close()
     """
 
-    _classification = True
+    _task = CLASSIFICATION
     _Local = LocalSparseComponentwiseLSSVC
     __init__ = _init
+
+    def _targets_of(self, local, rows, stats):
+        """The +-1 coding of the first pass (the classes found: local's and this estimator's classes_)."""
+        local.classes_ = self.classes_ = stats.classes
+        return rows

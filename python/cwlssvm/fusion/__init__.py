@@ -2,7 +2,8 @@
 
 - :class:`FusionComponentwiseLSSVR`, :class:`FusionComponentwiseLSSVC`: the estimators.
 - ``method="areg"``: the regularization trade-off by the convex QP eq.areg.fusion2 (_areg); over the hull
-  and the span from sums over the rows alone, so above SUMS_ROWS rows without the rows' features in memory.
+  and the span from sums over the rows alone, so above ``SolverPolicy.basis_max_rows`` rows (solver "auto")
+  without the rows' features in memory.
 - ``method="areg-select"``: component selection by the L1 fusion QP eq.fusion1.cost (_select).
 - ``method="eta"``: componentwise regularization constants (eq.fusionc.cost, level 1 in _level1),
   tuned on the validation set by the exact gradient or by alternating least squares on

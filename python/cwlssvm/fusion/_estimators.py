@@ -11,14 +11,16 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array
 
 from .._progress import progress_bar
-from .._fit_guard import guarded_fit
+from .._fit_guard import forget_fitted, guarded_fit
+from .._tasks import CLASSIFICATION, REGRESSION
+from ..families import FAMILIES
 from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, auto_or, integer_from, one_of, optional
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._calibration import platt_slope
 from .._memory import require_features
 from .._labels import encode_classes, pm1_coding
-from ..model_selection import tune_kernel, use_one_se
+from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, tune_kernel, use_one_se
 from .._base import reference_rows, resolve_for
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, component_basis,
@@ -35,7 +37,7 @@ ETA_SOLVERS = ("gradient", "als")
 # the splits of n_splits="auto" for method "areg" (one for "eta" and "areg-select"): the regressor's and the
 # classifier's (whose validation criterion, the squared error of the +-1 coding, is not the error rate it is
 # judged by: splits beyond five made it no better in the default-recipes bench)
-AUTO_SPLITS = {False: 10, True: 5}
+AUTO_SPLITS = {REGRESSION: 10, CLASSIFICATION: 5}
 
 
 
@@ -71,7 +73,8 @@ class FusionResult:
 
 
 class _FusionBase(ExpansionModel):
-    _classification = False
+    _task = REGRESSION
+    _kernel_search = ComponentwiseLSSVRCV  # the CV estimator that tunes sigma and gamma (tune_kernel)
     model_file_values = file_values(floats=("mixture_weights_", "eta_", "c_"),
                                     numbers=("gamma_equivalent_", "effective_df_"))
     parameter_rules = ParamTable(missing=one_of(*MISSING), unknown=one_of(*UNKNOWN),
@@ -123,7 +126,7 @@ class _FusionBase(ExpansionModel):
         if self._method == "areg" and self.areg_set == "box" and self.radius is None:
             raise ValueError("radius: areg_set='box' needs a radius (the box |c_k| <= radius has one degree of "
                              "freedom per training row and fits the validation set unless it is small)")
-        use_one_se(self.one_se, self._classification)
+        use_one_se(self.one_se, self._task.one_se_by_default)
         if not self.refit and self._n_splits > 1:
             raise ValueError(f"refit=False keeps the level-1 model of one split; it needs n_splits=1 (or "
                              f"validation_data), got n_splits={self.n_splits}")
@@ -139,7 +142,7 @@ class _FusionBase(ExpansionModel):
         if self.validation_data is not None:
             return 1
         if self.n_splits == "auto":
-            return AUTO_SPLITS[self._classification] if self._method == "areg" else 1
+            return AUTO_SPLITS[self._task] if self._method == "areg" else 1
         return int(self.n_splits)
 
     def _split(self, X, y, w, strata):
@@ -194,7 +197,7 @@ class _FusionBase(ExpansionModel):
         """With ``one_se``: the backward elimination of prune_one_se on the components in mask, ordered
         by the spread of their outputs under z = (theta, b) on every row, then level 1 on the kept ones.
         Returns (mask, z); unchanged without ``one_se`` or when mask is empty."""
-        if not (use_one_se(self.one_se, self._classification) and mask.any()):
+        if not (use_one_se(self.one_se, self._task.one_se_by_default) and mask.any()):
             return mask, z
         basis = level1.basis
         sizes = np.where(mask, basis.outputs(z[:-1], np.arange(len(t))).std(axis=0), 0.0)
@@ -219,7 +222,7 @@ class _FusionBase(ExpansionModel):
         if self._method == "areg-select":
             lams = None if self.lams is None else np.sort(np.asarray(self.lams, dtype=float).ravel())
             mask, lam, table = areg_select(level1, val, t_val, w_val, gamma, lams=lams,
-                                           one_se=use_one_se(self.one_se, self._classification),
+                                           one_se=use_one_se(self.one_se, self._task.one_se_by_default),
                                            verbose=self.verbose)
             eta = np.full(D, gamma)
             z = np.append(*fit_level1(basis, level1.rows, level1.y, level1.w, eta, mask))
@@ -289,7 +292,7 @@ class _FusionBase(ExpansionModel):
                 result = FusionResult(z, np.ones(D, dtype=bool), np.full(D, gamma), history, info["iterations"],
                                       areg=areg, factorizations=1)
                 result.validation = float(validation_errors(val_sums, z[None, :], j)[0])
-                result.validation_f = fitted(val, z) if self._classification else None
+                result.validation_f = fitted(val, z) if self._task.calibrates(FAMILIES["squared"]) else None
                 result.history.append({"final": True, "validation": result.validation})
                 per_target[j].append(result)
         eta = [np.exp(np.mean([np.log(r.eta) for r in results], axis=0)) for results in per_target]
@@ -308,9 +311,9 @@ class _FusionBase(ExpansionModel):
         # at scale with the plain model's local refinement of the width: from the grid stage alone, scored on a sample
         # of the rows, the fusion regressor at 10^6 rows had 1.19 times the plain model's MSE, refined 1.02
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train],
-                                               refine_on_sums=True)
+                                               refine_on_sums=True, search_class=self._kernel_search)
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
-        vars(self).pop("X_reference_", None)  # a sample of the rows, kept by the fit from sums
+        forget_fitted(self, "X_reference_")  # a sample of the rows, kept by the fit from sums
         hull = self._method == "areg" and self.areg_set != "box"
         D, n_jobs = len(components), self.n_jobs
         if hull and SOLVER_POLICY.fits_from_sums(self.solver, len(T_all)) and not detrend_pairs(components):
@@ -343,8 +346,9 @@ class _FusionBase(ExpansionModel):
         self._store(store, components)
         self.selected_components_ = np.flatnonzero(selected)
         self.n_train_, self.n_validation_ = len(splits[0][0]), len(splits[0][1])
-        vars(self).pop("probability_slope_", None)
-        if self._classification:  # Platt's slope on level 1's decision values on the validation rows of every split
+        forget_fitted(self, "probability_slope_")
+        if self._task.calibrates(FAMILIES["squared"]):  # Platt's slope on level 1's decision values on the
+            # validation rows of every split
             pairs = [(r.validation_f, T_all[val, j], w_all[val]) for j, (_, results) in enumerate(fused)
                      for r, (_, val) in zip(results, splits)]
             self.probability_slope_ = platt_slope(*(np.concatenate(p) for p in zip(*pairs)))
@@ -540,7 +544,7 @@ class FusionComponentwiseLSSVR(ExpansionRegressorMixin, _FusionBase):
         w = check_sample_weight(sample_weight, len(yv))
         self.y_mean_, self.y_scale_ = standardize(yv[w > 0], w[w > 0])
         self._fit_all(Xv, ((yv - self.y_mean_) / self.y_scale_)[:, None], w)
-        self._finish_regressor()
+        self._finish_fit()
         return self
 
 
@@ -573,7 +577,8 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
     (3,)
     """
 
-    _classification = True
+    _task = CLASSIFICATION
+    _kernel_search = ComponentwiseLSSVCCV
 
     def _tuning_target(self, T):
         """Class labels back from the +-1 coding (the kernel is tuned on the labels)."""
@@ -620,5 +625,5 @@ class FusionComponentwiseLSSVC(ExpansionClassifierMixin, _FusionBase):
             raise ValueError("y: only 1 class has samples with positive weight; need at least 2 classes")
         T = pm1_coding(idx, len(self.classes_))
         self._fit_all(Xv, T, w, strata=idx)
-        self._finish_classifier()
+        self._finish_fit()
         return self

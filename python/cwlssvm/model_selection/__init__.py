@@ -2,13 +2,14 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import (AUTO_CANDIDATES, AUTO_LEVERAGE, FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS,
-                          SIGMA_RANGE, LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen,
-                          log_grid, tune_kernel)
+from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen, tune_kernel
+from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
+from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
+from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator
 from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine,
-                      local_rows, local_widths, search_in_passes, tune, widest_first)
+                      local_rows, local_widths, results_table, search_in_passes, tune, widest_first)
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity)
 from ._folds import check_cv, make_folds
@@ -56,5 +57,7 @@ __all__ = [
     "select_by_tests",
     "ComponentGammas",
     "SearchRecord",
+    "SearchResult",
+    "results_table",
     "coarse_to_fine",
 ]

@@ -71,18 +71,19 @@ def one_se_choice(mean, se, sizes):
     return int(within[np.lexsort((mean[within], sizes[within]))[0]])
 
 
-def use_one_se(value, classification):
-    """The ``one_se`` parameter of the sparse and fusion estimators as a bool. "auto": the rule for
-    regression, the best CV (or validation) error for classification: on load_breast_cancer, where
-    every input carries some signal, the rule on the +-1 coding costs the sparse classifier 24% in test
-    error against the plain tuned model (bench/bench_families.py defaults).
+def use_one_se(value, by_default):
+    """The ``one_se`` parameter of the sparse and fusion estimators as a bool. "auto": ``by_default``, the
+    task's choice (``one_se_by_default``): the rule for regression, the best CV (or validation) error for
+    classification: on load_breast_cancer, where every input carries some signal, the rule on the +-1 coding
+    costs the sparse classifier 24% in test error against the plain tuned model (bench/bench_families.py
+    defaults).
 
     Parameters
     ----------
     value : bool or 'auto'
         The ``one_se`` parameter.
-    classification : bool
-        Whether the estimator is a classifier.
+    by_default : bool
+        What "auto" means for the estimator's task: True for regression, False for classification.
 
     Returns
     -------
@@ -92,11 +93,11 @@ def use_one_se(value, classification):
     Examples
     --------
     >>> from cwlssvm.model_selection import use_one_se
-    >>> use_one_se('auto', classification=False), use_one_se('auto', classification=True)
-    (True, False)
+    >>> use_one_se('auto', by_default=True), use_one_se('auto', by_default=False), use_one_se(True, by_default=False)
+    (True, False, True)
     """
     if isinstance(value, str) and value == "auto":
-        return not classification
+        return bool(by_default)
     if not isinstance(value, (bool, np.bool_)):
         raise ValueError(f"one_se must be 'auto', True or False, got {value!r}")
     return bool(value)

@@ -470,8 +470,31 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
 
 
 def results_table(record, per_component):
-    """cv_results_: one entry per evaluated point, like GridSearchCV's (scores are -criterion); the rows before
-    ``record.compared`` (another criterion's) rank after the others."""
+    """cv_results_ of every CV estimator, in memory and on Dask: one entry per evaluated point, like GridSearchCV's
+    (scores are -criterion); the rows before ``record.compared`` (another criterion's) rank after the others.
+
+    Parameters
+    ----------
+    record : SearchRecord
+        The points a search scored.
+    per_component : bool
+        Whether the search chose one width per component (``params``' sigma is then a list).
+
+    Returns
+    -------
+    dict
+        ``stage``, ``param_sigma`` (the widths' geometric mean), ``param_gamma``, ``criterion``, ``mean_test_score``,
+        ``rank_test_score``, ``params``, and ``error_rate`` where the search reported it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.model_selection import SearchRecord, results_table
+    >>> record = SearchRecord()
+    >>> record.add("grid", [1.0], [0.1, 10.0], {"criterion": np.array([0.5, 0.2])})
+    >>> results_table(record, per_component=False)["rank_test_score"].tolist()
+    [2, 1]
+    """
     rows = record.rows
     crit = np.array([r["criterion"] for r in rows])
     score = -crit

@@ -8,7 +8,8 @@ from functools import partial
 import numpy as np
 
 from .._progress import progress_bar
-from .._fit_guard import guarded_fit
+from .._fit_guard import forget_fitted, guarded_fit
+from .._tasks import CLASSIFICATION, REGRESSION
 from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
                        optional)
 from ..tables import MISSING, UNKNOWN
@@ -16,14 +17,14 @@ from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import platt_slope
 from ..families import family_of
-from ..model_selection import (AUTO_CANDIDATES, additive_screen, check_cv, make_folds, mean_se, one_se_choice,
-                               tune_kernel, use_one_se)
+from ..model_selection import (AUTO_CANDIDATES, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen, check_cv,
+                               make_folds, mean_se, one_se_choice, tune_kernel, use_one_se)
 from .._base import reference_rows, resolve_for
 from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
-                      component_basis, detrend_pairs, error_score, thread_map, validation_sq, weighted_sums)
+                      component_basis, detrend_pairs, thread_map, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
 from ._path import FamilyPath, LamPath, PathRule, selection_gcv
 from .._persist import model_file_class
@@ -102,7 +103,8 @@ def _walk(solves, lams, starts, bar=None, n_jobs=1):
 class _SparseBase(ExpansionModel):
     """Validation, kernel tuning, lambda selection and the final fit, for one or more +-1/real targets."""
 
-    _classification = False
+    _task = REGRESSION
+    _kernel_search = ComponentwiseLSSVRCV  # the CV estimator that tunes sigma and gamma (tune_kernel)
     _families = ("squared",)  # the values of ``family`` the estimator takes
     parameter_rules = ParamTable(missing=one_of(*MISSING), unknown=one_of(*UNKNOWN),
                                  penalty=one_of(*PENALTY_CHOICES), loss=one_of(*LOSSES), formulation=one_of(*FORMULATIONS),
@@ -163,7 +165,7 @@ class _SparseBase(ExpansionModel):
         self.parameter_rules.check(self)
         if self.penalty == "l1" and self.loss != "squared":
             raise ValueError("loss: the L1 QP (penalty='l1') is formulated for the squared loss")
-        use_one_se(self.one_se, self._classification)
+        use_one_se(self.one_se, self._task.one_se_by_default)
         check_cv(self.cv, allow_none=True)
 
     def _tuning_cv(self, sample_weight, n):
@@ -218,12 +220,9 @@ class _SparseBase(ExpansionModel):
         of the +-1 coding t first, ties broken by the squared error (error_score), as the CV classifiers do."""
         family = self._family()
         if family.name == "squared":
-            squared = _mean_sq_error(val_sums, z)
             F = getattr(basis, "F", None)
-            if not self._classification or F is None:
-                return squared
-            rate = float(w[val] @ (np.sign(F[val] @ z[:-1] + z[-1]) != t[val]) / w[val].sum())
-            return float(error_score(rate, squared, len(val)))
+            fitted = None if F is None else F[val] @ z[:-1] + z[-1]
+            return self._task.fold_error(_mean_sq_error(val_sums, z), fitted, t[val], w[val])
         f = basis.F[val] @ z[:-1] + z[-1]
         return float(w[val] @ family.deviance(t[val], f) / w[val].sum())
 
@@ -280,7 +279,7 @@ class _SparseBase(ExpansionModel):
         # smaller lams, where every component is alive and GNC costs most, and the larger ones are
         # never candidates); for max_components every lam from there on; else the best alone
         within = np.flatnonzero(mean <= mean[best] + se[best])
-        one_se = use_one_se(self.one_se, self._classification)
+        one_se = use_one_se(self.one_se, self._task.one_se_by_default)
         start = int(within[0]) if one_se else best
         stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if one_se else best + 1)
         sizes, z = np.full(len(lams), np.nan), None
@@ -302,10 +301,8 @@ class _SparseBase(ExpansionModel):
 
     def _checks_selection(self):
         """Whether a lam chosen by the search from fold sums is checked on all the rows (_checked_selection): the
-        regressor of the squared family, with the best CV error (not the one-standard-error rule, which asks for a
-        sparser model on purpose) and no max_components."""
-        return (not self._classification and self._family().name == "squared" and self.max_components is None
-                and not use_one_se(self.one_se, self._classification))
+        regressor of the squared family only (SparseComponentwiseLSSVR)."""
+        return False
 
     def _checked_selection(self, path, step, lam, n, table):
         """(step, lam): the all-data path's step at the searched lam, or the path's unpenalized model on every
@@ -329,8 +326,9 @@ class _SparseBase(ExpansionModel):
         """Sets sigma_ and gamma_ (tune_kernel on the targets y); returns the pair components that join the
         candidates: those listed in ``interactions``, or the k best (an int; AUTO_CANDIDATES for "auto") screened on
         the residuals of the additive model at sigma_ and gamma_ fitted to T (n, k) (sets ``interactions_``)."""
-        self.sigma_, self.gamma_ = tune_kernel(self, X, y, sample_weight, self._tuning_cv(sample_weight, len(y)))
-        vars(self).pop("interactions_", None)
+        self.sigma_, self.gamma_ = tune_kernel(self, X, y, sample_weight, self._tuning_cv(sample_weight, len(y)),
+                                               search_class=self._kernel_search)
+        forget_fitted(self, "interactions_")
         k = AUTO_CANDIDATES if self.interactions == "auto" else self.interactions
         if not isinstance(k, numbers.Integral) or k == 0:
             return listed_pairs(self.interactions)
@@ -346,14 +344,14 @@ class _SparseBase(ExpansionModel):
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None
-        platt = self._classification and self._family().name == "squared"  # Platt's slope on out-of-fold values
+        platt = self._task.calibrates(self._family())  # Platt's slope on out-of-fold values
         if self.lam is None or platt:
             folds = make_folds(lam_folds(self.cv, int(keep.sum())), X, strata, keep, self.random_state)
         w, X, T = weighted_rows(w, X, T)
         if strata is not None:
             strata = np.unique(strata[keep], return_inverse=True)[1]
         components = resolve_for(self, self.components, self.sigma_, X, w, pairs=pairs)
-        vars(self).pop("X_reference_", None)  # a sample of the rows, kept by the fit from sums only
+        forget_fitted(self, "X_reference_")  # a sample of the rows, kept by the fit from sums only
         if self._fits_from_sums(X.shape[0], components) and not platt:
             return self._fit_from_fold_sums(X, T, w, folds, components)
         basis = component_basis(X, components, solver=self.solver, tol=self.lowrank_tol, n_jobs=self.n_jobs)
@@ -378,7 +376,7 @@ class _SparseBase(ExpansionModel):
             lams.append(lam)
             histories.append(step.history)
         self._set_fitted(store, components, selected, lams, histories, cv_tables)
-        vars(self).pop("probability_slope_", None)
+        forget_fitted(self, "probability_slope_")
         if platt:
             self.probability_slope_ = platt_slope(np.concatenate(out_of_fold), T.T.ravel(), np.tile(w, T.shape[1]))
         self._mark_kept_pairs(components)
@@ -386,7 +384,7 @@ class _SparseBase(ExpansionModel):
 
     def _mark_kept_pairs(self, components):
         """``interactions_["kept"]``: the screened pairs among the selected components."""
-        if "interactions_" in vars(self):
+        if hasattr(self, "interactions_"):
             chosen = {components[d].name for d in self.selected_components_}
             self.interactions_["kept"] = self.interactions_["pair"].isin(chosen)
 
@@ -460,7 +458,7 @@ class _SparseBase(ExpansionModel):
         components. lam by K-fold CV over the folds as the in-memory fit does, then the final fit from
         the total sums. Sets the fitted attributes and returns the estimator."""
         self.check_sums_only()
-        vars(self).pop("probability_slope_", None)  # no rows here, so no out-of-fold decision values
+        forget_fitted(self, "probability_slope_")  # no rows here, so no out-of-fold decision values
         G, B, yy = sums
         K, k = G.shape[0], B.shape[2]
         if self.lam is None and K < 2:
@@ -492,10 +490,7 @@ class _SparseBase(ExpansionModel):
             lams.append(lam)
             histories.append(step.history)
         self._set_fitted(store, components, selected, lams, histories, cv_tables)
-        if self._classification:
-            self._finish_classifier()
-        else:
-            self._finish_regressor()
+        self._finish_fit()
         return self
 
     def _set_fitted(self, store, components, selected, lams, histories, cv_tables):
@@ -650,6 +645,12 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
 
     _families = ("squared", "poisson")
 
+    def _checks_selection(self):
+        """The squared family, with the best CV error (not the one-standard-error rule, which asks for a sparser
+        model on purpose) and no max_components."""
+        return (self._family().name == "squared" and self.max_components is None
+                and not use_one_se(self.one_se, self._task.one_se_by_default))
+
     def _targets(self, y, sample_weight):
         """(mean, scale, t): the targets the model is fitted on, t = (y - mean) / scale (the weighted mean
         and standard deviation) for "squared"; the counts themselves for "poisson" (mean 0, scale 1)."""
@@ -691,7 +692,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
         self.y_mean_, self.y_scale_, t = self._targets(yv, sample_weight)
         pairs = self._tune(Xv, t, t[:, None], sample_weight)
         self._fit_targets(Xv, t[:, None], sample_weight, pairs=pairs)
-        self._finish_regressor()
+        self._finish_fit()
         return self
 
     @guarded_fit
@@ -774,7 +775,8 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
     True
     """
 
-    _classification = True
+    _task = CLASSIFICATION
+    _kernel_search = ComponentwiseLSSVCCV
     _families = ("squared", "logistic")
 
     @guarded_fit
@@ -813,5 +815,5 @@ class SparseComponentwiseLSSVC(ExpansionClassifierMixin, _SparseBase):
         T = family_targets(pm1_coding(idx, K), self._family())
         pairs = self._tune(Xv, yv, T, sample_weight)
         self._fit_targets(Xv, T, sample_weight, strata=idx, pairs=pairs)
-        self._finish_classifier()
+        self._finish_fit()
         return self

@@ -1,0 +1,188 @@
+"""Pairs in a CV estimator's search: the pairs ``interactions`` asks for, screened on the residuals of the
+additive model the search chose, kept by the criterion (or the likelihood's tests), and added to the
+SearchResult the refit takes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .. import components as _components
+from ..components.pair import pair
+from ..interactions import interactions_table, screen_residuals
+
+# interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
+# bring to be kept
+AUTO_CANDIDATES = 10  # the screened pairs interactions="auto" tries, best first
+AUTO_GAIN = 0.01
+AUTO_Z = 2.5  # and its rows' standard errors: about a one-sided 5% test over AUTO_CANDIDATES candidates
+AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
+
+
+def screens(interactions):
+    """Whether ``interactions`` asks for screened pairs (an int k > 0 or "auto"), not none or a list."""
+    return interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
+
+
+def significant(before, after, rows_before, rows_after):
+    """Whether a pair lowers the criterion by at least AUTO_GAIN (relative) and the rows' out-of-sample errors
+    (leave-one-out for LOO and GCV, validation for k-fold) by more than AUTO_Z standard errors of their paired
+    differences: the decrease that choosing the best of several candidates on the same rows would give by
+    chance is not enough, nor one that GCV sees where the pair fits a few rows by themselves. rows_before,
+    rows_after: (errors, leverages or None) of CriterionEvaluator.row_errors, or None. Rows that the model
+    before the pair already fits by themselves (leverage >= AUTO_LEVERAGE) are left out: their leave-one-out
+    residuals divide by nearly zero in both models, and the difference says nothing of the pair."""
+    if not after < before * (1.0 - AUTO_GAIN):
+        return False
+    if rows_before is None or rows_after is None:
+        return True
+    (errors, leverages), (errors_after, _) = rows_before, rows_after
+    d = errors - errors_after
+    if leverages is not None:
+        d = d[leverages < AUTO_LEVERAGE]
+    return bool(len(d) > 1 and d.mean() > AUTO_Z * d.std(ddof=1) / np.sqrt(len(d)))
+
+
+def with_listed(result, resolved):
+    """The SearchResult with the refit's components: the chosen ones (the main effects of ``resolved`` when the
+    defaults were used) and the pairs of ``resolved``, each at its chosen width where the search chose one per
+    component; result as it is without pairs."""
+    pairs = [c for c in resolved if c.factors]
+    if not pairs:
+        return result
+    components = result.components
+    if components is None:
+        components = [c.with_width(None) for c in resolved if not c.factors]
+    components = _components.as_list(components)
+    tuned = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
+    mains = [c for c in components if not c.factors]
+    return replace(result, components=mains + [tuned.get(c.features, pair(*c.features)) for c in pairs])
+
+
+def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
+    """The SearchResult with the pairs ``est.interactions`` asks for: as tuned for a list; for an int or "auto",
+    screened on the residuals of the additive model at the chosen sigma and gamma, kept (the best k, or while each
+    lowers the criterion by AUTO_GAIN) and gamma chosen again with them by the criterion at that sigma (sets
+    ``interactions_``, ``gamma_``, ``passes_``). evaluator: the search's, of the main effects (the sets with pairs
+    get evaluators of the same rows from it). On the primal path a regressor's refit is solved from the sums of the
+    components kept, made when they were scored (no pass of its own)."""
+    interactions = getattr(est, "interactions", None)
+    if interactions is None:
+        return result
+    if not screens(interactions):
+        return with_listed(result, resolved)
+    mains = [c for c in resolved if not c.factors]
+    searched = len(mains) == len(resolved)  # the search's evaluator is that of the main effects
+    fitted = est.criterion_ != "kfold" and searched  # the search's model gives the screening's residuals
+    on_sums = result.on_sums and fitted
+    before = evaluator.passes if on_sums else 0
+    screen, candidates, widths = screened(est, X, Y, w, mains, result, evaluator=evaluator if fitted else None)
+    if on_sums and est.passes_ is not None:
+        est.passes_ += evaluator.passes - before
+    pair_width = float(result.sigma)  # the pairs' relative width in the refit (per component: the geometric mean)
+
+    scored = {}  # pairs in the set -> (its evaluator, widths)
+
+    def best(comps):  # (criterion, gamma, rows' errors or None) at the chosen widths, the best gamma of the grid
+        ev = evaluator if comps is mains and searched else evaluator.on_components(comps)
+        before = getattr(ev, "passes", 0)
+        sigmas = np.r_[widths, np.full(len(comps) - len(mains), pair_width)]
+        out = ev.evaluate(sigmas, gamma_grid)
+        g = int(np.argmin(out["criterion"]))
+        rows = ev.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
+        if est.passes_ is not None:  # a set of components has its own sums (the search's: kept where stored)
+            est.passes_ += ev.passes - before
+        scored[len(comps) - len(mains)] = (ev, sigmas)
+        return float(out["criterion"][g]), float(gamma_grid[g]), rows
+
+    criterion = np.full(len(screen.names), np.nan)
+    gamma = result.gamma
+    if interactions == "auto":
+        kept = []
+        current, _, rows = best(mains)
+        for j, c in enumerate(candidates):
+            value, g, new_rows = best(mains + kept + [c])
+            criterion[j] = value
+            if not significant(current, value, rows, new_rows):
+                break  # the pairs are ranked: the next ones gain less
+            kept, current, gamma, rows = kept + [c], value, g, new_rows
+    else:
+        kept = candidates[:interactions]
+        if kept:
+            criterion[0], gamma, _ = best(mains + kept)
+    is_kept = np.arange(len(screen.names)) < len(kept)
+    est.interactions_ = interactions_table(screen, is_kept, criterion)
+    est.gamma_ = est.best_params_["gamma"] = gamma
+    sums = None
+    if len(kept) in scored and result.on_sums:
+        ev, sigmas = scored[len(kept)]
+
+        def sums():  # the refit from the sums of the kept components: no pass
+            fmap = ev.stored_feature_map(sigmas)
+            return fmap, ev.stored_sums(fmap), ev.n_rows, X
+
+    return with_listed(replace(result, gamma=gamma, sums=sums), resolved + kept)
+
+
+def screened(est, X, Y, w, mains, result, evaluator=None):
+    """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
+    residuals of the additive model of the main effects ``mains`` at the chosen widths (``est.sigma_``, or the
+    SearchResult's sigma for all) and gamma (with its component weights eta_d, when it has them); AUTO_CANDIDATES
+    pairs for "auto", else as many as ``est.interactions`` asks for. evaluator: the search's of these main effects (on the
+    primal sums, or the exact path's decomposition), whose model gives the residuals of the rows screened (no
+    fit of its own)."""
+    interactions, sigma, gamma = est.interactions, result.sigma, result.gamma
+    widths = np.asarray(est.sigma_, dtype=float).ravel()
+    widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
+    variances = _components.column_variances(X, w)
+    at_widths = [c.with_width(s * _components.spread_of(variances, c.columns)) if c.tunes_width else c
+                 for c, s in zip(mains, widths)]
+    names = getattr(est, "feature_names_in_", None)
+    if evaluator is None:  # the additive model fitted on its own
+        screen = est._additive_screen(X, Y, w, at_widths, gamma, result.component_weights)
+    else:
+        everyone = np.arange(X.shape[0])
+        screen = screen_residuals(X, Y, w, at_widths, gamma,
+                                  lambda rows: evaluator.fitted(widths, gamma, everyone[rows]), names)
+    tried = AUTO_CANDIDATES if interactions == "auto" else interactions
+    candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
+                                     est.n_features_in_, names, 1.0, encoding=est.encoding_, variances=variances)
+    return screen, candidates, widths
+
+
+def with_likelihood_pairs(est, X, Y, w, resolved, search):
+    """The SearchResult by the likelihood, search(resolved, untested=0) -> SearchResult, with the pairs
+    ``est.interactions`` asks for: a list is tuned with the main effects; for an int k or "auto", the pairs are
+    screened on the residuals of the likelihood's additive model (its gamma_d as component weights), and the best
+    k (or AUTO_CANDIDATES) are fitted with the main effects by the likelihood again, each with its own gamma_d.
+    "auto" keeps the pairs the likelihood selects (``selection_level``; a pair whose gamma_d goes to its lower
+    bound contributes zero) and leaves the others out of the model: their weights are 0, so the model is the same
+    without them. Sets ``interactions_``."""
+    interactions = getattr(est, "interactions", None)
+    if not screens(interactions):
+        return with_listed(search(resolved), resolved)
+    result = search(resolved)
+    screen, candidates, _ = screened(est, X, Y, w, resolved, result)
+    D = len(resolved)
+    if candidates:  # the screened pairs not fitted count among the hypotheses of the selection's tests
+        additive_passes = est.passes_
+        result = search(resolved + candidates, len(screen.names) - len(candidates))
+        est.passes_ += additive_passes  # the additive model's search, then this one
+    selected_pairs = np.isin(np.arange(D, D + len(candidates)), est.selected_components_)
+    kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
+    if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
+        model = np.r_[np.ones(D, dtype=bool), kept]
+        selected = np.zeros(len(model), dtype=bool)
+        selected[est.selected_components_] = True
+        est.component_gammas_ = est.component_gammas_[model]
+        est.selected_components_ = np.flatnonzero(selected[model])
+        result = replace(result, component_weights=result.component_weights[model])
+        if np.ndim(est.sigma_) == 1:  # the components at their chosen widths, one per main effect and pair fitted
+            est.sigma_ = est.sigma_[model]
+            est.best_params_["sigma"] = est.sigma_.tolist()
+            result = replace(result, components=[c for c, m in zip(result.components, model) if m])
+    is_kept = np.zeros(len(screen.names), dtype=bool)
+    is_kept[:len(candidates)] = kept
+    est.interactions_ = interactions_table(screen, is_kept)
+    return with_listed(result, resolved + [c for c, k in zip(candidates, kept) if k])
