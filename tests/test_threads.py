@@ -185,3 +185,28 @@ def test_a_dense_system_beyond_an_address_space_limit_is_refused_at_once(tmp_pat
     first, message = res.stdout.splitlines()[:2]
     assert first.startswith("InsufficientMemoryError") and float(first.split()[1]) < 1.0
     assert "30000 x 30000" in message and "solver='lowrank'" in message
+
+
+def test_a_small_and_a_large_fit_side_by_side_are_each_their_fit_alone():
+    """A small fit (one BLAS thread) and a large one (NumPy's BLAS on one thread, SciPy's on the process's count,
+    its passes on one) in two Python threads at once, started together several times: each gives its fit alone,
+    bit for bit; no fit sees the other's BLAS limit."""
+    import threading
+
+    small = (cwlssvm.ComponentwiseLSSVRCV(sigmas=3, gammas=6, refine=False), X, Y)
+    large = (cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank"), X_BIG, Y_BIG)
+    large_dense = (cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="dense"), X_BIG, Y_BIG)
+
+    def fit(case):
+        est, Xc, yc = case
+        return _outputs(clone(est).fit(Xc, yc), Xc[:500])
+
+    for other in (large, large_dense):
+        alone = [fit(small), fit(other)]
+        for _ in range(3):
+            start = threading.Barrier(2)
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                together = list(pool.map(lambda case: start.wait() == -1 or fit(case), [small, other]))
+            for got, want in zip(together, alone):
+                for a, b in zip(got, want):
+                    np.testing.assert_array_equal(a, b)

@@ -13,7 +13,14 @@ SciPy's BLAS, the one the C++ core and scipy.linalg call for the heavy work (num
 
 The count depends on the size of the problem alone, never on the machine's load: OpenBLAS rounds
 differently with one thread and with two, so a policy that followed the load average would give the
-same fit different last digits on a busy machine. Results are the same in every Python thread.
+same fit different last digits on a busy machine.
+
+OpenBLAS's thread count is one setting for the whole process. So that a limit applies only to the call that
+asked for it, the count is changed only while no other Python thread runs inside a context of another limit:
+a fit that asks for a different count than the one another thread's fit is running under waits until that
+fit leaves it (fits under the same limit run side by side). Each fit thus runs all along under its own counts,
+and gives the same numbers, bit for bit, alone or beside any other fit. The worker threads of a pass
+(cwlssvm.primal.thread_map, row_pass) run under their caller's limit: one BLAS thread each.
 """
 
 from __future__ import annotations
@@ -35,17 +42,19 @@ def _n_rows(X):
         return None
 
 
-_lock = threading.Lock()
-_holders = {"all": 0, "numpy": 0}  # contexts open over every Python thread: one_blas_thread, numpy_blas_one_thread
-_original = None  # {BLAS library controller: (its thread count, whether NumPy's own)} while any context is open
+ALL, NUMPY = "all", "numpy"  # the limits: one thread for every BLAS library; for NumPy's own copy only
+
+_cond = threading.Condition()
+_running = {}  # thread ident -> the limit it runs under (its innermost context), for threads not waiting
+_original = None  # {BLAS library controller: (its thread count, whether NumPy's own)} while a limit is set
 _controller = None
+_local = threading.local()  # .stack: this thread's limits, innermost last; .worker: a pass's worker thread
 
 
 def _release_blas_ownership():
     """threadpoolctl (3.8 on) lets only one Python thread, the first to set a limit, change OpenBLAS's
-    process-wide thread count until it lets go; the others are silently ignored. Our reference counts
-    decide for every thread, so the thread that sets or restores the limits takes the ownership and
-    hands it back at once."""
+    process-wide thread count until it lets go; the others are silently ignored. The contexts decide for
+    every thread, so the thread that sets or restores the counts takes the ownership and hands it back at once."""
     from threadpoolctl import OpenBLASController
 
     clear = getattr(OpenBLASController, "clear_controlling_thread", None)
@@ -63,14 +72,13 @@ def _numpys_own(lib):
     return path.startswith(home + os.sep) or path.startswith(home + ".libs" + os.sep)
 
 
-def _apply():
-    """Each BLAS library's thread count from the open contexts (called under _lock): one thread for every
-    library inside one_blas_thread, for NumPy's own copy inside numpy_blas_one_thread, the counts found when
-    the first context opened once the last one closes."""
+def _apply(limit):
+    """Each BLAS library's thread count for ``limit`` (ALL, NUMPY, or None: the counts found when the first limit
+    was set); called under _cond."""
     global _controller, _original
     _release_blas_ownership()
     try:
-        if not any(_holders.values()):
+        if limit is None:
             for lib, (threads, _) in (_original or {}).items():
                 lib.set_num_threads(threads)
             _original = None
@@ -83,42 +91,67 @@ def _apply():
             _original = {lib: (lib.num_threads, _numpys_own(lib))
                          for lib in _controller.lib_controllers if lib.user_api == "blas"}
         for lib, (threads, numpys) in _original.items():
-            one = _holders["all"] > 0 or (_holders["numpy"] > 0 and numpys)
-            lib.set_num_threads(1 if one else threads)
+            lib.set_num_threads(1 if limit == ALL or numpys else threads)
     finally:
         _release_blas_ownership()
 
 
+def _run_under(me, limit):
+    """Thread me runs under ``limit`` from now on: it waits (not counted as running) until no other thread runs
+    under another limit, then sets the counts (called under _cond)."""
+    _running.pop(me, None)
+    _cond.notify_all()
+    while any(other != limit for other in _running.values()):
+        _cond.wait()
+    _running[me] = limit
+    _apply(limit)
+
+
 @contextlib.contextmanager
-def _holding(kind):
-    """One more open context of ``kind`` ("all" or "numpy") for its duration, the counts applied on the way in
-    and out."""
-    with _lock:
-        _holders[kind] += 1
-        _apply()
+def _holding(limit):
+    """The calling thread runs under ``limit`` for the context's duration (see the module docstring); a pass's
+    worker thread runs under its caller's."""
+    if getattr(_local, "worker", False):
+        yield
+        return
+    me = threading.get_ident()
+    stack = _local.__dict__.setdefault("stack", [])
+    with _cond:
+        _run_under(me, limit)
+        stack.append(limit)
     try:
         yield
     finally:
-        with _lock:
-            _holders[kind] -= 1
-            _apply()
+        with _cond:
+            stack.pop()
+            if stack:  # back to the enclosing context's limit
+                _run_under(me, stack[-1])
+            else:
+                _running.pop(me, None)
+                if not _running:
+                    _apply(None)
+                _cond.notify_all()
+
+
+def mark_worker():
+    """Initializer of a pass's worker threads (concurrent.futures' ``initializer``): the thread runs under the
+    limit of the thread that started the pass (one BLAS thread), whatever contexts its tasks open."""
+    _local.worker = True
 
 
 def one_blas_thread():
-    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it, whichever Python thread
-    enters it. The BLAS thread count is process-wide, so concurrent fits share one limit: the first to
-    enter sets it and the last to leave restores it (a fit in another thread is never switched back to
-    more threads midway)."""
-    return _holding("all")
+    """A context manager: SciPy's and NumPy's BLAS run on one thread inside it, for the calling thread; another
+    thread's context of another limit waits until this one is left (see the module docstring)."""
+    return _holding(ALL)
 
 
 def numpy_blas_one_thread():
     """A context manager: NumPy's own copy of BLAS, where it has one besides SciPy's, runs on one thread
-    inside it (shared between Python threads as one_blas_thread's limit is). Two OpenBLAS libraries in one
+    inside it (for the calling thread, as one_blas_thread's limit is). Two OpenBLAS libraries in one
     process each keep a pool of threads that spin for a while after a call: a NumPy call (an eigh, a
     product) leaves NumPy's threads spinning on the cores that SciPy's and the C++ core's next product
     needs, and that product then runs at about half speed."""
-    return _holding("numpy")
+    return _holding(NUMPY)
 
 
 def blas_threads_by_size(fit):

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from .._threads import one_blas_thread
+from .._threads import mark_worker, one_blas_thread
 
 PASS_ROWS = 65536  # rows of one task (each releases the GIL once: a busy thread beside us costs a switch interval)
 CACHE_ROWS = 8192  # rows of one block within a task: its features (CACHE_ROWS x (R+1)) stay in the core's caches
@@ -101,7 +101,7 @@ def thread_map(task, items, n_jobs=None):
     if threads <= 1:  # the serial loop, with the BLAS threads of the caller
         return [task(item) for item in items]
     with one_blas_thread():
-        pool = ThreadPoolExecutor(threads)
+        pool = ThreadPoolExecutor(threads, initializer=mark_worker)
         try:
             return list(pool.map(task, items))
         finally:  # an error or an interrupt: the tasks not yet started are dropped
@@ -189,7 +189,7 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
             for rows in chunks:
                 total = add_parts(total, task(rows, 1))
             return total
-        pool = ThreadPoolExecutor(threads)
+        pool = ThreadPoolExecutor(threads, initializer=mark_worker)
         try:  # at most `threads` tasks ahead of the sum, each added into it in place: few results held at once
             pending = deque()
             for rows in chunks:
