@@ -35,8 +35,8 @@ from ..classification import attach_classifier_model
 from ..regression import attach_model
 from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
-from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, LOCAL_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               ComponentGammas, Criterion, PrimalCriterionEvaluator, log_grid, results_table,
+from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
+                               ComponentGammas, Criterion, log_grid, likelihood_samples, results_table, sample_stages,
                                search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
@@ -233,12 +233,8 @@ class _DaskBase(BaseEstimator):
         relative = self._resolve(rows, 1.0)
         sums_only = dict(criterion=Criterion("gcv", None, False), tol=self.lowrank_tol)  # maps and sums only
         evaluator = DaskCriterionEvaluator(rows, compute, stats, relative, seed=self.random_state, **sums_only)
-        samples = {}
-        for name, size, above in (("grid_evaluator", GRID_SAMPLE, GRID_ROWS), ("local_evaluator", LOCAL_SAMPLE,
-                                                                               2 * LOCAL_SAMPLE)):
-            if stats.n > above:  # the stages on the first pass's sample, as in memory
-                Xs, ys, ws = (a[:size] for a in stats.sample)
-                samples[name] = PrimalCriterionEvaluator(Xs, ys, ws, relative, variances=stats.variances, **sums_only)
+        samples = likelihood_samples(stats.n, lambda size: tuple(a[:size] for a in stats.sample), relative,
+                                     variances=stats.variances, **sums_only)  # the first stages, as in memory
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
@@ -265,18 +261,14 @@ class _DaskBase(BaseEstimator):
                                            criterion=Criterion(criterion, n_folds, self._task.error_rate, scoring),
                                            tol=self.lowrank_tol, seed=self.random_state)
         samples = {}
-        if stats.n > GRID_ROWS and criterion != "kfold":  # the stages on the first pass's sample, as in memory
-            on_rows = {}
+        if stats.n > GRID_ROWS and criterion != "kfold":  # the first stages on the first pass's sample, as in memory
 
-            def on_sample(size):
-                if size not in on_rows:  # the first size rows of the sample (the grid's: its first GRID_SAMPLE)
-                    Xs, ys, ws = (a[:size] for a in stats.sample)
-                    on_rows[size] = PrimalCriterionEvaluator(
-                        Xs, self._sample_targets(ys, stats), ws, relative, tol=self.lowrank_tol,
-                        variances=stats.variances, criterion=Criterion(criterion, None, self._task.error_rate, scoring))
-                return on_rows[size]
+            def sample(size):
+                Xs, ys, ws = (a[:size] for a in stats.sample)
+                return Xs, self._sample_targets(ys, stats), ws
 
-            samples = dict(grid_evaluator=on_sample(GRID_SAMPLE), local_sample=on_sample)
+            samples = sample_stages(sample, relative, tol=self.lowrank_tol, variances=stats.variances,
+                                    criterion=Criterion(criterion, None, self._task.error_rate, scoring))
         sigmas, gamma, record = search_in_passes(evaluator, *grids, refine=refine, **samples)
         return evaluator, sigmas, gamma, record
 

@@ -7,7 +7,7 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
-from ._evaluate_primal import PrimalCriterionEvaluator
+from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
 from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine,
                       local_rows, local_widths, results_table, search_in_passes, tune, widest_first)
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
@@ -46,6 +46,8 @@ __all__ = [
     "GRID_SAMPLE",
     "LOCAL_SAMPLE",
     "PrimalCriterionEvaluator",
+    "sample_stages",
+    "likelihood_samples",
     "tune",
     "widest_first",
     "GRID_PATIENCE",

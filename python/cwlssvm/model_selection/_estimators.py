@@ -29,7 +29,7 @@ from ..uncertainty import UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
-from ._evaluate_primal import PrimalCriterionEvaluator
+from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
 from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
@@ -137,17 +137,10 @@ class TunedBase(ReportMixin, BaseEstimator):
         sums = None  # () -> the chosen features' sums, for a regressor's refit
         if on_sums and X.shape[0] > 2 * GRID_SAMPLE and not per_component:  # large n: few passes over the rows
             samples = {}
-            if self.criterion_ != "kfold":
-                order, on_rows = self._sample_order(keep, LOCAL_SAMPLE), {}
-
-                def on_sample(size):
-                    if size not in on_rows:  # the first size rows of the sample (the grid's: its first GRID_SAMPLE)
-                        rows = order[:size]
-                        on_rows[size] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved,
-                                                                 tol=self.lowrank_tol, variances=variances, **common)
-                    return on_rows[size]
-
-                samples = dict(grid_evaluator=on_sample(GRID_SAMPLE), local_sample=on_sample)
+            if self.criterion_ != "kfold":  # the first stages on a uniform sample of the rows
+                order = self._sample_order(keep, LOCAL_SAMPLE)
+                samples = sample_stages(lambda size: (X[order[:size]], Y[order[:size]], w[order[:size]]), resolved,
+                                        tol=self.lowrank_tol, variances=variances, **common)
             sigmas, gamma, record = search_in_passes(evaluator, sigma_grid, gamma_grid, refine=self.refine, **samples)
             if getattr(self, "interactions", None) is None:  # a regressor's refit from these
 
@@ -191,15 +184,10 @@ class TunedBase(ReportMixin, BaseEstimator):
                       tol=self.lowrank_tol if on_sums else EXACT_TOL)
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the sample's too)
         evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
-        samples = {}
-        if X.shape[0] > 2 * GRID_SAMPLE:
-            local = X.shape[0] > 2 * LOCAL_SAMPLE
-            order = self._sample_order(keep, LOCAL_SAMPLE if local else GRID_SAMPLE)
-            for name, size in (("grid_evaluator", GRID_SAMPLE), ("local_evaluator", LOCAL_SAMPLE if local else 0)):
-                if size:
-                    rows = order[:size]
-                    samples[name] = PrimalCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, variances=variances,
-                                                             **common)
+        order = self._sample_order(keep, LOCAL_SAMPLE if X.shape[0] > 2 * LOCAL_SAMPLE else GRID_SAMPLE) \
+            if X.shape[0] > 2 * GRID_SAMPLE else None
+        samples = likelihood_samples(X.shape[0], lambda size: (X[order[:size]], Y[order[:size]], w[order[:size]]),
+                                     resolved, variances=variances, **common)
         per_component = self._per_component(X.shape[0])
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (

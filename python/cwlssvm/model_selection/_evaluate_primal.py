@@ -27,7 +27,7 @@ import numpy as np
 from .. import components as _components
 from ..primal import FeatureMap, ridge_spectrum, row_pass, sample_rows, weighted_errors
 from ._evaluate import CriterionEvaluator, loo_rows
-from ._search import coarse_to_fine
+from ._search import GRID_SAMPLE, LOCAL_SAMPLE, coarse_to_fine
 
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
 FEW_GAMMAS = 12
@@ -358,6 +358,66 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
 # ---------------------------------------------------------------------- per-chunk parts of a pass
 # Module functions (bound with functools.partial), so that a pass can run where the rows are.
+def sample_stages(sample, resolved, **kw):
+    """The evaluators of the sample that search_in_passes scores its first stages on, in memory and on Dask:
+    ``grid_evaluator``, of the sample's first GRID_SAMPLE rows, and ``local_sample(size)``, of its first size rows,
+    each a PrimalCriterionEvaluator of ``resolved`` made once per size.
+
+    Parameters
+    ----------
+    sample : callable
+        sample(size) -> (X (size, p), Y (size, k), w (size,)): the first size rows of a uniform sample of the rows.
+    resolved : list of Component
+        The components, widths relative to ``variances``.
+    **kw
+        PrimalCriterionEvaluator's other parameters (criterion, tol, variances, n_jobs).
+
+    Returns
+    -------
+    dict
+        ``grid_evaluator`` and ``local_sample``, search_in_passes' keywords.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.datasets import make_additive
+    >>> from cwlssvm.model_selection import sample_stages
+    >>> X, y, _ = make_additive(n=300, n_features=4, seed=0)
+    >>> sample = lambda size: (X[:size], y[:size, None], np.ones(min(size, 300)))  # a sample's first size rows
+    >>> stages = sample_stages(sample, C.resolve(None, 4, None, 1.0), criterion="gcv")
+    >>> stages["local_sample"](100).n_rows, stages["grid_evaluator"] is stages["local_sample"](25_000)
+    (100, True)
+    """
+    made = {}
+
+    def local_sample(size):
+        if size not in made:
+            made[size] = PrimalCriterionEvaluator(*sample(size), resolved, **kw)
+        return made[size]
+
+    return dict(grid_evaluator=local_sample(GRID_SAMPLE), local_sample=local_sample)
+
+
+def likelihood_samples(n_rows, sample, resolved, **kw):
+    """The evaluators of the sample a likelihood search (tune_likelihood) scores its stages on, in memory and on
+    Dask: above 2 GRID_SAMPLE rows ``grid_evaluator`` (the sample's first GRID_SAMPLE rows), above 2 LOCAL_SAMPLE
+    rows also ``local_evaluator`` (its first LOCAL_SAMPLE rows); none below. sample(size) -> (X, Y, w) as for
+    sample_stages; **kw: PrimalCriterionEvaluator's other parameters.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import likelihood_samples
+    >>> likelihood_samples(1000, None, [])
+    {}
+    """
+    out = {}
+    for name, size in (("grid_evaluator", GRID_SAMPLE), ("local_evaluator", LOCAL_SAMPLE)):
+        if n_rows > 2 * size:
+            out[name] = PrimalCriterionEvaluator(*sample(size), resolved, **kw)
+    return out
+
+
 def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
     """(weighted misclassifications of the fitted values for every gamma,)."""
     return (weighted_errors(Y, spec.fitted(spec.coordinates(Phi), gammas), w),)
