@@ -156,20 +156,6 @@ def test_missing_array_entry(saved, tmp_path):
         cwlssvm.load(broken)
 
 
-def test_regressor_state_of_the_previous_format_still_predicts():
-    """Files written before the solver choice kept X_fit_, dual_coef_, intercept_ and _inv_gamma only."""
-    X, y, _ = make_additive(80, seed=2)
-    m = ComponentwiseLSSVR(sigma=0.7, gamma=5.0).fit(X, y)
-    expected, dof = m.predict(X), m.effective_degrees_of_freedom()
-    inv_gamma = m._model.inv_gamma
-    for name in ("_model", "solver_", "_component_norms"):
-        delattr(m, name)
-    m._inv_gamma = inv_gamma
-    np.testing.assert_array_equal(m.predict(X), expected)
-    assert m.effective_degrees_of_freedom() == pytest.approx(dof, rel=1e-12)
-    assert m.component_norms_.shape == (10,)
-
-
 # ---------------------------------------------------------------------------- tampered files
 
 
@@ -282,34 +268,18 @@ def test_compressed_bombs_and_lying_headers_are_refused_before_inflating(saved, 
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 4_000_000  # KB: nothing near 8 TB was touched
 
 
-def test_component_fields_of_every_kind_round_trip_and_older_files_read():
+def test_component_fields_of_every_kind_round_trip():
     from cwlssvm import components as C
 
     for spec in (C.rbf(0, sigma=0.5), C.linear("age"), C.poly((1, 2), degree=3, coef0=0.5), C.matern(1, nu=2.5)):
         assert C.from_fields(spec.fields()) == spec
     with pytest.raises(TypeError, match="invalid fields"):
         C.from_fields({"kernel": "matern", "features": (0,), "sigma": 1.0, "nu": 2.0, "columns": None})
-    # format 1 as first written stored every kind's parameters; those a kind lacks hold their defaults
-    legacy = {"kernel": "linear", "features": (3,), "sigma": None, "degree": 2, "coef0": 1.0, "columns": (3,)}
-    assert C.from_fields(legacy) == C.Linear((3,), columns=(3,))
-    with pytest.raises(TypeError, match="foreign fields"):
-        C.from_fields({**legacy, "degree": 5})
+    linear = {"kernel": "linear", "features": (3,), "columns": (3,)}
+    assert C.from_fields(linear) == C.Linear((3,), columns=(3,))
+    with pytest.raises(TypeError, match="foreign fields"):  # a parameter of another kind
+        C.from_fields({**linear, "degree": 2})
     with pytest.raises(TypeError, match="unknown kind"):
-        C.from_fields({**legacy, "kernel": "spline"})
+        C.from_fields({**linear, "kernel": "spline"})
     with pytest.raises(TypeError, match="invalid fields"):
         C.from_fields({"kernel": "rbf", "features": (0,), "sigma": -1.0, "columns": None})
-
-
-def test_a_file_that_names_the_dense_model_by_its_earlier_name_loads(tmp_path):
-    import json
-
-    X, y, _ = make_additive(n=60, seed=4)
-    model = ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="dense").fit(X, y)
-    model.save(tmp_path / "m.npz")
-    with np.load(tmp_path / "m.npz") as f:
-        arrays = {k: f[k] for k in f.files}
-    meta = bytes(arrays["__cwlssvm__"]).decode()
-    assert '"DualModel"' in meta
-    arrays["__cwlssvm__"] = np.frombuffer(meta.replace('"DualModel"', '"_DualModel"').encode(), dtype=np.uint8)
-    np.savez(tmp_path / "old.npz", **arrays)
-    np.testing.assert_array_equal(cwlssvm.load(tmp_path / "old.npz").predict(X), model.predict(X))

@@ -89,15 +89,13 @@ def _values_of(cls):
                         for f in ("floats", "numbers", "indices", "inputs")))
 
 
-def model_file_class(cls=None, *, aliases=()):
+def model_file_class(cls=None):
     """Class decorator: instances of cls may be written to and read from model files (estimators as the
-    file's model, the package's fitted models nested in them). ``aliases``: names under which files
-    written by earlier versions hold the class."""
+    file's model, the package's fitted models nested in them)."""
     def register(cls):
-        for name in (cls.__name__, *aliases):
-            known = _CLASSES.setdefault(name, cls)
-            if known is not cls:
-                raise TypeError(f"two model-file classes are named {name}: {known} and {cls}")
+        known = _CLASSES.setdefault(cls.__name__, cls)
+        if known is not cls:
+            raise TypeError(f"two model-file classes are named {cls.__name__}: {known} and {cls}")
         return cls
 
     return register if cls is None else register(cls)

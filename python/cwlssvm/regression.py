@@ -107,11 +107,6 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
         return est._loo_values(Xv, Y, sample_weight).reshape(yv.shape)
 
     def _fitted_models(self):
-        if "_model" not in vars(self):  # a model file written before the solver choice existed: dense
-            coef = self.dual_coef_.reshape(self.X_fit_.shape[0], -1)
-            self._model = DualModel(self.X_fit_, coef, np.atleast_1d(self.intercept_),
-                                     inv_gamma=vars(self).get("_inv_gamma"))
-            self.solver_ = "dense"
         return [self._model]
 
     def _outputs(self, X):

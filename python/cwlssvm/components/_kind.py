@@ -29,8 +29,6 @@ from typing import ClassVar
 import numpy as np
 
 KINDS: dict[str, type] = {}  # kernel name -> the Component subclass of that kind
-# files of format 1 store every kind's parameters; those a kind does not have hold these values
-LEGACY_DEFAULTS = {"sigma": None, "degree": 2, "coef0": 1.0}
 
 
 def kind(cls):
@@ -148,12 +146,10 @@ def from_fields(fields: dict) -> Component:
     cls = KINDS.get(fields.pop("kernel", None))
     if cls is None:
         raise TypeError(f"a component of an unknown kind: {fields!r:.120}")
-    own = set(cls.__dataclass_fields__)
-    # files of format 1 store every kind's parameters; those a kind does not have must hold their defaults
-    foreign = {k: v for k, v in fields.items() if k not in own}
-    if any(LEGACY_DEFAULTS.get(k, object()) != v for k, v in foreign.items()):
+    foreign = set(fields) - set(cls.__dataclass_fields__)
+    if foreign:
         raise TypeError(f"a {cls.kernel} component with foreign fields: {sorted(foreign)}")
-    component = cls(**{k: v for k, v in fields.items() if k in own})
+    component = cls(**fields)
     component.check_fields()
     return component
 

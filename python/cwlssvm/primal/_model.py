@@ -42,7 +42,7 @@ class FittedModel(Protocol):
         """Forget what the leave-one-out values needed, once used."""
 
 
-@model_file_class(aliases=("_DualModel",))
+@model_file_class
 class DualModel:
     """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
 
