@@ -9,13 +9,15 @@
   :class:`LamPath` (with :class:`FamilyPath` for the likelihood families), each solve a
   :class:`LamStep`. :func:`selection_gcv` scores a selection against every component on all the rows
   (the regressors fitted from sums keep the lam search's choice where it is not worse, else take the path's
-  unpenalized model, :meth:`LamPath.unpenalized_step`).
+  unpenalized model, :meth:`LamPath.unpenalized_step`). The lam search (K-fold CV over :func:`lam_grid`, the
+  one-standard-error rule, ``max_components``) is a free function of its folds' solves (_lam_search).
 """
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
 from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
 from ._gnc import GncFit, GncSettings, gnc_fit, penalty
+from ._lam_search import lam_grid
 from ._path import FamilyPath, LamPath, LamStep, PathRule, selection_gcv
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "PathRule",
     "selection_gcv",
     "lam_folds",
+    "lam_grid",
     "ComponentBasis",
     "gnc_fit",
     "GncSettings",

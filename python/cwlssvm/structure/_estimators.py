@@ -7,7 +7,6 @@ from functools import partial
 
 import numpy as np
 
-from .._progress import progress_bar
 from .._fit_guard import forget_fitted, guarded_fit
 from .._tasks import CLASSIFICATION, REGRESSION
 from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
@@ -18,28 +17,25 @@ from .._labels import encode_classes, family_targets, pm1_coding
 from .._calibration import platt_slope
 from ..families import family_of
 from ..model_selection import (AUTO_CANDIDATES, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen, check_cv,
-                               make_folds, mean_se, one_se_choice, tune_kernel, use_one_se)
+                               make_folds, tune_kernel, use_one_se)
 from .._base import reference_rows, resolve_for
 from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
 from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
-                      component_basis, detrend_pairs, thread_map, validation_sq, weighted_sums)
+                      component_basis, detrend_pairs, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
+from ._lam_search import LARGE_N, LamRule, lam_grid, lam_search
 from ._path import FamilyPath, LamPath, PathRule, selection_gcv
 from .._persist import model_file_class
 
 PENALTY_CHOICES = ("l1", "stp", "hard", "lp")
-N_LAMS = 40
 CV_MAX_ITER = 30  # GNC steps per lam while searching lam (the final fit runs to max_iter / tol)
 CV_TOL = 1e-3  # GNC tolerance while searching lam
 CV_CG_TOL = 1e-8  # relative CG residual of each GNC step while searching lam (the final fit: 1e-11)
 CV_QP_EPS = 1e-5  # OSQP tolerance of the L1 QP while searching lam, unpolished (the final fit: 1e-6, polished)
-LAM_REFINE = 3  # lams put between the CV choice and the next grid value (up to LARGE_N rows)
 IRLS_TOL = 1e-6  # they end when max |f change| <= IRLS_TOL (1 + max |f|) on the training rows
 CV_IRLS_TOL = 1e-3  # the same while searching lam
-LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 16 lams, 2 folds
-LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
 def lam_folds(cv, n):
@@ -71,33 +67,6 @@ def _mean_sq_error(sums, z):
     """sum_k w_k (t_k - F theta - b)^2 / sum_k w_k over the rows of sums (G, c, yy); z = (theta, b)."""
     G, c, yy = sums
     return float(validation_sq(G, c[:, None], np.array([[yy]]), z[None, :-1, None], z[None, -1:])[0, 0]) / G[-1, -1]
-
-
-def _walk(solves, lams, starts, bar=None, n_jobs=1):
-    """Solve along ascending lams (each solve(lam, z0) -> LamStep, a path's), each path from its last solution
-    (starts: the first z0 per path, None for a fresh relaxation); past two empty models in a row a path's rest is
-    empty too. The paths step together: at each lam their solves are independent and run on threads
-    (thread_map), so an interrupt waits for one solve per thread at most. Returns, per path,
-    [(z = (theta, b) (R + 1,), number of components kept)] per lam; a progress bar, when given, advances by one
-    per solve, a lam at a time."""
-    out = [[] for _ in solves]
-    state = [(z, 0, 0) for z in starts]  # (z, empty models in a row, size) per path
-
-    def step(k, lam):
-        z, empty, size = state[k]
-        if empty < 2:
-            found = solves[k](lam, z)
-            z, size = found.z, int(found.mask.sum())
-            empty = empty + 1 if size == 0 else 0
-        return z, empty, size
-
-    for lam in lams:
-        state = thread_map(lambda k: step(k, lam), range(len(solves)), n_jobs)
-        for k, (z, _, size) in enumerate(state):
-            out[k].append((z, size))
-        if bar is not None:  # from this thread only: the bar's counter is not shared with the solves' threads
-            bar.update(len(solves))
-    return out
 
 
 class _SparseBase(ExpansionModel):
@@ -178,17 +147,6 @@ class _SparseBase(ExpansionModel):
             return None
         return self.cv if self.cv is not None else 10
 
-    def _lam_grid(self, data_scale, n):
-        if self.lams is None or (isinstance(self.lams, numbers.Integral) and not isinstance(self.lams, bool)):
-            count = (N_LAMS if n <= LARGE_N else 16) if self.lams is None else int(self.lams)
-            if count < 1:
-                raise ValueError(f"lams must be a positive count or a list of values >= 0, got {self.lams!r}")
-            return data_scale * np.geomspace(*LAM_RANGE, count)
-        lams = np.asarray(self.lams, dtype=float).ravel()
-        if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
-            raise ValueError(f"lams must hold finite values >= 0, got {self.lams!r}")
-        return np.sort(lams)
-
     # ------------------------------------------------------------------ solving
     def _path_rule(self, searching):
         """The PathRule of this estimator: while searching lam, a GNC step cap, tolerances and QP
@@ -230,7 +188,7 @@ class _SparseBase(ExpansionModel):
         """lam by K-fold CV over the grid (ascending, warm-started), with the one-standard-error rule
         toward larger lam (sparser models). total: (G, c, yy) of all the rows; each fold's training
         sums are total minus its validation sums, and its validation errors come from those sums
-        (_lam_search). Returns what _lam_search does."""
+        (_lam_search). Returns the LamSearch."""
         fold_solvers = []  # (solve on the training rows, validation error of z) per fold
         for train, val in folds:
             val_sums = basis.sums(val, w[val], t[val])
@@ -241,63 +199,14 @@ class _SparseBase(ExpansionModel):
         return self._lam_search(fold_solvers, on_all.solve, float(np.sum(w)), len(t))
 
     def _lam_search(self, fold_solvers, on_all, weight, n):
-        """The CV of _cv_lam from its parts: fold_solvers [(solve(lam, z0) -> LamStep on the fold's training
-        rows, error(z) on its validation rows)], on_all the solve on all n rows (total weight ``weight``).
-        Up to LARGE_N rows (a grid of its own size) the interval between the choice and the next grid
-        value, where the rule's boundary lies, is refined by LAM_REFINE more values and the rule
-        applied again. Returns (lam, table, z (R + 1,): the all-data path's solution at lam, [z (R + 1,)]:
-        each fold's solution at lam)."""
-        lams = self._lam_grid(self.gamma_ * weight, n)
-        bar = progress_bar(self.verbose, "lam search", total=len(fold_solvers) * len(lams))
-        solves = [solve for solve, _ in fold_solvers]
-        paths = _walk(solves, lams, [None] * len(solves), bar, self.n_jobs)  # [(z, size)] along lams per fold
-        errors = np.array([[error(z) for z, _ in path] for (_, error), path in zip(fold_solvers, paths)])
-        path = {}  # lam -> (z, size) on all the data
-        chosen, sizes = self._choose(lams, errors, on_all, path, bar)
-        if n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)) and chosen + 1 < len(lams):
-            fine = np.geomspace(lams[chosen], lams[chosen + 1], LAM_REFINE + 2)[1:-1]
-            bar.total += len(fold_solvers) * len(fine)
-            more = _walk(solves, fine, [steps[chosen][0] for steps in paths], bar, self.n_jobs)
-            order = np.argsort(np.concatenate([lams, fine]), kind="stable")
-            errors = np.hstack([errors, [[error(z) for z, _ in steps] for (_, error), steps in zip(fold_solvers, more)]])
-            lams, errors = np.concatenate([lams, fine])[order], errors[:, order]
-            paths = [[(steps + extra)[i] for i in order] for steps, extra in zip(paths, more)]
-            chosen, sizes = self._choose(lams, errors, on_all, path, bar)
-        bar.close()
-        mean, se = mean_se(errors, axis=0)  # over the folds
-        table = {"lams": lams, "mean": mean, "se": se, "best": float(lams[np.argmin(mean)]), "n_selected": sizes}
-        return float(lams[chosen]), table, path[lams[chosen]][0], [steps[chosen][0] for steps in paths]
-
-    def _choose(self, lams, errors, on_all, path, bar):
-        """The lam index of the one-SE rule (or the best CV error) and max_components, from the CV
-        errors (folds, lams); the model sizes on all the data come from the warm-started path over the
-        lams the rules look at (solve ``on_all``, solutions kept in ``path`` by lam). Returns (index,
-        sizes (n_lams,), NaN at the lams not solved)."""
-        mean, se = mean_se(errors, axis=0)  # over the folds
-        best = int(np.argmin(mean))
-        # where the rules need sizes: for the one-SE rule the lams within one SE of the best (the
-        # smaller lams, where every component is alive and GNC costs most, and the larger ones are
-        # never candidates); for max_components every lam from there on; else the best alone
-        within = np.flatnonzero(mean <= mean[best] + se[best])
-        one_se = use_one_se(self.one_se, self._task.one_se_by_default)
-        start = int(within[0]) if one_se else best
-        stop = len(lams) if self.max_components is not None else (int(within[-1]) + 1 if one_se else best + 1)
-        sizes, z = np.full(len(lams), np.nan), None
-        bar.total += sum(lam not in path for lam in lams[start:stop])
-        for i in range(start, stop):
-            if lams[i] not in path:
-                if i >= start + 2 and sizes[i - 1] == 0 and sizes[i - 2] == 0:  # two empty models: the rest too
-                    path[lams[i]] = (z, 0)
-                else:
-                    path[lams[i]] = _walk([on_all], [lams[i]], [z])[0][0]
-                bar.update()
-            z, sizes[i] = path[lams[i]]
-        chosen = one_se_choice(mean, se, sizes) if one_se else best
-        if self.max_components is not None:
-            allowed = np.flatnonzero((sizes <= self.max_components) & (sizes > 0))
-            if len(allowed) and sizes[chosen] > self.max_components:
-                chosen = int(allowed[np.argmin(mean[allowed])])
-        return chosen, sizes
+        """The LamSearch (cwlssvm.structure lam_search) of _cv_lam from its parts: fold_solvers [(solve(lam, z0) ->
+        LamStep on the fold's training rows, error(z) on its validation rows)], on_all the solve on all n rows (total
+        weight ``weight``), over the estimator's lam grid, by its rule; up to LARGE_N rows, with a grid of its own
+        size, refined around the choice."""
+        rule = LamRule(one_se=use_one_se(self.one_se, self._task.one_se_by_default),
+                       max_components=self.max_components, n_jobs=self.n_jobs, verbose=self.verbose,
+                       refine=n <= LARGE_N and (self.lams is None or isinstance(self.lams, numbers.Integral)))
+        return lam_search(fold_solvers, on_all, lam_grid(self.lams, self.gamma_ * weight, n), rule)
 
     def _checks_selection(self):
         """Whether a lam chosen by the search from fold sums is checked on all the rows (_checked_selection): the
@@ -364,7 +273,8 @@ class _SparseBase(ExpansionModel):
             total = basis.sums(rows, w, T[:, j])
             z, fold_z = None, None
             if self.lam is None:  # the final fit goes on from the all-data path at the chosen lam
-                lam, table, z, fold_z = self._cv_lam(basis, T[:, j], w, folds, total)
+                search = self._cv_lam(basis, T[:, j], w, folds, total)
+                lam, table, z, fold_z = search.lam, search.table, search.z, search.fold_z
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
@@ -477,7 +387,8 @@ class _SparseBase(ExpansionModel):
                     path = self._path(basis, None, None, None, searching=True, sums=train)
                     fold_solvers.append((path.solve, partial(_mean_sq_error, val)))
                 on_all = self._path(basis, None, None, None, searching=True, sums=total)
-                lam, table, z, _ = self._lam_search(fold_solvers, on_all.solve, float(total[0][-1, -1]), n_rows)
+                search = self._lam_search(fold_solvers, on_all.solve, float(total[0][-1, -1]), n_rows)
+                lam, table, z = search.lam, search.table, search.z
                 cv_tables.append(table)
             else:
                 lam = float(self.lam)
