@@ -137,7 +137,7 @@ def test_the_grid_on_a_sample_stops_below_the_best_width_and_finds_the_same_one(
 def _small_passes(monkeypatch, work):
     """The search in passes scaled down (GRID_SAMPLE 500, LOCAL_SAMPLE 1500, LOCAL_WORK work) and 4000 rows of
     two inputs: (the _search module, X, Y, resolved)."""
-    from cwlssvm.model_selection import _search
+    from cwlssvm.model_selection import _search_passes as _search
 
     monkeypatch.setattr(_search, "GRID_SAMPLE", 500)
     monkeypatch.setattr(_search, "LOCAL_SAMPLE", 1500)

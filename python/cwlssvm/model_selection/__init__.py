@@ -8,8 +8,9 @@ from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
-from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, SearchRecord, coarse_to_fine,
-                      local_rows, local_widths, results_table, search_in_passes, tune, widest_first)
+from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_to_fine, results_table, tune,
+                      widest_first)
+from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity)
 from ._folds import check_cv, make_folds

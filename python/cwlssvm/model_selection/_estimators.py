@@ -37,8 +37,8 @@ from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_te
                           width_sensitivity)
 from ._pair_search import screens, with_likelihood_pairs, with_listed, with_pairs
 from ._result import SearchResult
-from ._search import (EXACT_GRID_PATIENCE, GRID_SAMPLE, LOCAL_SAMPLE, results_table, search_in_passes, tune,
-                      tune_profiled)
+from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
+from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
 
 
 class TunedBase(ReportMixin, BaseEstimator):

@@ -27,7 +27,8 @@ import numpy as np
 from .. import components as _components
 from ..primal import FeatureMap, ridge_spectrum, row_pass, sample_rows, weighted_errors
 from ._evaluate import CriterionEvaluator, loo_rows
-from ._search import GRID_SAMPLE, LOCAL_SAMPLE, coarse_to_fine
+from ._search import coarse_to_fine
+from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
 
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
 FEW_GAMMAS = 12

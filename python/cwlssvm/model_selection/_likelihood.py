@@ -22,7 +22,8 @@ from scipy.optimize import minimize_scalar
 
 from ..families import laplace_reml
 from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, reml_fit, thread_map
-from ._search import ARD_PROBE, ARD_ROUNDS, FINAL_NARROWER, REFINE_SIGMAS, SearchRecord, _step, widest_first
+from ._search import ARD_PROBE, ARD_ROUNDS, SearchRecord, widest_first
+from ._search_passes import FINAL_NARROWER, REFINE_SIGMAS, _step
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
 # V of a fit without one component (a likelihood ratio test's) to about this: the tests' critical values are
