@@ -8,23 +8,18 @@ dependency beyond the package itself, and a few hundred kilobytes for a model of
 
 from __future__ import annotations
 
-import html
 
 import numpy as np
 
+from ._svg import COLOURS, Frame, colour, diverging, escape, legend, svg_element
 from ._panels import CurvePanel, HeatmapPanel, LevelCurvesPanel, in_memory, model_panels
 from ._report import input_codes, training_inputs
 
 __all__ = ["report", "report_html"]
 
-PANEL = (340, 230)  # width, height of a component's panel (SVG pixels)
-MARGIN = (48, 12, 14, 44)  # left, right, top, bottom
 MAX_BARS = 60  # levels drawn as bars (beyond: those with the largest |f^d|)
 MAX_LEVEL_CURVES = 12  # curves of a pair with a categorical input (beyond: those with the largest spread)
 RUG_POINTS = 1000  # data points drawn in a rug or a heat map (a uniform sample beyond)
-COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-           "#17becf")
-
 STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#222;max-width:1500px}
 h1{font-size:1.4em;margin-bottom:4px}h2{font-size:1.15em;margin-top:28px}p.sub{color:#555;margin-top:0}
@@ -177,9 +172,9 @@ def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200, by="co
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(name)}: cwlssvm model report</title><style>{STYLE}</style></head><body>",
-        f"<h1>{_e(name)}</h1>",
-        f'<p class="sub">{_e(_describe(model, drawn))}</p>',
+        f"<title>{escape(name)}: cwlssvm model report</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(name)}</h1>",
+        f'<p class="sub">{escape(_describe(model, drawn))}</p>',
         '<section id="summary"><h2>Components</h2>',
         _summary_table(drawn.rows),
         "</section>",
@@ -208,10 +203,6 @@ def _offers_bands(model):
     return True
 
 
-def _e(text):
-    return html.escape(str(text), quote=True)
-
-
 def _fmt(v):
     return f"{v:.4g}"
 
@@ -235,7 +226,7 @@ def _summary_table(rows):
         (["missing", "f(missing)"] if missing else []) + ["selected"]
     out = ['<table class="summary"><thead><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>"]
     for r in sorted(rows, key=lambda r: (not r["selected"], -r["spread"])):
-        cells = [_e(r["component"]), _e(r["kernel"]), _fmt(r["norm"]), _fmt(r["spread"])]
+        cells = [escape(r["component"]), escape(r["kernel"]), _fmt(r["norm"]), _fmt(r["spread"])]
         if tests:
             cells += [f"{r['edf']:.2f}", f"{r['p_value']:.3g}"]
         if missing:
@@ -248,78 +239,10 @@ def _summary_table(rows):
 
 
 # ---------------------------------------------------------------------- panels
-class _Frame:
-    """The plot area of a panel: data (x, y) to SVG pixels, and its axes with ticks."""
-
-    def __init__(self, xlim, ylim, size=PANEL):
-        self.w, self.h = size
-        left, right, top, bottom = MARGIN
-        self.x0, self.x1, self.y0, self.y1 = left, self.w - right, top, self.h - bottom
-        self.xlim, self.ylim = _padded(xlim), _padded(ylim)
-
-    def x(self, v):
-        lo, hi = self.xlim
-        return self.x0 + (np.asarray(v, dtype=float) - lo) / (hi - lo) * (self.x1 - self.x0)
-
-    def y(self, v):
-        lo, hi = self.ylim
-        return self.y1 - (np.asarray(v, dtype=float) - lo) / (hi - lo) * (self.y1 - self.y0)
-
-    def axes(self, xlabel, xticks=True):
-        """The axes' lines, the y ticks, the x ticks (unless False: a bar chart labels its own) and the x label."""
-        out = [f'<line class="axis" x1="{self.x0}" y1="{self.y1}" x2="{self.x1}" y2="{self.y1}"/>',
-               f'<line class="axis" x1="{self.x0}" y1="{self.y0}" x2="{self.x0}" y2="{self.y1}"/>']
-        for t in _ticks(*self.ylim):
-            y = self.y(t)
-            out.append(f'<line class="axis" x1="{self.x0 - 4}" y1="{y:.1f}" x2="{self.x0}" y2="{y:.1f}"/>'
-                       f'<text x="{self.x0 - 6}" y="{y + 3:.1f}" text-anchor="end">{_tick_label(t)}</text>')
-        if xticks:
-            for t in _ticks(*self.xlim):
-                x = self.x(t)
-                out.append(f'<line class="axis" x1="{x:.1f}" y1="{self.y1}" x2="{x:.1f}" y2="{self.y1 + 4}"/>'
-                           f'<text x="{x:.1f}" y="{self.y1 + 14}" text-anchor="middle">{_tick_label(t)}</text>')
-        out.append(f'<text x="{(self.x0 + self.x1) / 2:.1f}" y="{self.h - 4}" text-anchor="middle">'
-                   f"{_e(xlabel)}</text>")
-        return out
-
-    def zero(self):
-        if self.ylim[0] < 0 < self.ylim[1]:
-            y = self.y(0.0)
-            return [f'<line class="zero" x1="{self.x0}" y1="{y:.1f}" x2="{self.x1}" y2="{y:.1f}"/>']
-        return []
-
-
-def _padded(lim):
-    lo, hi = float(lim[0]), float(lim[1])
-    if not np.isfinite(lo) or not np.isfinite(hi):
-        lo, hi = 0.0, 1.0
-    if hi <= lo:
-        lo, hi = lo - 0.5, hi + 0.5
-    pad = 0.04 * (hi - lo)
-    return lo - pad, hi + pad
-
-
-def _ticks(lo, hi, n=5):
-    """Round tick values within [lo, hi]: steps of 1, 2 or 5 times a power of ten."""
-    raw = (hi - lo) / n
-    power = 10.0 ** np.floor(np.log10(raw))
-    step = power * min((s for s in (1, 2, 5, 10) if s * power >= raw), default=10)
-    return np.arange(np.ceil(lo / step) * step, hi + step * 1e-9, step)
-
-
-def _tick_label(t):
-    return "0" if abs(t) < 1e-12 else f"{t:.3g}"
-
-
-def _svg(frame, body, label):
-    return (f'<svg role="img" aria-label="{_e(label)}" width="{frame.w}" height="{frame.h}" '
-            f'viewBox="0 0 {frame.w} {frame.h}" xmlns="http://www.w3.org/2000/svg">' + "".join(body) + "</svg>")
-
-
 def _figure(p, kind, svg, note=""):
     cls = "panel" if p.selected else "panel dropped"
-    note = f'<div class="note">{_e(note)}</div>' if note else ""
-    return (f'<figure class="{cls}" data-kind="{kind}" data-component="{_e(p.name)}"><figcaption>{_e(p.name)}'
+    note = f'<div class="note">{escape(note)}</div>' if note else ""
+    return (f'<figure class="{cls}" data-kind="{kind}" data-component="{escape(p.name)}"><figcaption>{escape(p.name)}'
             f'{"" if p.selected else " (dropped)"}</figcaption>{svg}{note}</figure>')
 
 
@@ -365,7 +288,7 @@ def _curve(p, classes, ylim):
     f, half, k_models = p.f, p.half, p.f.shape[1]
     xs = p.x if p.x.size else np.array([0.0])
     xlim = (xs.min(), xs.max() + (0.14 * max(np.ptp(xs), 1.0) if p.missing_f is not None else 0.0))
-    fr = _Frame(xlim, ylim)
+    fr = Frame(xlim, ylim)
     body = fr.zero()
     if half is not None:
         upper = " ".join(f"{a:.1f},{b:.1f}" for a, b in zip(fr.x(p.x), fr.y(f[:, 0] + half)))
@@ -373,7 +296,7 @@ def _curve(p, classes, ylim):
         body.append(f'<polygon class="band" points="{upper} {lower}" fill="{COLOURS[0]}" fill-opacity="0.2"/>')
     for k in range(k_models):
         pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in zip(fr.x(p.x), fr.y(f[:, k])))
-        body.append(f'<polyline class="curve" points="{pts}" fill="none" stroke="{_colour(k, p.selected)}" '
+        body.append(f'<polyline class="curve" points="{pts}" fill="none" stroke="{colour(k, p.selected)}" '
                     f'stroke-width="1.6"/>')
     for v in fr.x(_sample(p.observed, RUG_POINTS)):
         body.append(f'<line x1="{v:.1f}" y1="{fr.y1 - 6}" x2="{v:.1f}" y2="{fr.y1}" stroke="#333" '
@@ -387,8 +310,8 @@ def _curve(p, classes, ylim):
                 tip += f" ± {_fmt(p.missing_half)}"
                 y0, y1 = fr.y(p.missing_f[k] - p.missing_half), fr.y(p.missing_f[k] + p.missing_half)
                 body.append(f'<line x1="{at:.1f}" y1="{y0:.1f}" x2="{at:.1f}" y2="{y1:.1f}" stroke="#444"/>')
-            body.append(f'<circle class="missing" cx="{at:.1f}" cy="{y:.1f}" r="4" fill="{_colour(k, p.selected)}" '
-                        f'data-tip="{_e(tip)}"/>')
+            body.append(f'<circle class="missing" cx="{at:.1f}" cy="{y:.1f}" r="4" fill="{colour(k, p.selected)}" '
+                        f'data-tip="{escape(tip)}"/>')
         body.append(f'<text x="{at:.1f}" y="{fr.y0 + 10}" text-anchor="middle">missing</text>')
     edges = np.concatenate([[fr.x0], (fr.x(p.x[1:]) + fr.x(p.x[:-1])) / 2, [fr.x(p.x[-1]) if p.x.size else fr.x1]])
     for j in range(len(p.x)):
@@ -396,10 +319,10 @@ def _curve(p, classes, ylim):
             f"{_who(classes, k, k_models)}f = {_fmt(f[j, k])}" + (f" ± {_fmt(half[j])}" if half is not None else "")
             for k in range(k_models))
         body.append(f'<rect class="strip" x="{edges[j]:.1f}" y="{fr.y0}" width="{max(edges[j + 1] - edges[j], 0.5):.1f}" '
-                    f'height="{fr.y1 - fr.y0}" data-tip="{_e(tip)}"/>')
+                    f'height="{fr.y1 - fr.y0}" data-tip="{escape(tip)}"/>')
     body += fr.axes(p.label)
-    body += _legend(fr, [str(c) for c in classes] if classes is not None and k_models > 1 else [])
-    return _figure(p, "curve", _svg(fr, body, f"f of {p.label}"))
+    body += legend(fr, [str(c) for c in classes] if classes is not None and k_models > 1 else [])
+    return _figure(p, "curve", svg_element(fr, body, f"f of {p.label}"))
 
 
 def _bars(p, classes, ylim):
@@ -419,7 +342,7 @@ def _bars(p, classes, ylim):
         names, f = [names[i] for i in keep], f[keep]
         half = None if half is None else half[keep]
     k_models = f.shape[1]
-    fr = _Frame((-0.5, len(names) - 0.5), ylim)
+    fr = Frame((-0.5, len(names) - 0.5), ylim)
     body = fr.zero()
     slot = (fr.x(1.0) - fr.x(0.0)) * 0.8
     width = slot / k_models
@@ -431,8 +354,8 @@ def _bars(p, classes, ylim):
             if half is not None:
                 tip += f" ± {_fmt(half[j])}"
             body.append(f'<rect class="bar" x="{left:.1f}" y="{top:.1f}" width="{max(width, 0.5):.1f}" '
-                        f'height="{max(bottom - top, 0.5):.1f}" fill="{_colour(k, p.selected)}" fill-opacity="0.8" '
-                        f'data-tip="{_e(tip)}"/>')
+                        f'height="{max(bottom - top, 0.5):.1f}" fill="{colour(k, p.selected)}" fill-opacity="0.8" '
+                        f'data-tip="{escape(tip)}"/>')
         if half is not None:
             x, y0, y1 = fr.x(j), fr.y(f[j, 0] - half[j]), fr.y(f[j, 0] + half[j])
             body.append(f'<line x1="{x:.1f}" y1="{y0:.1f}" x2="{x:.1f}" y2="{y1:.1f}" stroke="#444"/>')
@@ -442,10 +365,10 @@ def _bars(p, classes, ylim):
             x, y = fr.x(j), fr.y1 + 12
             rotate = f' transform="rotate(-35 {x:.1f} {y})"' if tilt else ""
             body.append(f'<text x="{x:.1f}" y="{y}" text-anchor="{"end" if tilt else "middle"}"{rotate}>'
-                        f"{_e(level[:14])}</text>")
+                        f"{escape(level[:14])}</text>")
     body += fr.axes(p.label, xticks=False)
-    body += _legend(fr, [str(c) for c in classes] if classes is not None and k_models > 1 else [])
-    return _figure(p, "bars", _svg(fr, body, f"f of {p.label}"), note)
+    body += legend(fr, [str(c) for c in classes] if classes is not None and k_models > 1 else [])
+    return _figure(p, "bars", svg_element(fr, body, f"f of {p.label}"), note)
 
 
 def _level_curves(p):
@@ -458,28 +381,28 @@ def _level_curves(p):
         curves = [curves[i] for i in keep]
     values = np.concatenate([c for _, c in curves]) if curves else np.zeros(1)
     x = np.arange(len(p.x_levels), dtype=float) if p.x_levels else p.x
-    fr = _Frame((x.min(), x.max()) if x.size else (0, 1), (values.min(), values.max()))
+    fr = Frame((x.min(), x.max()) if x.size else (0, 1), (values.min(), values.max()))
     body = fr.zero()
     for k, (level, f) in enumerate(curves):
         pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in zip(fr.x(x), fr.y(f)))
         tip = f"{p.level_label} = {level}"
         body.append(f'<polyline class="curve" points="{pts}" fill="none" stroke="{COLOURS[k % len(COLOURS)]}" '
-                    f'stroke-width="1.6" data-tip="{_e(tip)}"/>')
+                    f'stroke-width="1.6" data-tip="{escape(tip)}"/>')
     edges = np.concatenate([[fr.x0], (fr.x(x[1:]) + fr.x(x[:-1])) / 2, [fr.x1]]) if x.size else []
     for j in range(len(x)):
         at = p.x_levels[j] if p.x_levels else _fmt(x[j])
         tip = f"{p.label} = {at}\n" + "\n".join(f"{level}: f = {_fmt(f[j])}" for level, f in curves)
         body.append(f'<rect class="strip" x="{edges[j]:.1f}" y="{fr.y0}" width="{max(edges[j + 1] - edges[j], 0.5):.1f}" '
-                    f'height="{fr.y1 - fr.y0}" data-tip="{_e(tip)}"/>')
+                    f'height="{fr.y1 - fr.y0}" data-tip="{escape(tip)}"/>')
     body += fr.axes(p.label, xticks=not p.x_levels)
-    body += _legend(fr, [level for level, _ in curves], title=p.level_label)
-    return _figure(p, "level-curves", _svg(fr, body, f"f of {p.label} by {p.level_label}"), note)
+    body += legend(fr, [level for level, _ in curves], title=p.level_label)
+    return _figure(p, "level-curves", svg_element(fr, body, f"f of {p.label} by {p.level_label}"), note)
 
 
 def _heatmap(p):
     """A pair of numeric inputs: f^d over the grid as coloured cells (blue below zero, red above), the data's
     points; each cell's hover gives both inputs, f^d and its band."""
-    fr = _Frame((p.x1.min(), p.x1.max()), (p.x2.min(), p.x2.max()))
+    fr = Frame((p.x1.min(), p.x1.max()), (p.x2.min(), p.x2.max()))
     lim = max(float(np.abs(p.f).max()), 1e-300)
     body = []
     dx = np.diff(p.x1).mean() if len(p.x1) > 1 else 1.0
@@ -492,43 +415,17 @@ def _heatmap(p):
             if p.half is not None:
                 tip += f" ± {_fmt(p.half[i, j])}"
             body.append(f'<rect class="cell" x="{left:.1f}" y="{top:.1f}" width="{right - left + 0.4:.1f}" '
-                        f'height="{bottom - top + 0.4:.1f}" fill="{_diverging(p.f[i, j] / lim, p.selected)}" '
-                        f'data-tip="{_e(tip)}"/>')
+                        f'height="{bottom - top + 0.4:.1f}" fill="{diverging(p.f[i, j] / lim, p.selected)}" '
+                        f'data-tip="{escape(tip)}"/>')
     points = p.points[~np.isnan(p.points).any(axis=1)]
     for a, b in zip(fr.x(_sample(points[:, 0], RUG_POINTS)), fr.y(_sample(points[:, 1], RUG_POINTS))):
         body.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="1.2" fill="#000" fill-opacity="0.35" '
                     'pointer-events="none"/>')
     body += fr.axes(p.labels[0])
     body.append(f'<text x="10" y="{(fr.y0 + fr.y1) / 2:.1f}" text-anchor="middle" '
-                f'transform="rotate(-90 10 {(fr.y0 + fr.y1) / 2:.1f})">{_e(p.labels[1])}</text>')
+                f'transform="rotate(-90 10 {(fr.y0 + fr.y1) / 2:.1f})">{escape(p.labels[1])}</text>')
     note = f"colour: f from {_fmt(-lim)} (blue) to {_fmt(lim)} (red)"
-    return _figure(p, "heatmap", _svg(fr, body, f"f of {p.labels[0]} and {p.labels[1]}"), note)
-
-
-def _diverging(t, selected):
-    """A colour for t in [-1, 1]: blue (negative), white, red (positive); greys for a dropped component."""
-    t = float(np.clip(t, -1.0, 1.0))
-    if not selected:
-        g = int(255 - 120 * abs(t))
-        return f"rgb({g},{g},{g})"
-    far = (178, 24, 43) if t > 0 else (33, 102, 172)
-    r, g, b = (int(255 + (c - 255) * abs(t)) for c in far)
-    return f"rgb({r},{g},{b})"
-
-
-def _colour(k, selected):
-    return COLOURS[k % len(COLOURS)] if selected else "#999"
-
-
-def _legend(fr, names, title=""):
-    if not names:
-        return []
-    out = [f'<text x="{fr.x1 - 4}" y="{fr.y0 + 8}" text-anchor="end">{_e(title)}</text>'] if title else []
-    for k, name in enumerate(names):
-        y = fr.y0 + 8 + 11 * (k + (1 if title else 0))
-        out.append(f'<text x="{fr.x1 - 4}" y="{y}" text-anchor="end" fill="{COLOURS[k % len(COLOURS)]}" '
-                   f'style="fill:{COLOURS[k % len(COLOURS)]}">{_e(name[:16])}</text>')
-    return out
+    return _figure(p, "heatmap", svg_element(fr, body, f"f of {p.labels[0]} and {p.labels[1]}"), note)
 
 
 # ---------------------------------------------------------------------- explanations
@@ -553,7 +450,7 @@ def _explanations(model, X, drawn, max_rows):
         label = f"row {i}: {what} {_fmt(b + c.sum())}"
         if drawn.classes is not None and contrib.shape[2] > 1:
             label += f" (class {drawn.classes[k]})"
-        options.append(f'<option value="{i}">{_e(label)}</option>')
+        options.append(f'<option value="{i}">{escape(label)}</option>')
         figures.append(_waterfall(model, i, codes[i], c, b, names, drawn.labels, what))
     return ('<section id="explanations"><h2>Per-row explanations</h2>'
             '<p class="note">The model\'s output for one row taken apart: the intercept, then each component\'s '
@@ -598,9 +495,9 @@ def _waterfall(model, i, codes, c, b, names, labels, what):
         if 0 < j < len(steps):
             tip += f"; running total {_fmt(z)}"
         x0, x1 = sorted((x(a), x(z)))
-        body.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{_e((name + ("  " + inputs if inputs else ""))[:34])}</text>')
+        body.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{escape((name + ("  " + inputs if inputs else ""))[:34])}</text>')
         body.append(f'<rect class="step" x="{x0:.1f}" y="{y + 2}" width="{max(x1 - x0, 1.0):.1f}" height="{h_row - 5}" '
-                    f'fill="{colour}" data-tip="{_e(tip)}"/>')
+                    f'fill="{colour}" data-tip="{escape(tip)}"/>')
         body.append(f'<text x="{x1 + 4:.1f}" y="{y + 12}">{_fmt(v)}</text>')
     zero = x(0.0)
     body.append(f'<line class="zero" x1="{zero:.1f}" y1="6" x2="{zero:.1f}" y2="{size[1] - 20}"/>')
