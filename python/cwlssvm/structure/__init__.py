@@ -15,9 +15,9 @@
 
 from ._areg import areg_substrate
 from ..primal import ComponentBasis, LowRankWarning, QPAccuracyWarning, l1_component_qp, l1_objective
-from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR, lam_folds
+from ._estimators import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from ._gnc import GncFit, GncSettings, gnc_fit, penalty
-from ._lam_search import lam_grid
+from ._lam_search import lam_folds, lam_grid
 from ._path import FamilyPath, LamPath, LamStep, PathRule, selection_gcv
 
 __all__ = [

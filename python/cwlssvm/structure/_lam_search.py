@@ -20,6 +20,31 @@ LARGE_N = 1000  # above this many rows the defaults trade resolution for time: 1
 LAM_RANGE = (1e-4, 10.0)  # in units of gamma * sum(w), the scale of the data term
 
 
+def lam_folds(cv, n):
+    """The folds of the lam search for the ``cv`` parameter on n rows: cv itself, or by default 10
+    (2 above LARGE_N rows).
+
+    Parameters
+    ----------
+    cv : int, splitter, iterable of splits or None
+        The ``cv`` parameter.
+    n : int
+        Training rows.
+
+    Returns
+    -------
+    int or splits
+        The folds.
+
+    Examples
+    --------
+    >>> from cwlssvm.structure import lam_folds
+    >>> lam_folds(None, 500), lam_folds(5, 500)
+    (10, 5)
+    """
+    return cv if cv is not None else (10 if n <= LARGE_N else 2)
+
+
 def lam_grid(lams, data_scale, n):
     """The lam grid (ascending) for the ``lams`` parameter on n rows: a count (default N_LAMS, 16 above LARGE_N
     rows) of log-spaced values over LAM_RANGE times data_scale (gamma times the rows' total weight), or the given
