@@ -44,6 +44,7 @@ from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
 from ..primal import LIKELIHOODS, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ._criteria import DaskCriterionEvaluator
+from ._docs import COMMON, SEARCH, SEARCH_ATTRIBUTES
 from ._irls import irls_passes
 from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
 
@@ -78,30 +79,6 @@ class _Passes:
         return result
 
 
-_COMMON = """
-    lowrank_tol : float, default=1e-10
-        Tolerance of the pivoted Cholesky of the landmarks (as the in-memory ``lowrank_tol``).
-    sample : int, default=4096
-        Rows sampled uniformly (plus each input's extreme rows) as the candidates of the landmarks.
-    random_state : int, default=0
-        Seed of that sample (and of the Platt sample).
-    client : distributed.Client, optional
-        The cluster to compute on; default: the active client.
-    interactions : None or list of pairs, default=None
-        Pair components (cwlssvm.components.pair) added to the main effects, as the in-memory estimators'
-        list; each is centred on the rows by one more pass (per width a search scores). An int (screening)
-        needs the rows in memory: screen a sample with cwlssvm.interactions.rank_pairs and list the pairs.
-
-    Attributes
-    ----------
-    n_passes_, pass_times_, bytes_to_client_ : the passes over the data of the last fit, the seconds
-        each took, and the bytes of their results sent to the client.
-    feature_map_ : cwlssvm.primal.FeatureMap
-        The landmarks: ``cwlssvm.primal.fit_lowrank(feature_map_, X, Y, w, gamma)`` in memory gives the
-        same model.
-    n_features_in_, feature_names_in_, components_, intercept_ (classes_ for classifiers) : of the
-        fitted model, ``to_local()``.
-"""
 
 
 class _DaskBase(BaseEstimator):
@@ -363,7 +340,7 @@ class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
         each input's spread, computed over all rows).
     family : {"squared", "poisson"}, default="squared"
         As cwlssvm.ComponentwiseLSSVR: "poisson" is fitted by penalized IRLS, one pass over the rows per
-        Newton step (the steps of the in-memory fit; ``n_iter_`` counts them).""" + _COMMON + """
+        Newton step (the steps of the in-memory fit; ``n_iter_`` counts them).""" + COMMON + """
     Examples
     --------
     >>> import dask.array as da
@@ -419,7 +396,7 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
         200,000 of them on larger data; one more pass).
     family : {"squared", "logistic"}, default="squared"
         As cwlssvm.ComponentwiseLSSVC: "logistic" is fitted by penalized IRLS, one pass over the rows per
-        Newton step, and ``predict_proba`` gives its own probabilities.""" + _COMMON + """
+        Newton step, and ``predict_proba`` gives its own probabilities.""" + COMMON + """
     Examples
     --------
     >>> import dask.array as da
@@ -467,26 +444,6 @@ class ComponentwiseLSSVC(_ClassifierMethods, ClassifierMixin, _DaskBase):
         return self._fit_fixed(X, y, sample_weight, local)
 
 
-_SEARCH = """
-    components, sigmas, gammas : as the in-memory CV estimator.
-    criterion : {"gcv", "loo", "kfold"}, default="gcv"
-        The regressor also takes "reml" and "ml" (one gamma per component).
-    family : as the in-memory CV estimator (regressor "poisson", classifier "logistic"): sigma and gamma
-        are tuned by the in-memory search ("loo" or "gcv" of the family's deviance) on a uniform sample
-        of 5000 rows from the first pass (``n_tuning_rows_``; the in-memory estimator also tunes on a
-        sample of that size above it), then the fit runs on all the rows by penalized IRLS, one pass per
-        Newton step.
-    cv : int, default=10
-        Folds for "kfold", drawn at random within each partition (balanced there, fixed by
-        ``random_state``); their sums come with the pass of the training sums.
-    refine : bool, default=True
-        The local grids after the grid (cwlssvm.model_selection.search_in_passes, as in memory above
-        50,000 rows)."""
-
-_SEARCH_ATTRIBUTES = """    sigma_, gamma_, best_params_, cv_results_ (``stage``, ``param_sigma``, ``param_gamma``,
-        ``criterion``; classifiers ``error_rate``): the search; ``to_local()`` is the in-memory model
-        at the chosen values.
-"""
 
 
 class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
@@ -502,10 +459,10 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
     further width, the fit from their sums.
 
     Parameters
-    ----------""" + _SEARCH + """
+    ----------""" + SEARCH + """
     selection_level : float or None, default=0.05
         As for cwlssvm.ComponentwiseLSSVRCV: with ``criterion="reml"`` or ``"ml"``, the components kept by
-        likelihood ratio tests at this family-wise level (cwlssvm.model_selection.select_by_tests).""" + _COMMON + _SEARCH_ATTRIBUTES + """
+        likelihood ratio tests at this family-wise level (cwlssvm.model_selection.select_by_tests).""" + COMMON + SEARCH_ATTRIBUTES + """
     Examples
     --------
     >>> import dask.array as da
@@ -562,8 +519,8 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
     more pass per stage for the fitted values' errors. ``probability``: as cwlssvm.dask.ComponentwiseLSSVC.
 
     Parameters
-    ----------""" + _SEARCH + """
-    probability : bool, default=True""" + _COMMON + _SEARCH_ATTRIBUTES + """
+    ----------""" + SEARCH + """
+    probability : bool, default=True""" + COMMON + SEARCH_ATTRIBUTES + """
     Examples
     --------
     >>> import dask.array as da

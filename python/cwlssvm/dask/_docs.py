@@ -1,0 +1,48 @@
+"""The numpydoc text the Dask estimators share: their common parameters and attributes, and the searches'."""
+
+COMMON = """
+    lowrank_tol : float, default=1e-10
+        Tolerance of the pivoted Cholesky of the landmarks (as the in-memory ``lowrank_tol``).
+    sample : int, default=4096
+        Rows sampled uniformly (plus each input's extreme rows) as the candidates of the landmarks.
+    random_state : int, default=0
+        Seed of that sample (and of the Platt sample).
+    client : distributed.Client, optional
+        The cluster to compute on; default: the active client.
+    interactions : None or list of pairs, default=None
+        Pair components (cwlssvm.components.pair) added to the main effects, as the in-memory estimators'
+        list; each is centred on the rows by one more pass (per width a search scores). An int (screening)
+        needs the rows in memory: screen a sample with cwlssvm.interactions.rank_pairs and list the pairs.
+
+    Attributes
+    ----------
+    n_passes_, pass_times_, bytes_to_client_ : the passes over the data of the last fit, the seconds
+        each took, and the bytes of their results sent to the client.
+    feature_map_ : cwlssvm.primal.FeatureMap
+        The landmarks: ``cwlssvm.primal.fit_lowrank(feature_map_, X, Y, w, gamma)`` in memory gives the
+        same model.
+    n_features_in_, feature_names_in_, components_, intercept_ (classes_ for classifiers) : of the
+        fitted model, ``to_local()``.
+"""
+
+SEARCH = """
+    components, sigmas, gammas : as the in-memory CV estimator.
+    criterion : {"gcv", "loo", "kfold"}, default="gcv"
+        The regressor also takes "reml" and "ml" (one gamma per component).
+    family : as the in-memory CV estimator (regressor "poisson", classifier "logistic"): sigma and gamma
+        are tuned by the in-memory search ("loo" or "gcv" of the family's deviance) on a uniform sample
+        of 5000 rows from the first pass (``n_tuning_rows_``; the in-memory estimator also tunes on a
+        sample of that size above it), then the fit runs on all the rows by penalized IRLS, one pass per
+        Newton step.
+    cv : int, default=10
+        Folds for "kfold", drawn at random within each partition (balanced there, fixed by
+        ``random_state``); their sums come with the pass of the training sums.
+    refine : bool, default=True
+        The local grids after the grid (cwlssvm.model_selection.search_in_passes, as in memory above
+        50,000 rows)."""
+
+SEARCH_ATTRIBUTES = """    sigma_, gamma_, best_params_, best_score_, cv_results_ : the search, as the in-memory CV estimator's
+        (``cv_results_``: ``stage``, ``param_sigma``, ``param_gamma``, ``criterion``, ``mean_test_score``,
+        ``rank_test_score``, ``params``; classifiers ``error_rate``); ``to_local()`` is the in-memory model at the
+        chosen values.
+"""
