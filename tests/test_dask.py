@@ -567,3 +567,16 @@ def test_interactions_lists_pairs_on_dask_and_an_int_is_refused(client, data):
     for bad in (3, "auto", [(0, 0)]):
         with pytest.raises(ValueError, match="interactions|pair"):
             cdask.ComponentwiseLSSVRCV(interactions=bad, client=client).fit(Xd, yd)
+
+
+def test_the_dask_criterion_default_is_the_in_memory_one(client):
+    # "auto" on the sums in both: GCV for the main effects, leave-one-out with listed pairs
+    X, y, _ = make_additive(n=1500, noise=1.0, seed=7)
+    Xd, yd = da.from_array(X, chunks=(500, 10)), da.from_array(y, chunks=500)
+    grid = dict(sigmas=3, gammas=6, refine=False)
+    for pairs, expected in ((None, "gcv"), ([(0, 1)], "loo")):
+        model = cdask.ComponentwiseLSSVRCV(interactions=pairs, client=client, **grid).fit(Xd, yd)
+        ref = cwlssvm.ComponentwiseLSSVRCV(interactions=pairs, solver="lowrank", **grid).fit(X, y)
+        assert model.criterion == ref.criterion == "auto"
+        assert model.criterion_ == ref.criterion_ == expected
+        assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-9)

@@ -373,3 +373,13 @@ def test_one_width_per_component_adds_each_widths_uncertainty(additive):
     lo, hi = model.component_bands(X, method="bayes")
     ulo, uhi = model.component_bands(X)
     assert np.all(uhi - ulo >= hi - lo - 1e-12) and np.any(uhi - ulo > hi - lo)
+
+
+def test_the_band_types_keep_their_old_name_for_one_release():
+    from cwlssvm import uncertainty
+
+    assert uncertainty.BAND_TYPES == ("pointwise", "simultaneous")
+    with pytest.warns(FutureWarning, match="renamed BAND_TYPES"):
+        assert uncertainty.KINDS is uncertainty.BAND_TYPES
+    with pytest.raises(AttributeError):
+        uncertainty.NOT_A_NAME

@@ -59,14 +59,27 @@ from scipy import stats
 
 from .primal import FeatureMap, RemlCriterion, weighted_sums
 
-__all__ = ["METHODS", "KINDS", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
+__all__ = ["METHODS", "BAND_TYPES", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
            "primal_posterior", "UncertaintyMixin", "check_level"]
 
 METHODS = ("bayes", "sandwich", "bias-corrected", "unconditional")  # the ``method`` of the standard errors and bands
-KINDS = ("pointwise", "simultaneous")  # the ``kind`` of the bands
+BAND_TYPES = ("pointwise", "simultaneous")  # the ``kind`` of the bands
 BY = ("component", "column")  # the ``by`` of the bands: one per component, or per input column
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
 DENSE_TOL = 1e-12  # pivoted Cholesky of the dense fit's Gram blocks for its primal coordinates
+
+
+_RENAMED = {"KINDS": "BAND_TYPES"}  # old name -> new name, kept for one release with a FutureWarning
+
+
+def __getattr__(name):
+    if name in _RENAMED:
+        import warnings
+
+        warnings.warn(f"cwlssvm.uncertainty.{name} is renamed {_RENAMED[name]}; the old name goes in the next release",
+                      FutureWarning, stacklevel=2)
+        return globals()[_RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def column_groups(resolved, n_columns):
@@ -494,8 +507,8 @@ class UncertaintyMixin:
         column alone (an RBF and a linear component of one column: its whole main effect, from their joint
         posterior; 0 for a column with none)."""
         level = check_level(level)
-        if kind not in KINDS:
-            raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+        if kind not in BAND_TYPES:
+            raise ValueError(f"kind must be one of {BAND_TYPES}, got {kind!r}")
         if by not in BY:
             raise ValueError(f"by must be one of {BY}, got {by!r}")
         model = self._uncertainty_model()

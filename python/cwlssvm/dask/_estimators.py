@@ -50,9 +50,10 @@ from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
-CRITERION = one_of("gcv", "loo", "kfold", words="'gcv', 'loo' or 'kfold'")  # the criteria a Dask search computes
+CRITERION = one_of("auto", "gcv", "loo", "kfold", words="'gcv', 'loo' or 'kfold', or 'auto' (as in memory)")  # a Dask search's
 # and the regressor's: the likelihoods too (one gamma per component)
-REGRESSOR_CRITERION = one_of("gcv", "loo", "kfold", "reml", "ml", words="'gcv', 'loo', 'kfold', 'reml' or 'ml'")
+REGRESSOR_CRITERION = one_of("auto", "gcv", "loo", "kfold", "reml", "ml",
+                             words="'gcv', 'loo', 'kfold', 'reml' or 'ml', or 'auto' (as in memory)")
 
 
 class _Passes:
@@ -70,6 +71,12 @@ class _Passes:
                                  "client=") from None
         self.client = client
         self.times, self.nbytes = [], 0
+
+    def share(self, payload):
+        """What every task of a pass reads (feature maps, their spectra and criteria's parts): sent to every worker
+        once before the pass, not carried in its graph (with pairs a search's payload reaches 12 MB, and a large
+        graph slows the scheduler)."""
+        return self.client.scatter(payload, broadcast=True, hash=False)
 
     def __call__(self, task):
         t0 = time.perf_counter()
@@ -184,12 +191,17 @@ class _DaskBase(BaseEstimator):
         if self.criterion in LIKELIHOODS and self._family().name != "squared":
             raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={self.family!r})")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        if self._family().name != "squared":
+        # "auto" as in memory on the sums: GCV, but leave-one-out with pairs searched beside the main effects, and a
+        # likelihood family's approximate leave-one-out deviance
+        paired = any(c.factors for c in self._resolve(rows, 1.0))
+        squared = self._family().name == "squared"
+        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if squared and not paired else "loo")
+        if not squared:
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
-        if self.criterion in LIKELIHOODS:
+        if self.criterion_ in LIKELIHOODS:
             return self._fit_likelihood(compute, rows, stats, make_local, sigma_grid)
         evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, (sigma_grid, gamma_grid),
-                                                               self.criterion, bool(self.refine), scoring, self.cv)
+                                                               self.criterion_, bool(self.refine), scoring, self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), gamma)
@@ -214,7 +226,7 @@ class _DaskBase(BaseEstimator):
                                      variances=stats.variances, **sums_only)  # the first stages, as in memory
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
-        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=bool(self.refine),
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=bool(self.refine),
                                               selection=selection, samples=samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
@@ -223,7 +235,7 @@ class _DaskBase(BaseEstimator):
         if sums is None:  # a wide categorical block: the weighted features' sums from one more pass
             sums = rows.sums(compute, fmap, structured=True)
         self._finish(local, compute, rows, stats, fmap, sums, gamma)
-        attach_smoothing_factor(self.local_, self.criterion)  # "unconditional" bands: the penalties' part
+        attach_smoothing_factor(self.local_, self.criterion_)  # "unconditional" bands: the penalties' part
         self.selected_components_ = np.flatnonzero(fit.selected)
         self.component_gammas_ = gammas.gammas
         return self._searched(sigma, gamma, record)
@@ -253,11 +265,11 @@ class _DaskBase(BaseEstimator):
         """A likelihood family: sigma and gamma by the in-memory search on the uniform sample of pass 1
         (FAMILY_TUNING_ROWS rows with their targets and weights; the in-memory estimator tunes on a sample of
         that size above it too), then penalized IRLS on all the rows (one pass per Newton step)."""
-        if self.criterion not in ("gcv", "loo"):
+        if self.criterion_ not in ("gcv", "loo"):
             raise ValueError(f"criterion={self.criterion!r}: a likelihood family is tuned by 'loo' or 'gcv'")
         Xs, ys, ws = (a[:FAMILY_TUNING_ROWS] for a in stats.sample)
         search = self._local_search(components=self.components, sigmas=sigma_grid, gammas=gamma_grid,
-                                    criterion=self.criterion, refine=bool(self.refine), family=self.family)
+                                    criterion=self.criterion_, refine=bool(self.refine), family=self.family)
         ys = ys if rows.multi_output else self._sample_y(ys)
         search.fit(rows.table(Xs), ys, sample_weight=ws)
         sigma, gamma = float(search.sigma_), float(search.gamma_)
@@ -482,7 +494,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     _tuning_rows = TUNING_ROWS
 
-    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
                  selection_level=0.05, interactions=None):
         self.interactions = interactions
@@ -541,7 +553,7 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
 
     _tuning_rows = TUNING_ROWS
 
-    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="gcv", cv=10, refine=True,
+    def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,
                  client=None, interactions=None):
         self.interactions = interactions

@@ -218,7 +218,7 @@ class DaskRows:
         F = 1, or per fold for folds = (K, seed) (fold_ids), or with ``structured`` a RidgeSums
         (FeatureMap.sums); a list for a list of maps, else one."""
         many = isinstance(fmaps, (list, tuple))
-        shared = dask.delayed(list(fmaps) if many else [fmaps], traverse=False)  # one copy in the graph
+        shared = compute.share(list(fmaps) if many else [fmaps])
         tasks = [dask.delayed(_partition_sums)(part, shared, folds, i) for i, part in enumerate(self.parts)]
         merged = tree_merge(compute, tasks, add_parts)
         out = merged if structured else [tuple(sums) for sums in merged]
@@ -236,7 +236,7 @@ class DaskRows:
         fmap.block_rows(); a list for lists, else one tuple."""
         many = isinstance(fmaps, (list, tuple))
         pairs = list(zip(fmaps, chunk_fns)) if many else [(fmaps, chunk_fns)]
-        shared = dask.delayed(pairs, traverse=False)
+        shared = compute.share(pairs)
         tasks = [dask.delayed(_partition_reduce)(part, shared, folds, i) for i, part in enumerate(self.parts)]
         merged = tree_merge(compute, tasks, add_parts)
         return merged if many else merged[0]
@@ -244,7 +244,7 @@ class DaskRows:
     def loo_sample(self, compute, fmap, spec, gamma, *, size, seed=0):
         """One pass: (f, t, w) of a uniform sample of at most ``size`` leave-one-out decision values
         f = t - r of the +-1 targets t (every target of every row with w > 0), for the Platt slope."""
-        shared = dask.delayed((fmap, spec), traverse=False)
+        shared = compute.share((fmap, spec))
         tasks = [dask.delayed(_partition_loo_sample)(part, shared, gamma, size, seed, i)
                  for i, part in enumerate(self.parts)]
         keys, f, t, w = tree_merge(compute, tasks, partial(_merge_sample, size=size))
@@ -260,7 +260,7 @@ class DaskRows:
         """One pass for target j at the iterate (theta (R,), b): (sum w dev(y, f), G (1, R+1, R+1), B (1, R+1, 1),
         yy) with f = phi' theta + b, the family's working response z and weights w W (cwlssvm.families):
         the deviance of the iterate and the sums of its Newton step."""
-        shared = dask.delayed((fmap, family), traverse=False)
+        shared = compute.share((fmap, family))
         tasks = [dask.delayed(_partition_irls)(part, shared, j, theta, b) for part in self.parts]
         return tree_merge(compute, tasks, add_parts)
 
