@@ -403,8 +403,23 @@ def sample_stages(sample, resolved, **kw):
 def likelihood_samples(n_rows, sample, resolved, **kw):
     """The evaluators of the sample a likelihood search (tune_likelihood) scores its stages on, in memory and on
     Dask: above 2 GRID_SAMPLE rows ``grid_evaluator`` (the sample's first GRID_SAMPLE rows), above 2 LOCAL_SAMPLE
-    rows also ``local_evaluator`` (its first LOCAL_SAMPLE rows); none below. sample(size) -> (X, Y, w) as for
-    sample_stages; **kw: PrimalCriterionEvaluator's other parameters.
+    rows also ``local_evaluator`` (its first LOCAL_SAMPLE rows); none below.
+
+    Parameters
+    ----------
+    n_rows : int
+        The training rows.
+    sample : callable
+        sample(size) -> (X, Y, w), as for sample_stages (not called below 2 GRID_SAMPLE rows).
+    resolved : list of Component
+        The components, widths relative to ``variances``.
+    **kw
+        PrimalCriterionEvaluator's other parameters (criterion, tol, variances, n_jobs).
+
+    Returns
+    -------
+    dict
+        ``grid_evaluator`` and ``local_evaluator`` where the rows are that many, tune_likelihood's ``samples``.
 
     Examples
     --------

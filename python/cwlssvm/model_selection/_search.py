@@ -470,7 +470,7 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
 
 
 def results_table(record, per_component):
-    """cv_results_ of every CV estimator, in memory and on Dask: one entry per evaluated point, like GridSearchCV's
+    """``cv_results_`` of every CV estimator, in memory and on Dask: one entry per evaluated point, like GridSearchCV's
     (scores are -criterion); the rows before ``record.compared`` (another criterion's) rank after the others.
 
     Parameters

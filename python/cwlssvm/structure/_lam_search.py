@@ -50,6 +50,20 @@ def lam_grid(lams, data_scale, n):
     rows) of log-spaced values over LAM_RANGE times data_scale (gamma times the rows' total weight), or the given
     values.
 
+    Parameters
+    ----------
+    lams : None, int or array-like
+        The ``lams`` parameter: the default count, a count, or values >= 0.
+    data_scale : float
+        gamma times the training rows' total weight, the scale of the data term.
+    n : int
+        Training rows.
+
+    Returns
+    -------
+    ndarray
+        The lams, ascending.
+
     Examples
     --------
     >>> from cwlssvm.structure import lam_grid
