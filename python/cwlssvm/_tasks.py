@@ -53,7 +53,8 @@ class Task:
 
     def fold_error(self, squared, fitted, t, w):
         """A fold's validation error from its weighted mean squared error ``squared`` and, where the rows are at
-        hand, the fitted values ``fitted`` (m,) of its rows' targets t (m,) with weights w (m,) (None: sums only)."""
+        hand, ``fitted`` () -> the fitted values (m,) of its rows' targets t (m,) with weights w (m,) (None: sums
+        only), called only by a task that reads them."""
         raise NotImplementedError
 
     def calibrates(self, family):
@@ -91,7 +92,7 @@ class _Classification(Task):
     def fold_error(self, squared, fitted, t, w):
         if fitted is None:
             return squared
-        rate = float(w @ (np.sign(fitted) != t) / w.sum())
+        rate = float(w @ (np.sign(fitted()) != t) / w.sum())
         return float(error_score(rate, squared, len(t)))
 
     def calibrates(self, family):

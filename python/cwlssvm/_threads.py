@@ -109,13 +109,15 @@ def _run_under(me, limit):
 
 @contextlib.contextmanager
 def _holding(limit):
-    """The calling thread runs under ``limit`` for the context's duration (see the module docstring); a pass's
-    worker thread runs under its caller's."""
+    """The calling thread runs under ``limit`` for the context's duration, or under ALL inside a context of ALL
+    (see the module docstring); a pass's worker thread runs under its caller's."""
     if getattr(_local, "worker", False):
         yield
         return
     me = threading.get_ident()
     stack = _local.__dict__.setdefault("stack", [])
+    if stack and stack[-1] == ALL:  # the strictest limit of the thread's open contexts holds (a small fit's
+        limit = ALL  # nested searches run on one BLAS thread too)
     with _cond:
         _run_under(me, limit)
         stack.append(limit)

@@ -155,7 +155,7 @@ class _SparseBase(ExpansionModel):
         family = self._family()
         if family.name == "squared":
             F = getattr(basis, "F", None)
-            fitted = None if F is None else F[val] @ z[:-1] + z[-1]
+            fitted = None if F is None else (lambda: F[val] @ z[:-1] + z[-1])  # made only where the task reads it
             return self._task.fold_error(_mean_sq_error(val_sums, z), fitted, t[val], w[val])
         f = basis.F[val] @ z[:-1] + z[-1]
         return float(w[val] @ family.deviance(t[val], f) / w[val].sum())
