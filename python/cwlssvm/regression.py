@@ -14,7 +14,6 @@ from .interactions import PLAIN_INTERACTIONS_PARAM
 from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
-from .primal import DualModel
 from .uncertainty import UncertaintyMixin
 from ._persist import model_file_class
 

@@ -18,8 +18,6 @@ import time
 from functools import partial
 
 import numpy as np
-import pandas as pd
-import dask.array as da
 import dask.dataframe as dd
 from dask.sizeof import sizeof
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
@@ -46,7 +44,8 @@ from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ._criteria import DaskCriterionEvaluator
 from ._docs import COMMON, SEARCH, SEARCH_ATTRIBUTES
 from ._irls import irls_passes
-from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows, is_dask_collection
+from ._lazy import map_rows
+from ._rows import SAMPLE_ROWS, TUNING_ROWS, DaskRows
 
 PLATT_ROWS = 200_000  # leave-one-out decision values sampled for the Platt slope (all of them below)
 GRID_ROWS = 2 * GRID_SAMPLE  # above this many rows the sigma grid is scored on a sample (as in memory)
@@ -291,13 +290,13 @@ class _DaskBase(BaseEstimator):
         """Predictions (labels for classifiers): lazy for Dask inputs (a dask Array, or a Series for a
         DataFrame), else as the in-memory model's."""
         local = self.to_local()
-        return _map_rows(local, "predict", X, None, getattr(local, "classes_", np.zeros(0)).dtype)
+        return map_rows(local, "predict", X, None, getattr(local, "classes_", np.zeros(0)).dtype)
 
     def contributions(self, X):
         """Component outputs f^d(x^d): lazy (n, D) for Dask inputs (a DataFrame with component names
         for a DataFrame), else as the in-memory model's."""
         local = self.to_local()
-        return _map_rows(local, "contributions", X, [c.name for c in local.components_])
+        return map_rows(local, "contributions", X, [c.name for c in local.components_])
 
 
 class _ClassifierMethods:
@@ -332,14 +331,14 @@ class _ClassifierMethods:
         """(n,) for two classes, (n, K) one-vs-rest."""
         local = self.to_local()
         columns = None if len(local.classes_) == 2 else [str(c) for c in local.classes_]
-        return _map_rows(local, "decision_function", X, columns)
+        return map_rows(local, "decision_function", X, columns)
 
     def predict_proba(self, X):
         """(n, K) class probabilities (Platt; needs ``probability=True``)."""
         local = self.to_local()
         if not (local.probability or local.family == "logistic"):
             raise ValueError("predict_proba needs probability=True (or family='logistic')")
-        return _map_rows(local, "predict_proba", X, [str(c) for c in local.classes_])
+        return map_rows(local, "predict_proba", X, [str(c) for c in local.classes_])
 
 
 class ComponentwiseLSSVR(RegressorMixin, _DaskBase):
@@ -588,23 +587,3 @@ def _pm1_targets(labels, *, classes, family):
     """The targets of the in-memory classifiers: the +-1 coding of eq.clssvmc.train (one-vs-rest above
     two classes), or for the logistic family the 0/1 labels of each binary problem."""
     return family_targets(pm1_coding(np.searchsorted(classes, labels), len(classes)), family)
-
-
-def _map_rows(local, method, X, columns, dtype=np.float64):
-    """local.<method> over the partitions of X: one value per row (columns None) or (n, len(columns))."""
-    if not is_dask_collection(X):
-        return getattr(local, method)(X)
-    if isinstance(X, dd.DataFrame):
-        if columns is None:
-            meta = pd.Series(np.zeros(0, dtype=dtype))
-            return X.map_partitions(lambda df: pd.Series(getattr(local, method)(df), index=df.index), meta=meta)
-        meta = pd.DataFrame({c: np.zeros(0) for c in columns})
-        return X.map_partitions(lambda df: pd.DataFrame(np.asarray(getattr(local, method)(df)), index=df.index,
-                                                        columns=columns), meta=meta)
-    if not isinstance(X, da.Array) or X.ndim != 2:
-        raise ValueError("X must be a 2-D dask Array or a dask DataFrame")
-    X = X.rechunk({1: -1})
-    if columns is None:
-        return X.map_blocks(lambda b: getattr(local, method)(b), dtype=dtype, drop_axis=1)
-    return X.map_blocks(lambda b: np.asarray(getattr(local, method)(b)), dtype=np.float64,
-                        chunks=(X.chunks[0], (len(columns),)))

@@ -23,7 +23,7 @@ from .._labels import encode_classes, pm1_coding
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, tune_kernel, use_one_se
 from .._base import reference_rows, resolve_for
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, component_basis,
+from ..primal import (FACTOR_TOL, SOLVER_POLICY, FeatureMap, LandmarkBasis, component_basis,
                       detrend_pairs, ridge_spectrum)
 from ._areg import SPAN_GRID, areg_box, areg_hull, areg_vector, matched_gamma, validation_errors
 from ._eta import eta_als, eta_gradient, prune_one_se, validation_error

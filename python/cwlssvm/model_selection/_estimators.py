@@ -144,9 +144,11 @@ class TunedBase(ReportMixin, BaseEstimator):
             sigmas, gamma, record = search_in_passes(evaluator, sigma_grid, gamma_grid, refine=self.refine, **samples)
             if getattr(self, "interactions", None) is None:  # a regressor's refit from these
 
-                def sums():
+                def chosen_sums():
                     fmap = evaluator.stored_feature_map(sigmas)
                     return fmap, evaluator.stored_sums(fmap), evaluator.n_rows, X
+
+                sums = chosen_sums
         else:
             # on the primal sums every width of the grid, as search_in_passes (and cwlssvm.dask) scores them in one
             # pass; on the exact path from the widest down, until narrower ones bring no gain
@@ -199,9 +201,11 @@ class TunedBase(ReportMixin, BaseEstimator):
         sensitivity = None  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which a
         if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's fit takes
 
-            def sensitivity():
+            def widths_part():
                 values = width_sensitivity(evaluator, sigmas, fit, self.criterion, per_component)
                 return None if values is None else (values, X, w)
+
+            sensitivity = widths_part
 
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -209,9 +213,11 @@ class TunedBase(ReportMixin, BaseEstimator):
         sums = None
         if on_sums and not paired and not per_component and family.name == "squared":
 
-            def sums():  # the refit from the kept sums, the features weighted by eta_d: no pass
+            def eta_weighted_sums():  # the refit from the kept sums, the features weighted by eta_d: no pass
                 fmap, weighted = evaluator.weighted_sums(sigmas, gammas.weights)
                 return None if weighted is None else (fmap, weighted, evaluator.n_rows, X)
+
+            sums = eta_weighted_sums
 
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
         return replace(result, on_sums=on_sums, sums=sums, component_weights=gammas.weights,

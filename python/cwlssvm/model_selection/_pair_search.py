@@ -118,9 +118,11 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
     if len(kept) in scored and result.on_sums:
         ev, sigmas = scored[len(kept)]
 
-        def sums():  # the refit from the sums of the kept components: no pass
+        def kept_sums():  # the refit from the sums of the kept components: no pass
             fmap = ev.stored_feature_map(sigmas)
             return fmap, ev.stored_sums(fmap), ev.n_rows, X
+
+        sums = kept_sums
 
     return with_listed(replace(result, gamma=gamma, sums=sums), resolved + kept)
 

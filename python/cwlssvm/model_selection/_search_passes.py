@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._search import GRID_PATIENCE, SearchRecord, _finite_min, widest_first
+from ._search import SearchRecord, _finite_min, widest_first
 
 # The search in passes (search_in_passes): its samples, its local stage and its fine gammas.
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of

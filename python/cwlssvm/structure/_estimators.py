@@ -22,7 +22,7 @@ from .._base import reference_rows, resolve_for
 from ..components.pair import pair
 from ..interactions import check_interactions, interactions_table, listed_pairs
 from .._expansion import ExpansionClassifierMixin, ExpansionModel, ExpansionRegressorMixin, ExpansionStore, standardize
-from ..primal import (FACTOR_TOL, BASIS_SOLVER_PARAMS, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
+from ..primal import (FACTOR_TOL, SOLVER_POLICY, FeatureMap, LandmarkBasis, QPSettings,
                       component_basis, detrend_pairs, validation_sq, weighted_sums)
 from ._gnc import FORMULATIONS, LOSSES, GncSettings
 from ._lam_search import LARGE_N, LamRule, lam_folds, lam_grid, lam_search
