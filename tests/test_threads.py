@@ -129,32 +129,33 @@ def test_above_the_small_size_only_numpys_own_blas_is_held_to_one_thread():
 
 
 def test_the_blas_limits_of_interleaved_fits_in_two_threads_are_restored_at_the_end():
-    """A large fit and a pass of another fit that open and close their limits out of order: inside, the
-    strictest open limit holds; after both, every library has its count back."""
+    """A large fit and a pass of another fit in two threads: the pass, whose limit differs, waits until the large
+    fit has left its own; inside it the pass's limit holds; after both, every library has its count back."""
     import threading
+    import time
 
     from cwlssvm import _threads
 
     outside, own = _blas_counts()
-    large_in, pass_in, large_out = threading.Event(), threading.Event(), threading.Event()
-    seen = {}
+    large_in = threading.Event()
+    seen, order = {}, []
 
     def large_fit():
         with _threads.numpy_blas_one_thread():
             large_in.set()
-            pass_in.wait(10)
-        large_out.set()
+            time.sleep(0.3)  # the pass asks for its limit meanwhile
+            order.append("large out")
 
     def a_pass():
         large_in.wait(10)
         with _threads.one_blas_thread():
-            pass_in.set()
-            large_out.wait(10)  # the large fit has closed its limit: this one still holds
+            order.append("pass in")
             seen["pass"] = _blas_counts()[0]
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         for f in [pool.submit(large_fit), pool.submit(a_pass)]:
             f.result()
+    assert order == ["large out", "pass in"]
     assert seen["pass"] == {path: 1 for path in outside}
     assert _blas_counts()[0] == outside
 
