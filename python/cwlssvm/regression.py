@@ -10,14 +10,15 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._validation import check_all_numeric
-from .interactions import PLAIN_INTERACTIONS_PARAM
+from .interactions import PLAIN_INTERACTIONS_PARAM, screen_residuals
+from .tables import EncodedTable
 from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
 from .components import rbf
 from .uncertainty import UncertaintyMixin
 from ._persist import model_file_class
 
-__all__ = ["ComponentwiseLSSVR", "LSSVR", "attach_model"]
+__all__ = ["ComponentwiseLSSVR", "LSSVR", "additive_screen", "attach_model"]
 
 _GAMMA_NOTE = """
     Note: ``gamma`` is the paper's regularization constant (the weight of the squared errors in
@@ -306,3 +307,56 @@ class LSSVR(_LSSVRBase):
     def _component_specs(self, n_features, feature_names):
         check_all_numeric(self)
         return [rbf(tuple(range(n_features)))]
+
+
+def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weights=None):
+    """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
+    ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
+    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
+    ``feature_names_in_`` say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
+
+    Parameters
+    ----------
+    est : estimator
+        Gives n_jobs, solver, lowrank_tol, missing, ``encoding_`` and ``feature_names_in_``.
+    X : ndarray (n, p)
+        The codes of est's table.
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights.
+    components : list of Component or None
+        The main effects (resolved or specs; None: one per column).
+    gamma : float
+        The regularization constant.
+    sigma : float, default=1.0
+        The width, in units of each input's spread.
+    component_weights : ndarray (D,), optional
+        eta_d: gamma_d = gamma eta_d per component (``ComponentwiseLSSVR``'s ``component_weights``).
+
+    Returns
+    -------
+    PairScreen
+        The screened pairs, named by column.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.datasets import make_friedman1
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.regression import additive_screen
+    >>> X, y = make_friedman1(n_samples=500, noise=1.0, random_state=0)
+    >>> est = ComponentwiseLSSVRCV().fit(X, y)
+    >>> additive_screen(est, X, y[:, None], np.ones(500), None, est.gamma_, sigma=est.sigma_).names[0]
+    'x0:x1'
+    """
+    names = getattr(est, "feature_names_in_", None)
+    encoding = getattr(est, "encoding_", None)
+
+    def table(codes):
+        return codes if encoding is None else EncodedTable(codes, encoding, names)
+
+    model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
+                               lowrank_tol=est.lowrank_tol, missing=est.missing,
+                               component_weights=component_weights).fit(table(X), Y, sample_weight=w)
+    return screen_residuals(X, Y, w, model.components_, gamma, lambda rows: model.predict(table(X[rows])), names)

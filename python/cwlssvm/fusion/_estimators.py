@@ -312,7 +312,7 @@ class _FusionBase(ExpansionModel):
         # at scale with the plain model's local refinement of the width: from the grid stage alone, scored on a sample
         # of the rows, the fusion regressor at 10^6 rows had 1.19 times the plain model's MSE, refined 1.02
         self.sigma_, self.gamma_ = tune_kernel(self, X_all[train], self._tuning_target(T_all[train]), w_all[train],
-                                               refine_on_sums=True, search_class=self._kernel_search)
+                                               self._kernel_search, refine_on_sums=True)
         components = resolve_for(self, self.components, self.sigma_, X_all[train], w_all[train])
         forget_fitted(self, "X_reference_")  # a sample of the rows, kept by the fit from sums
         hull = self._method == "areg" and self.areg_set != "box"

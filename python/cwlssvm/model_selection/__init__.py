@@ -2,7 +2,10 @@
 likelihood families (cwlssvm.families) the approximate leave-one-out or GCV deviance at each gamma's IRLS
 fixed point (_evaluate_family)."""
 
-from ._estimators import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, additive_screen, tune_kernel
+from ._estimators import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._classical import LSSVCCV, LSSVRCV
+from ._tune_kernel import tune_kernel
+from ..regression import additive_screen
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
 from ._result import SearchResult

@@ -1,6 +1,8 @@
-"""The four CV estimators: the componentwise and classical LS-SVM regressors and classifiers that choose sigma and
-gamma themselves (cwlssvm.model_selection's search, then a refit); and tune_kernel, the same search for the sparse
-and fusion estimators."""
+"""The search and refit of the CV estimators (TunedBase: validated rows in, a SearchResult out, by the squared
+criterion, a likelihood family's deviance or the restricted likelihood, then the base estimator fitted from it),
+and the componentwise regressor and classifier that choose sigma and gamma themselves. They stay in one module:
+the searches import the evaluators, and the estimators that derive from them are imported by structure and
+fusion, so a module between them would add a floor to the house."""
 
 from __future__ import annotations
 
@@ -18,13 +20,13 @@ from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of, optional
 from .._persist import file_values, model_file_class
 from .._report import ReportMixin
 from .._tasks import CLASSIFICATION, REGRESSION
-from .._validation import SOLVERS, check_all_numeric, check_sample_weight, validate_fit_data, weighted_rows
-from ..classification import LSSVC, ComponentwiseLSSVC
+from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows
+from ..classification import ComponentwiseLSSVC
 from ..families import family_of
-from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs, screen_residuals
+from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs
 from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows
-from ..regression import LSSVR, ComponentwiseLSSVR, attach_model
-from ..tables import MISSING, UNKNOWN, EncodedTable
+from ..regression import ComponentwiseLSSVR, additive_screen, attach_model
+from ..tables import MISSING, UNKNOWN
 from ..uncertainty import UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
@@ -305,7 +307,7 @@ class TunedBase(ReportMixin, BaseEstimator):
 
     def _additive_screen(self, X, Y, w, components, gamma, component_weights):
         """The PairScreen of the residuals of the additive model of ``components`` fitted on its own
-        (cwlssvm.model_selection.additive_screen)."""
+        (cwlssvm.regression.additive_screen)."""
         return additive_screen(self, X, Y, w, components, gamma, component_weights=component_weights)
 
     def _validate(self, X, y, **kw):
@@ -462,49 +464,6 @@ class ComponentwiseLSSVRCV(_RegressorCV):
                                   **self._solver_params())
 
 
-@model_file_class
-class LSSVRCV(_RegressorCV):
-    __doc__ = f"""Classical LS-SVM regressor (one RBF over all inputs) that tunes sigma and gamma itself.
-
-    Parameters
-    ----------
-    {REG_FAMILY}
-    {CV_PARAMS}
-
-    Examples
-    --------
-    >>> from cwlssvm import LSSVRCV
-    >>> from cwlssvm.datasets import make_additive
-    >>> X, y, _ = make_additive(n=100, seed=0)
-    >>> model = LSSVRCV().fit(X, y)
-    >>> model.predict(X[:2]).shape
-    (2,)
-    """
-
-    def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, n_jobs=None,
-                 verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                 missing="separate", unknown="missing"):
-        self.missing = missing
-        self.unknown = unknown
-        self.sigmas = sigmas
-        self.gammas = gammas
-        self.criterion = criterion
-        self.cv = cv
-        self.refine = refine
-        self.n_jobs = n_jobs
-        self.verbose = verbose
-        self.random_state = random_state
-        self.family = family
-        self.solver = solver
-        self.lowrank_tol = lowrank_tol
-
-    def _component_specs(self, n_features):
-        check_all_numeric(self)
-        return [_components.rbf(tuple(range(n_features)))]
-
-    def _base_estimator(self, components, sigma, gamma):
-        return LSSVR(sigma=sigma, gamma=gamma, n_jobs=self.n_jobs, **self._solver_params())
-
 
 class _ClassifierCV(ClassifierMixin, TunedBase):
     __doc__ = CLASSIFIER_SCORING
@@ -613,173 +572,3 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
             components = [c.with_width(None) for c in _components.as_list(components)]
         return ComponentwiseLSSVC(components=components, sigma=sigma, gamma=gamma, multi_class=self.multi_class,
                                   probability=self.probability, n_jobs=self.n_jobs, **self._solver_params())
-
-
-@model_file_class
-class LSSVCCV(_ClassifierCV):
-    __doc__ = f"""Classical LS-SVM classifier (one RBF over all inputs) that tunes sigma and gamma itself.
-
-    {CLASSIFIER_SCORING}
-
-    Parameters
-    ----------
-    {CLS_PARAMS}
-    {CV_PARAMS}
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from cwlssvm import LSSVCCV
-    >>> from cwlssvm.datasets import make_additive
-    >>> X, y, _ = make_additive(n=100, seed=0)
-    >>> labels = (y > np.median(y)).astype(int)
-    >>> model = LSSVCCV().fit(X, labels)
-    >>> sorted(set(model.predict(X).tolist()))
-    [0, 1]
-    """
-
-    def __init__(self, sigmas=None, *, gammas=None, criterion="auto", cv=10, refine=True, scoring="auto",
-                 multi_class="ovr", probability=True, n_jobs=None, verbose=False, random_state=0,
-                 family="squared", solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing"):
-        self.missing = missing
-        self.unknown = unknown
-        self.sigmas = sigmas
-        self.gammas = gammas
-        self.criterion = criterion
-        self.cv = cv
-        self.refine = refine
-        self.scoring = scoring
-        self.multi_class = multi_class
-        self.probability = probability
-        self.n_jobs = n_jobs
-        self.verbose = verbose
-        self.random_state = random_state
-        self.family = family
-        self.solver = solver
-        self.lowrank_tol = lowrank_tol
-
-    def _component_specs(self, n_features):
-        check_all_numeric(self)
-        return [_components.rbf(tuple(range(n_features)))]
-
-    def _base_estimator(self, components, sigma, gamma):
-        return LSSVC(sigma=sigma, gamma=gamma, multi_class=self.multi_class, probability=self.probability,
-                     n_jobs=self.n_jobs, **self._solver_params())
-
-
-def tune_kernel(est, X, y, sample_weight, cv=None, refine_on_sums=False, search_class=None):
-    """sigma and gamma of the unpenalized componentwise model (of the estimator's ``family``, if it has
-    one; a likelihood family always by its approximate leave-one-out deviance) by the CV estimators' default criterion
-    (leave-one-out on the exact path, GCV through the primal layer at large n), or by K-fold CV over
-    ``cv`` (folds as the CV estimators take them, seeded by ``est.random_state``) when given; the grid stage
-    only, or with ``refine_on_sums`` where the search runs on the primal sums (SOLVER_POLICY.tunes_on_sums: above
-    20,000 rows, where the grid is scored on a sample of them) also the CV estimators' local refinement, unless
-    the estimator ``est`` gives both (its ``sigma``, ``gamma``, ``components``, ``n_jobs``, ``solver``,
-    ``random_state``, ``verbose``); solver "dense" tunes on the exact path, the others by the "auto" rule.
-
-    Parameters
-    ----------
-    est : estimator
-        Gives sigma, gamma, components, family, n_jobs, solver, random_state and verbose.
-    X : ndarray (n, p)
-        The rows.
-    y : ndarray
-        Targets, or the +-1 coding of a classifier.
-    sample_weight : ndarray (n,) or None
-        Row weights.
-    cv : int or splits, optional
-        K-fold CV instead of leave-one-out.
-    refine_on_sums : bool, default=False
-        Refine the width locally (as the CV estimators do) where the search runs on the primal sums.
-    search_class : type, optional
-        The CV estimator that searches: ComponentwiseLSSVRCV (default), or ComponentwiseLSSVCCV for a classifier's
-        labels (fitted without Platt's slope).
-
-    Returns
-    -------
-    tuple of float
-        (sigma, gamma).
-
-    Examples
-    --------
-    >>> from cwlssvm import SparseComponentwiseLSSVR
-    >>> from cwlssvm.model_selection import tune_kernel
-    >>> from cwlssvm.datasets import make_additive
-    >>> X, y, _ = make_additive(n=80, seed=0)
-    >>> sigma, gamma = tune_kernel(SparseComponentwiseLSSVR(), X, y, None)
-    >>> bool(sigma > 0 and gamma > 0)
-    True
-    """
-    if est.sigma is not None and est.gamma is not None:
-        return float(est.sigma), float(est.gamma)
-    Est = ComponentwiseLSSVRCV if search_class is None else search_class
-    solver = "dense" if getattr(est, "solver", "auto") == "dense" else "auto"
-    refine = bool(refine_on_sums) and SOLVER_POLICY.tunes_on_sums(solver, len(y))
-    kw = {"refine": refine} if est.sigma is None else {"sigmas": [est.sigma], "refine": False}
-    family = vars(est).get("family", "squared")
-    if family != "squared":  # a likelihood family is tuned by its approximate leave-one-out deviance
-        cv = None
-    if cv is not None:
-        kw.update(cv=cv, random_state=est.random_state)
-    search = Est(components=est.components, criterion="auto" if cv is None else "kfold", n_jobs=est.n_jobs,
-                 solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
-    if "probability" in search.get_params():  # the classifier's widths and gamma, not its probabilities
-        search.set_params(probability=False)
-    encoding = getattr(est, "encoding_", None)
-    if encoding is not None:  # the codes of est's table: the search reads them as est did
-        X = EncodedTable(X, encoding, getattr(est, "feature_names_in_", None))
-    search.fit(X, y, sample_weight=sample_weight)
-    return float(search.sigma_), float(search.gamma_ if est.gamma is None else est.gamma)
-
-
-def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weights=None):
-    """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
-    ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
-    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
-    ``feature_names_in_`` say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
-
-    Parameters
-    ----------
-    est : estimator
-        Gives n_jobs, solver, lowrank_tol, missing, ``encoding_`` and ``feature_names_in_``.
-    X : ndarray (n, p)
-        The codes of est's table.
-    Y : ndarray (n, k)
-        Targets.
-    w : ndarray (n,)
-        Row weights.
-    components : list of Component or None
-        The main effects (resolved or specs; None: one per column).
-    gamma : float
-        The regularization constant.
-    sigma : float, default=1.0
-        The width, in units of each input's spread.
-    component_weights : ndarray (D,), optional
-        eta_d: gamma_d = gamma eta_d per component (``ComponentwiseLSSVR``'s ``component_weights``).
-
-    Returns
-    -------
-    PairScreen
-        The screened pairs, named by column.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from sklearn.datasets import make_friedman1
-    >>> from cwlssvm import ComponentwiseLSSVRCV
-    >>> from cwlssvm.model_selection import additive_screen
-    >>> X, y = make_friedman1(n_samples=500, noise=1.0, random_state=0)
-    >>> est = ComponentwiseLSSVRCV().fit(X, y)
-    >>> additive_screen(est, X, y[:, None], np.ones(500), None, est.gamma_, sigma=est.sigma_).names[0]
-    'x0:x1'
-    """
-    names = getattr(est, "feature_names_in_", None)
-    encoding = getattr(est, "encoding_", None)
-
-    def table(codes):
-        return codes if encoding is None else EncodedTable(codes, encoding, names)
-
-    model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
-                               lowrank_tol=est.lowrank_tol, missing=est.missing,
-                               component_weights=component_weights).fit(table(X), Y, sample_weight=w)
-    return screen_residuals(X, Y, w, model.components_, gamma, lambda rows: model.predict(table(X[rows])), names)

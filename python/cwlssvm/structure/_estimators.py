@@ -211,8 +211,8 @@ class _SparseBase(ExpansionModel):
         """Sets sigma_ and gamma_ (tune_kernel on the targets y); returns the pair components that join the
         candidates: those listed in ``interactions``, or the k best (an int; AUTO_CANDIDATES for "auto") screened on
         the residuals of the additive model at sigma_ and gamma_ fitted to T (n, k) (sets ``interactions_``)."""
-        self.sigma_, self.gamma_ = tune_kernel(self, X, y, sample_weight, self._tuning_cv(sample_weight, len(y)),
-                                               search_class=self._kernel_search)
+        self.sigma_, self.gamma_ = tune_kernel(self, X, y, sample_weight, self._kernel_search,
+                                               self._tuning_cv(sample_weight, len(y)))
         forget_fitted(self, "interactions_")
         k = AUTO_CANDIDATES if self.interactions == "auto" else self.interactions
         if not isinstance(k, numbers.Integral) or k == 0:
