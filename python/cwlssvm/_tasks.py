@@ -1,8 +1,8 @@
 """Tasks: what an estimator estimates, as an object each estimator class holds (``_task``).
 
 A task says how the targets are coded for the solvers, what a search scores besides its criterion, how a
-fold's validation error is read, and whether a classifier's probabilities need Platt's slope. The shared bases of the CV, sparse, fusion and Dask
-estimators call these methods instead of branching on the kind of estimator.
+fold's validation error is read, and whether a classifier's probabilities need Platt's slope. The shared bases of
+the CV, sparse, fusion and Dask estimators call these methods instead of branching on the kind of estimator.
 
 - ``REGRESSION``: real targets, one column per output (n, k); a fold's error is its squared error.
 - ``CLASSIFICATION``: class labels, coded +-1 (eq.clssvmc.train; one-vs-rest above two classes), or 0/1 for

@@ -179,7 +179,7 @@ class _DaskBase(BaseEstimator):
         self._finish(local, compute, rows, stats, fmap, sums, self.gamma)
         return self
 
-    def _fit_search(self, X, y, sample_weight, make_local, scoring):
+    def _fit_search(self, X, y, sample_weight, make_local):
         """fit with sigma and gamma searched (cwlssvm.model_selection.search_in_passes), then solved from the sums
         the search made at the chosen widths; make_local(sigma, gamma) builds the in-memory estimator."""
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
@@ -200,7 +200,8 @@ class _DaskBase(BaseEstimator):
         if self.criterion_ in LIKELIHOODS:
             return self._fit_likelihood(compute, rows, stats, make_local, sigma_grid)
         evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, (sigma_grid, gamma_grid),
-                                                               self.criterion_, bool(self.refine), scoring, self.cv)
+                                                               self.criterion_, bool(self.refine), self._task.scoring,
+                                                               self.cv)
         sigma, gamma = float(sigmas[0]), float(gamma)
         fmap = evaluator.stored_feature_map(sigmas)
         self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), gamma)
@@ -520,7 +521,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
                                            gamma=gamma, family=self.family,
                                            solver="lowrank", lowrank_tol=self.lowrank_tol)
 
-        return self._fit_search(X, y, sample_weight, make_local, "squared")
+        return self._fit_search(X, y, sample_weight, make_local)
 
 
 class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
@@ -580,7 +581,7 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
                                            probability=self.probability, family=self.family, solver="lowrank",
                                            lowrank_tol=self.lowrank_tol)
 
-        return self._fit_search(X, y, sample_weight, make_local, "error")
+        return self._fit_search(X, y, sample_weight, make_local)
 
 
 def _pm1_targets(labels, *, classes, family):
