@@ -3,11 +3,21 @@
 #include "cwlssvm/batch.hpp"
 
 namespace cwlssvm::bindings {
+namespace {
+
+using GridTuple = std::tuple<std::vector<double>, std::vector<double>>;  // (relative sigmas, gammas)
+using OptionsTuple = std::tuple<bool, double>;                           // (classification, factor tolerance)
+using StackedTuple = std::tuple<Array, std::vector<std::size_t>>;       // (stacked rows N x p, offsets B + 1)
+using ModelsTuple = std::tuple<Array, Array, Array>;                     // (widths B x p, alpha N, b B)
+
+}  // namespace
 
 void bind_batch(py::module_& m) {
     m.def("fit_batch",
-          [](const Array& X, const Array& y, const std::vector<std::size_t>& offsets, const std::vector<double>& sigmas,
-             const std::vector<double>& gammas, bool classification, double tol, int n_threads) {
+          [](const Array& X, const Array& y, const std::vector<std::size_t>& offsets, const GridTuple& grid,
+             const OptionsTuple& options, int n_threads) {
+              const auto& [sigmas, gammas] = grid;
+              const auto& [classification, tol] = options;
               require_2d(X, "X");
               check_offsets(offsets, X.shape(0));
               if (static_cast<py::ssize_t>(y.size()) != X.shape(0))
@@ -41,12 +51,14 @@ void bind_batch(py::module_& m) {
           },
           "Tune and fit one componentwise LS-SVM per block of rows (offsets); returns (status, sigma_index, "
           "gamma_index, criterion, spreads B x p, alpha N, b B, messages).",
-          py::arg("X").noconvert(), py::arg("y").noconvert(), py::arg("offsets"), py::arg("sigmas"),
-          py::arg("gammas"), py::arg("classification"), py::arg("tol"), py::arg("n_threads") = -1);
+          py::arg("X").noconvert(), py::arg("y").noconvert(), py::arg("offsets"), py::arg("grid"), py::arg("options"),
+          py::arg("n_threads") = -1);
 
     m.def("predict_batch",
-          [](const Array& X, const std::vector<std::size_t>& offsets, const Array& widths, const Array& alpha,
-             const Array& b, const Array& Xnew, const std::vector<std::size_t>& new_offsets, int n_threads) {
+          [](const StackedTuple& train, const ModelsTuple& models, const StackedTuple& new_rows, int n_threads) {
+              const auto& [X, offsets] = train;
+              const auto& [widths, alpha, b] = models;
+              const auto& [Xnew, new_offsets] = new_rows;
               require_2d(X, "X");
               require_2d(Xnew, "Xnew");
               require_2d(widths, "widths");
@@ -65,9 +77,9 @@ void bind_batch(py::module_& m) {
               }
               return to_numpy(std::move(out), {Xnew.shape(0)});
           },
-          "Decision values of every batch model at its own new rows.", py::arg("X").noconvert(), py::arg("offsets"),
-          py::arg("widths").noconvert(), py::arg("alpha").noconvert(), py::arg("b").noconvert(),
-          py::arg("Xnew").noconvert(), py::arg("new_offsets"), py::arg("n_threads") = -1);
+          "Decision values of every batch model at its own new rows: train and new_rows (X, offsets), models (widths "
+          "B x p, alpha N, b B).",
+          py::arg("train"), py::arg("models"), py::arg("new_rows"), py::arg("n_threads") = -1);
 
 }
 

@@ -14,7 +14,6 @@
 
 #include "cwlssvm/interrupt.hpp"
 #include "cwlssvm/kernels.hpp"
-#include "cwlssvm/pair.hpp"
 #include "cwlssvm/solver.hpp"
 
 namespace cwlssvm::bindings {
@@ -37,32 +36,37 @@ inline bool poll_python_interrupt() {
 }
 
 using Array = py::array_t<double, py::array::c_style>;
-// A pair's factor: (kind, column, sigma, landmarks Z (r,), transform T (r, r) or (0, 0), means mu (r,)).
-using FactorTuple = std::tuple<KernelKind, int, double, Array, Array, Array>;
-// (kind, columns, sigma, degree, coef0, factors), as cwlssvm.components.describe() returns it (cwlssvm._native
-// adds the empty factors of the kinds other than a pair).
-using ComponentTuple = std::tuple<KernelKind, std::vector<int>, double, int, double, std::vector<FactorTuple>>;
 
-inline PairFactor to_factor(const FactorTuple& t) {
-    const auto& [kind, column, sigma, Z, T, mu] = t;
-    PairFactor f;
-    f.kernel = Component{kind, {column}, sigma, 2, 1.0, nullptr};
-    f.Z.assign(Z.data(), Z.data() + Z.size());
-    f.T.assign(T.data(), T.data() + T.size());
-    f.mu.assign(mu.data(), mu.data() + mu.size());
-    return f;
+// A component's named spec from the dict cwlssvm.components.describe() gives: "kernel" (str), "columns"
+// (ints), "parts" (a list of such dicts) and the kind's parameters by name, numbers or arrays.
+inline KernelSpec to_spec(const py::handle& item) {
+    if (!py::isinstance<py::dict>(item)) throw std::invalid_argument("a component crosses as a dict (its named spec)");
+    KernelSpec spec;
+    for (const auto& entry : py::reinterpret_borrow<py::dict>(item)) {
+        const std::string key = py::str(entry.first);
+        const py::handle value = entry.second;
+        if (key == "kernel") {
+            spec.kernel = value.cast<std::string>();
+        } else if (key == "columns") {
+            spec.columns = value.cast<std::vector<int>>();
+        } else if (key == "parts") {
+            for (const auto& part : value) spec.parts.push_back(to_spec(part));
+        } else if (py::isinstance<py::array>(value)) {
+            const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(value);
+            spec.arrays[key].assign(a.data(), a.data() + a.size());
+        } else if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
+            spec.numbers[key] = value.cast<double>();
+        } else {
+            throw std::invalid_argument("a component's parameter " + key + " is neither a number nor an array");
+        }
+    }
+    return spec;
 }
 
-inline std::vector<Component> to_components(const std::vector<ComponentTuple>& specs) {
+// The components of a list of named specs (the kind registry builds each, kernels.hpp).
+inline std::vector<Component> to_components(const py::sequence& specs) {
     std::vector<Component> out;
-    for (const auto& [kind, columns, sigma, degree, coef0, factors] : specs) {
-        Component c{kind, columns, sigma, degree, coef0, nullptr};
-        if (factors.size() == 2)
-            c.pair = std::make_shared<const PairFactors>(PairFactors{to_factor(factors[0]), to_factor(factors[1])});
-        else if (!factors.empty())
-            throw std::invalid_argument("a pair component has two factors");
-        out.push_back(std::move(c));
-    }
+    for (const auto& item : specs) out.push_back(make_component(to_spec(item)));
     return out;
 }
 

@@ -9,7 +9,7 @@
 namespace cwlssvm::bindings {
 namespace {
 
-FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
+FeatureMap to_feature_map(const py::sequence& specs, const std::vector<Array>& landmarks,
                           const std::vector<Array>& transform, int p) {
     FeatureMap map;
     map.components = to_components(specs);
@@ -20,8 +20,14 @@ FeatureMap to_feature_map(const std::vector<ComponentTuple>& specs, const std::v
 }
 
 
+using FoldIds = std::optional<py::array_t<int, py::array::c_style>>;
+// A feature map as it crosses: (components' named specs, landmarks per component, transforms per component).
+using MapTuple = std::tuple<py::sequence, std::vector<Array>, std::vector<Array>>;
+// The rows of a sums pass as they cross: (Y m x k, w m, fold ids m or None, n_folds).
+using RowsTuple = std::tuple<Array, Array, FoldIds, int>;
+
 // The rows of a sums pass (sums.hpp): Y (m x k, k may be 0), w (m), fold ids or none; shapes checked.
-WeightedRows weighted_rows(const Array& Y, const Array& w, const std::optional<py::array_t<int, py::array::c_style>>& fold,
+WeightedRows weighted_rows(const Array& Y, const Array& w, const FoldIds& fold,
                            int n_folds, std::size_t m) {
     require_2d(Y, "Y");
     if (static_cast<std::size_t>(Y.shape(0)) != m || static_cast<std::size_t>(w.size()) != m ||
@@ -53,7 +59,7 @@ py::tuple sums_tuple(FeatureSums&& s, std::size_t R1, const WeightedRows& rows) 
 
 void bind_features(py::module_& m) {
     m.def("features",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
+          [](const Array& X, const py::sequence& specs, const std::vector<Array>& landmarks,
              const std::vector<Array>& transform, int n_jobs) {
               require_2d(X, "X");
               const int p = static_cast<int>(X.shape(1));
@@ -71,13 +77,13 @@ void bind_features(py::module_& m) {
           py::arg("n_jobs") = -1);
 
     m.def("feature_sums",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<Array>& landmarks,
-             const std::vector<Array>& transform, const Array& Y, const Array& w,
-             std::optional<py::array_t<int, py::array::c_style>> fold, int n_folds, std::size_t block, int n_jobs,
+          [](const Array& X, const MapTuple& feature_map, const RowsTuple& weighted, std::size_t block, int n_jobs,
              int wide) {
               require_2d(X, "X");
               const int p = static_cast<int>(X.shape(1));
+              const auto& [specs, landmarks, transform] = feature_map;
               const FeatureMap map = to_feature_map(specs, landmarks, transform, p);
+              const auto& [Y, w, fold, n_folds] = weighted;
               const WeightedRows rows = weighted_rows(Y, w, fold, n_folds, X.shape(0));
               FeatureSums s;
               {
@@ -88,9 +94,8 @@ void bind_features(py::module_& m) {
           },
           "Per fold: G = sum w z z', B = sum w z y', yy = sum w y y' with z = [phi; 1], over row blocks; with a wide\n"
           "categorical component, G without its columns and (cross, counts) its part.",
-          py::arg("X").noconvert(), py::arg("components"), py::arg("landmarks"), py::arg("transform"),
-          py::arg("Y").noconvert(), py::arg("w").noconvert(), py::arg("fold"), py::arg("n_folds"), py::arg("block"),
-          py::arg("n_jobs") = -1, py::arg("wide") = -1);
+          py::arg("X").noconvert(), py::arg("feature_map"), py::arg("rows"), py::arg("block"), py::arg("n_jobs") = -1,
+          py::arg("wide") = -1);
 
     m.def("factor_sums",
           [](const Array& F, std::optional<py::array_t<std::int64_t, py::array::c_style>> index, const Array& Y,

@@ -57,20 +57,20 @@ void bind_gnc(py::module_& m) {
 
 
     m.def("gnc_fit",
-          [](std::optional<Array> F, const std::vector<std::size_t>& offsets, std::optional<Array> y,
-             std::optional<Array> w, std::optional<std::tuple<Array, Array, double>> sums, std::optional<Array> theta0,
-             const GncOptions& o) {
+          [](std::optional<std::tuple<Array, Array, Array>> data, const std::vector<std::size_t>& offsets,
+             std::optional<std::tuple<Array, Array, double>> sums, std::optional<Array> theta0, const GncOptions& o) {
               GncRows rows;
-              if (F) {
-                  require_2d(*F, "F");
-                  rows.F = F->data();
-                  rows.n = F->shape(0);
-                  rows.R = F->shape(1);
-                  if (!y || !w || static_cast<std::size_t>(y->size()) != rows.n ||
-                      static_cast<std::size_t>(w->size()) != rows.n)
+              const bool F = data.has_value();
+              if (data) {  // the rows (F, y, w)
+                  const auto& [Fa, y, w] = *data;
+                  require_2d(Fa, "F");
+                  rows.F = Fa.data();
+                  rows.n = Fa.shape(0);
+                  rows.R = Fa.shape(1);
+                  if (static_cast<std::size_t>(y.size()) != rows.n || static_cast<std::size_t>(w.size()) != rows.n)
                       throw std::invalid_argument("F, y and w must have the same number of rows");
-                  rows.y = y->data();
-                  rows.w = w->data();
+                  rows.y = y.data();
+                  rows.w = w.data();
               }
               SquaredSums s;
               if (sums) {
@@ -96,9 +96,9 @@ void bind_gnc(py::module_& m) {
               }
               return gnc_result_tuple(std::move(r), rows.R);
           },
-          "Weighted GNC from the rows and/or their sums; returns (theta, b, norms, history, converged, factorizations).",
-          py::arg("F"), py::arg("offsets"), py::arg("y"), py::arg("w"), py::arg("sums"), py::arg("theta0"),
-          py::arg("options"));
+          "Weighted GNC from the rows (F, y, w) and/or their sums; returns (theta, b, norms, history, converged, "
+          "factorizations).",
+          py::arg("rows"), py::arg("offsets"), py::arg("sums"), py::arg("theta0"), py::arg("options"));
 
     py::class_<BlockRidge>(m, "BlockRidge",
                            "The componentwise ridge system gamma [F 1]'W[F 1] + blockdiag(I + s_d I, 0), solved for "

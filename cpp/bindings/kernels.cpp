@@ -11,7 +11,7 @@ namespace cwlssvm::bindings {
 
 void bind_kernels(py::module_& m) {
     m.def("gram",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, std::optional<Array> eta, int n_jobs) {
+          [](const Array& X, const py::sequence& specs, std::optional<Array> eta, int n_jobs) {
               const InputRows rows = input_rows(X, "X");
               const auto comps = to_components(specs);
               if (eta && static_cast<std::size_t>(eta->size()) != comps.size())
@@ -29,8 +29,9 @@ void bind_kernels(py::module_& m) {
           py::arg("eta") = py::none(), py::arg("n_jobs") = -1);
 
     m.def("fit_lssvm",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, std::optional<Array> eta, const Array& Y,
-             const Array& inv_gamma, bool loo, int n_jobs) {
+          [](const Array& X, const py::sequence& specs, std::optional<Array> eta,
+             const std::tuple<Array, Array>& targets, bool loo, int n_jobs) {
+              const auto& [Y, inv_gamma] = targets;
               require_2d(X, "X");
               require_2d(Y, "Y");
               const auto comps = to_components(specs);
@@ -48,9 +49,10 @@ void bind_kernels(py::module_& m) {
               }
               return dual_tuple(std::move(s), n, k, loo);
           },
-          "Solve the dual system; returns (alpha n x k, b k, [C^-1]_ii n or None).", py::arg("X").noconvert(),
-          py::arg("components"), py::arg("eta"), py::arg("Y").noconvert(), py::arg("inv_gamma").noconvert(),
-          py::arg("loo") = false, py::arg("n_jobs") = -1);
+          "Solve the dual system for the targets (Y n x k, 1/gamma_i n); returns (alpha n x k, b k, [C^-1]_ii n or "
+          "None).",
+          py::arg("X").noconvert(), py::arg("components"), py::arg("eta"), py::arg("targets"), py::arg("loo") = false,
+          py::arg("n_jobs") = -1);
 
     m.def("solve_dual_gram",
           [](const Array& omega, const Array& Y, const Array& inv_gamma, bool loo) {
@@ -74,7 +76,7 @@ void bind_kernels(py::module_& m) {
           py::arg("loo") = false);
 
     m.def("component_outputs",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, const Array& coef, const Array& Xnew,
+          [](const Array& X, const py::sequence& specs, const Array& coef, const Array& Xnew,
              int n_jobs) {
               require_2d(X, "X");
               require_2d(coef, "coef");
@@ -88,7 +90,7 @@ void bind_kernels(py::module_& m) {
               std::vector<double> out(m_rows * comps.size() * k);
               {
                   CoreCall release;
-                  component_outputs(input_rows(X, "X"), comps, DualCoef{coef.data(), k}, input_rows(Xnew, "Xnew"),
+                  component_outputs(input_rows(X, "X"), comps, Coefficients{coef.data(), k}, input_rows(Xnew, "Xnew"),
                                     out.data(), n_jobs);
               }
               return to_numpy(std::move(out), {static_cast<py::ssize_t>(m_rows),
@@ -98,7 +100,7 @@ void bind_kernels(py::module_& m) {
           py::arg("components"), py::arg("coef").noconvert(), py::arg("Xnew").noconvert(), py::arg("n_jobs") = -1);
 
     m.def("sparse_component_outputs",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, const std::vector<std::vector<int>>& supports,
+          [](const Array& X, const py::sequence& specs, const std::vector<std::vector<int>>& supports,
              const std::vector<std::vector<double>>& coefs, const Array& Xnew, int n_jobs) {
               require_2d(X, "X");
               require_2d(Xnew, "Xnew");
@@ -118,7 +120,7 @@ void bind_kernels(py::module_& m) {
           py::arg("n_jobs") = -1);
 
     m.def("component_factors",
-          [](const Array& X, const std::vector<ComponentTuple>& specs, double tol, std::size_t max_rank, int n_jobs) {
+          [](const Array& X, const py::sequence& specs, double tol, std::size_t max_rank, int n_jobs) {
               require_2d(X, "X");
               const auto comps = to_components(specs);
               std::vector<LowRankFactor> factors;
@@ -139,10 +141,9 @@ void bind_kernels(py::module_& m) {
           py::arg("n_jobs") = -1);
 
     m.def("pair_products",
-          [](const Array& X, const ComponentTuple& spec) {
+          [](const Array& X, const py::dict& spec) {
               require_2d(X, "X");
-              const Component c = to_components({spec}).at(0);
-              if (c.kind != KernelKind::pair) throw std::invalid_argument("pair_products needs a pair component");
+              const Component c = make_component(to_spec(spec));
               const InputRows rows = input_rows(X, "X");
               check_components({c}, rows.p);
               std::vector<double> P;

@@ -1,4 +1,4 @@
-// The module cwlssvm._core: exception types, interrupts and the kernel kinds; each area's bindings are in
+// The module cwlssvm._core: exception types, interrupts and the names of the kernel kinds; each area's bindings are in
 // their own file (config, kernels, features, gnc, batch, spectrum), shared conversions in convert.hpp.
 #include "convert.hpp"
 #include "cwlssvm/build_info.hpp"
@@ -19,13 +19,7 @@ PYBIND11_MODULE(_core, m) {
         }
     });
 
-    py::enum_<KernelKind>(m, "KernelKind", "The kernel of a component (eq.clssvmr.ak).")
-        .value("rbf", KernelKind::rbf)
-        .value("linear", KernelKind::linear)
-        .value("poly", KernelKind::poly)
-        .value("categorical", KernelKind::categorical)
-        .value("pair", KernelKind::pair)
-        .value("matern", KernelKind::matern);
+    m.def("kernel_kinds", &kind_names, "The names of the component kinds the core has (cpp/src/kinds/).");
 
     bind_config(m);
     bind_kernels(m);

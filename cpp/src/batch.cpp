@@ -31,12 +31,15 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kDenseShare = 0.8;  // low-rank factors while their total rank R <= 0.8 n, else dense
 constexpr std::size_t kGrain = 4;    // models per task handed to a thread
 
+// One RBF component per input at the absolute widths, built through the kind registry as every component is.
 std::vector<Component> rbf_components(const std::vector<double>& widths) {
-    std::vector<Component> out(widths.size());
+    std::vector<Component> out;
     for (std::size_t d = 0; d < widths.size(); ++d) {
-        out[d].kind = KernelKind::rbf;
-        out[d].columns = {static_cast<int>(d)};
-        out[d].sigma = widths[d];
+        KernelSpec spec;
+        spec.kernel = "rbf";
+        spec.columns = {static_cast<int>(d)};
+        spec.numbers["sigma"] = widths[d];
+        out.push_back(make_component(spec));
     }
     return out;
 }
@@ -217,7 +220,7 @@ void predict_batch(const BatchRows& train, const BatchModels& models, const Batc
                 continue;
             }
             parts.assign(Xnew.n * p, 0.0);
-            const DualCoef alpha{models.alpha + train.offsets[i], 1};
+            const Coefficients alpha{models.alpha + train.offsets[i], 1};
             component_outputs(X, rbf_components(w), alpha, Xnew, parts.data(), 1);
             for (std::size_t r = 0; r < Xnew.n; ++r) {
                 double f = models.b[i];

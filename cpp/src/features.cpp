@@ -6,7 +6,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "cwlssvm/pair.hpp"
 #include "cwlssvm/parallel.hpp"
 #include "cwlssvm/solver.hpp"
 #include "cwlssvm/sums.hpp"
@@ -38,12 +37,11 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
     const FeatureColumns fc = to_feature_major(X, rows);
     const std::size_t len = rows.len, lda = out.lda;
     double* A = out.A;
-    std::vector<double> work(len), tmp(len);
+    std::vector<double> tmp(len);
     for (std::size_t d = 0; d < map.components.size(); ++d) {
         const Component& comp = map.components[d];
-        const std::size_t q = comp.columns.size(), r = map.offsets[d + 1] - map.offsets[d];
+        const std::size_t r = map.offsets[d + 1] - map.offsets[d];
         double* Kd = A + map.offsets[d] * lda;
-        const double* Z = map.landmarks[d].data();
         if (!map.levels.empty() && !map.levels[d].empty()) {  // the level indicators: one 1 per row, by lookup
             const auto& table = map.levels[d];
             const double* x = fc.cols[comp.columns[0]].data();
@@ -54,11 +52,7 @@ void row_features(const FeatureMap& map, const InputRows& X, const RowSelection&
             }
             continue;
         }
-        if (comp.kind == KernelKind::pair)  // the factors' features of the rows once, not once per landmark
-            pair_columns(comp, fc.cols[comp.columns[0]].data(), fc.cols[comp.columns[1]].data(), len,
-                         map.landmarks[d], Kd, lda);
-        else
-            for (std::size_t j = 0; j < r; ++j) kernel_row(comp, fc, Z + j * q, 1.0, {Kd + j * lda, work.data(), len});
+        comp.kernel->landmark_columns(comp, fc, Landmarks{map.landmarks[d].data(), r}, ColumnBlock{Kd, lda});
         if (!transform || map.identity[d]) continue;
         // phi_j = sum_{l <= j} T[l, j] k_l, in place from the last column down (column l < j is still k_l)
         const double* T = map.transform[d].data();
@@ -128,7 +122,7 @@ void FeatureMap::check(int p) {
     }
     levels.assign(D, {});
     for (std::size_t d = 0; d < D; ++d) {
-        if (!identity[d] || components[d].kind != KernelKind::categorical) continue;
+        if (!identity[d] || !components[d].kernel->indicator_features()) continue;
         for (std::size_t j = 0; j < offsets[d + 1] - offsets[d]; ++j) levels[d].push_back({landmarks[d][j], j});
         std::sort(levels[d].begin(), levels[d].end(), [](const auto& a, const auto& b) {
             return a.first < b.first || (a.first == a.first && b.first != b.first);  // NaN last
@@ -160,7 +154,7 @@ FeatureSums feature_sums(const FeatureMap& map, const InputRows& X, const Weight
     FeatureMap dense_map;
     std::vector<std::size_t> levels;  // the indicator components
     for (std::size_t d = 0; d < map.components.size(); ++d) {
-        if (map.identity[d] && map.components[d].kind == KernelKind::categorical) {
+        if (map.identity[d] && map.components[d].kernel->indicator_features()) {
             levels.push_back(d);
             continue;
         }

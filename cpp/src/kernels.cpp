@@ -1,344 +1,155 @@
-// Kernel rows for the componentwise Gram blocks. The loops here are plain C++ (no Eigen), compiled
-// once per instruction-set level (x86-64 baseline, v3 = AVX2/FMA, v4 = AVX-512) with GCC's target
-// attribute: the build stays portable, and the first kernel call picks the widest level the CPU has,
-// or the one the environment variable CWLSSVM_SIMD asks for ("baseline", "avx2", "avx512"; "auto"
-// or unset: the widest), so that every path can be tested on one machine.
+// The kind registry, the named spec and the defaults of the Kernel interface (kernels.hpp), which every kind
+// inherits unless it knows a faster way.
 #include "cwlssvm/kernels.hpp"
 
-#include "cwlssvm/pair.hpp"
-
-#include <cmath>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
+#include <algorithm>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
-#include <string>
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(CWLSSVM_NO_MULTIVERSION)
-#define CWLSSVM_HAVE_LEVELS 1
-#else
-#define CWLSSVM_HAVE_LEVELS 0
-#endif
-
-#if defined(__GNUC__)
-#define CWLSSVM_INLINE inline __attribute__((always_inline))
-#else
-#define CWLSSVM_INLINE inline
-#endif
+#include "cwlssvm/loops.hpp"
+#include "cwlssvm/lowrank.hpp"
+#include "cwlssvm/parallel.hpp"
 
 namespace cwlssvm {
 namespace {
 
-// exp(-t) for t >= 0, branch-free so that the loops around it vectorize: Cody-Waite reduction
-// x = k ln2 + r, |r| <= ln2/2, a degree-13 Taylor polynomial for exp(r) (truncation < 5e-18), and
-// 2^k assembled in the exponent bits. Relative error about 2e-16; exp(-t) = 0 for t > 708.
-CWLSSVM_INLINE double exp_neg(double t) {
-    constexpr double log2e = 1.4426950408889634;
-    constexpr double ln2_hi = 0.6931471803691238;
-    constexpr double ln2_lo = 1.9082149292705877e-10;
-    constexpr double shifter = 0x1.8p52;  // adding it rounds to an integer held in the low bits
-    const double x = t > 708.0 ? -708.0 : -t;
-    const double kd = x * log2e + shifter;
-    const double k = kd - shifter;
-    double r = x - k * ln2_hi;
-    r = r - k * ln2_lo;
-    double p = 1.0 / 6227020800.0;
-    p = p * r + 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
-    std::int64_t kd_bits;
-    std::int64_t shifter_bits;
-    std::memcpy(&kd_bits, &kd, sizeof kd);
-    std::memcpy(&shifter_bits, &shifter, sizeof shifter);
-    const std::int64_t scale_bits = (kd_bits - shifter_bits + 1023) << 52;
-    double scale;
-    std::memcpy(&scale, &scale_bits, sizeof scale);
-    return t > 708.0 ? 0.0 : p * scale;
+std::map<std::string, KindFactory>& registry() {
+    static std::map<std::string, KindFactory> kinds;  // filled by the kinds' static registrations
+    return kinds;
 }
 
-// A kernel's constants in the loops: scale * exp(-d2 * inv_s2) (RBF), scale * (u'v + coef0)^degree (poly).
-struct RbfForm {
-    double inv_s2;
-    double scale;
-};
-struct PolyForm {
-    double coef0;
-    int degree;
-    double scale;
-};
-// scale * (1 + t (c1 + c2 t)) exp(-t), t = a sqrt(work): the Matern kernels of nu = 1/2, 3/2, 5/2.
-struct MaternForm {
-    double a;   // sqrt(2 nu) / sigma
-    double c1;  // 0, 1, 1
-    double c2;  // 0, 0, 1/3
-    double scale;
+std::mutex& registry_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+// The kernel rows among the rows of X, one kernel row at a time (the query point gathered from X).
+class KernelRows : public RowBlock {
+public:
+    KernelRows(const Component& c, const FeatureColumns& X) : c_(c), X_(X) {}
+    void row(std::size_t k, const KernelRow& r) const override {
+        std::vector<double> q(c_.columns.size());
+        for (std::size_t j = 0; j < q.size(); ++j) q[j] = X_.cols[c_.columns[j]][k];
+        c_.kernel->row(c_, X_, q.data(), r);
+    }
+    std::vector<double> diagonal() const override { return c_.kernel->diagonal(c_, X_); }
+
+private:
+    const Component& c_;
+    const FeatureColumns& X_;
 };
 
-// The kernel value v, or 0 where it is NaN (an input missing on one side: K(missing, x) = 0). A compare and
-// a blend, so the loops still vectorize.
-CWLSSVM_INLINE double observed(double v) { return v == v ? v : 0.0; }
-
-// out[l] (+)= scale * exp(-(x[l] - q)^2 * inv_s2): the one-column RBF row, fused (0 where x[l] is missing).
-CWLSSVM_INLINE void rbf_column_body(const double* x, double q, std::size_t n, RbfForm f, double* out, bool add) {
-    const double inv_s2 = f.inv_s2, scale = f.scale;
-    if (add) {
-        for (std::size_t l = 0; l < n; ++l) {
-            const double d = x[l] - q;
-            out[l] += scale * observed(exp_neg(d * d * inv_s2));
-        }
-    } else {
-        for (std::size_t l = 0; l < n; ++l) {
-            const double d = x[l] - q;
-            out[l] = scale * observed(exp_neg(d * d * inv_s2));
-        }
+// f_j(x) = sum_l coef[l, j] K(x, s_l): a kernel row over the support rows and k dot products per new row.
+class KernelExpansion : public Expansion {
+public:
+    KernelExpansion(const Component& c, const FeatureColumns& S, const Coefficients& coef)
+        : c_(c), S_(S), k_(coef.k), coef_t_(static_cast<std::size_t>(coef.k) * S.n) {
+        for (std::size_t l = 0; l < S.n; ++l)  // target-major (k x n), so that each dot reads contiguous memory
+            for (int j = 0; j < k_; ++j) coef_t_[j * S.n + l] = coef.values[l * k_ + j];
     }
-}
-
-// out[l] (+)= scale where x[l] == q (a categorical row; a missing x[l] equals no level), else 0; with q
-// missing (NaN), where x[l] is missing: K(missing, missing) = 1.
-CWLSSVM_INLINE void equal_body(const double* x, double q, std::size_t n, double scale, double* out, bool add) {
-    if (q != q) {
-        for (std::size_t l = 0; l < n; ++l) out[l] = (add ? out[l] : 0.0) + (x[l] != x[l] ? scale : 0.0);
-        return;
+    void values(const InputRows& X, std::size_t stride, double* out, int n_jobs) const override {
+        const std::size_t n = S_.n;
+        parallel_for(X.n, resolve_n_jobs(n_jobs), 8, [&](std::size_t begin, std::size_t end) {
+            std::vector<double> row(n), work(n), q;
+            for (std::size_t i = begin; i < end; ++i) {
+                gather(c_, X.row(i), q);
+                c_.kernel->row(c_, S_, q.data(), {row.data(), work.data(), n});
+                for (int j = 0; j < k_; ++j) out[i * stride + j] = dot(row.data(), coef_t_.data() + j * n, n);
+            }
+        });
     }
-    for (std::size_t l = 0; l < n; ++l) out[l] = (add ? out[l] : 0.0) + (x[l] == q ? scale : 0.0);
-}
 
-// work[l] (+)= (x[l] - q)^2.
-CWLSSVM_INLINE void squared_difference_body(const double* x, double q, std::size_t n, double* work, bool add) {
-    if (add) {
-        for (std::size_t l = 0; l < n; ++l) work[l] += (x[l] - q) * (x[l] - q);
-    } else {
-        for (std::size_t l = 0; l < n; ++l) work[l] = (x[l] - q) * (x[l] - q);
-    }
-}
-
-// work[l] (+)= x[l] * q.
-CWLSSVM_INLINE void product_body(const double* x, double q, std::size_t n, double* work, bool add) {
-    if (add) {
-        for (std::size_t l = 0; l < n; ++l) work[l] += x[l] * q;
-    } else {
-        for (std::size_t l = 0; l < n; ++l) work[l] = x[l] * q;
-    }
-}
-
-// out[l] (+)= scale * exp(-work[l] * inv_s2).
-CWLSSVM_INLINE void rbf_finish_body(const double* work, std::size_t n, RbfForm f, double* out, bool add) {
-    const double inv_s2 = f.inv_s2, scale = f.scale;
-    if (add) {
-        for (std::size_t l = 0; l < n; ++l) out[l] += scale * observed(exp_neg(work[l] * inv_s2));
-    } else {
-        for (std::size_t l = 0; l < n; ++l) out[l] = scale * observed(exp_neg(work[l] * inv_s2));
-    }
-}
-
-// out[l] (+)= scale * (work[l] + coef0)^degree; degree 1 with coef0 0 is the linear kernel (0 where work[l]
-// is NaN: a missing input).
-CWLSSVM_INLINE void poly_finish_body(const double* work, std::size_t n, PolyForm f, double* out, bool add) {
-    const double coef0 = f.coef0, scale = f.scale;
-    const int degree = f.degree;
-    for (std::size_t l = 0; l < n; ++l) {
-        const double base = work[l] + coef0;
-        double value = base;
-        for (int j = 1; j < degree; ++j) value *= base;
-        out[l] = (add ? out[l] : 0.0) + scale * observed(value);
-    }
-}
-
-// out[l] (+)= scale * (1 + t (c1 + c2 t)) exp(-t), t = a sqrt(work[l]) (0 where work[l] is NaN: a missing input).
-CWLSSVM_INLINE void matern_finish_body(const double* work, std::size_t n, MaternForm f, double* out, bool add) {
-    const double a = f.a, c1 = f.c1, c2 = f.c2, scale = f.scale;
-    const auto value = [&](std::size_t l) {
-        const double t = a * std::sqrt(work[l]);
-        return scale * observed((1.0 + t * (c1 + c2 * t)) * exp_neg(t));
-    };
-    if (add) {  // two loops, so that neither loads out[l] under a condition (which keeps them from vectorizing)
-        for (std::size_t l = 0; l < n; ++l) out[l] += value(l);
-    } else {
-        for (std::size_t l = 0; l < n; ++l) out[l] = value(l);
-    }
-}
-
-CWLSSVM_INLINE double dot_body(const double* a, const double* b, std::size_t n) {
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    std::size_t l = 0;
-    for (; l + 4 <= n; l += 4) {
-        s0 += a[l] * b[l];
-        s1 += a[l + 1] * b[l + 1];
-        s2 += a[l + 2] * b[l + 2];
-        s3 += a[l + 3] * b[l + 3];
-    }
-    for (; l < n; ++l) s0 += a[l] * b[l];
-    return (s0 + s1) + (s2 + s3);
-}
-
-// One set of the loops per instruction-set level: each function inlines the bodies above, so GCC
-// vectorizes them for that level.
-struct Loops {
-    void (*rbf_column)(const double*, double, std::size_t, RbfForm, double*, bool);
-    void (*equal)(const double*, double, std::size_t, double, double*, bool);
-    void (*squared_difference)(const double*, double, std::size_t, double*, bool);
-    void (*product)(const double*, double, std::size_t, double*, bool);
-    void (*rbf_finish)(const double*, std::size_t, RbfForm, double*, bool);
-    void (*poly_finish)(const double*, std::size_t, PolyForm, double*, bool);
-    void (*matern_finish)(const double*, std::size_t, MaternForm, double*, bool);
-    double (*dot)(const double*, const double*, std::size_t);
-    const char* name;
+private:
+    Component c_;
+    const FeatureColumns& S_;
+    int k_;
+    std::vector<double> coef_t_;
 };
-
-#define CWLSSVM_LOOPS(SUFFIX, ATTRIBUTE, NAME)                                                                   \
-    ATTRIBUTE void rbf_column_##SUFFIX(const double* x, double q, std::size_t n, RbfForm f, double* out,        \
-                                       bool add) {                                                            \
-        rbf_column_body(x, q, n, f, out, add);                                                                 \
-    }                                                                                                          \
-    ATTRIBUTE void equal_##SUFFIX(const double* x, double q, std::size_t n, double scale, double* out,         \
-                                  bool add) {                                                                 \
-        equal_body(x, q, n, scale, out, add);                                                                  \
-    }                                                                                                          \
-    ATTRIBUTE void squared_difference_##SUFFIX(const double* x, double q, std::size_t n, double* work,         \
-                                               bool add) {                                                    \
-        squared_difference_body(x, q, n, work, add);                                                           \
-    }                                                                                                          \
-    ATTRIBUTE void product_##SUFFIX(const double* x, double q, std::size_t n, double* work, bool add) {         \
-        product_body(x, q, n, work, add);                                                                      \
-    }                                                                                                          \
-    ATTRIBUTE void rbf_finish_##SUFFIX(const double* work, std::size_t n, RbfForm f, double* out, bool add) {   \
-        rbf_finish_body(work, n, f, out, add);                                                                 \
-    }                                                                                                          \
-    ATTRIBUTE void poly_finish_##SUFFIX(const double* work, std::size_t n, PolyForm f, double* out, bool add) { \
-        poly_finish_body(work, n, f, out, add);                                                                \
-    }                                                                                                          \
-    ATTRIBUTE void matern_finish_##SUFFIX(const double* work, std::size_t n, MaternForm f, double* out,         \
-                                          bool add) {                                                         \
-        matern_finish_body(work, n, f, out, add);                                                              \
-    }                                                                                                          \
-    ATTRIBUTE double dot_##SUFFIX(const double* a, const double* b, std::size_t n) { return dot_body(a, b, n); } \
-    constexpr Loops loops_##SUFFIX{rbf_column_##SUFFIX, equal_##SUFFIX, squared_difference_##SUFFIX, product_##SUFFIX, \
-                                   rbf_finish_##SUFFIX, poly_finish_##SUFFIX, matern_finish_##SUFFIX, dot_##SUFFIX,   \
-                                   NAME};
-
-#if CWLSSVM_HAVE_LEVELS
-CWLSSVM_LOOPS(baseline, , "x86-64 baseline (SSE2)")
-CWLSSVM_LOOPS(v3, __attribute__((target("arch=x86-64-v3"))), "x86-64-v3 (AVX2, FMA)")
-CWLSSVM_LOOPS(v4, __attribute__((target("arch=x86-64-v4"))), "x86-64-v4 (AVX-512)")
-
-// The level CWLSSVM_SIMD asks for, capped at what the CPU has.
-const Loops& select_loops() {
-    __builtin_cpu_init();
-    const bool v4 = __builtin_cpu_supports("x86-64-v4"), v3 = __builtin_cpu_supports("x86-64-v3");
-    const char* env = std::getenv("CWLSSVM_SIMD");
-    const std::string want = env ? env : "auto";
-    if (want == "baseline") return loops_baseline;
-    if (want == "avx2" || want == "x86-64-v3") return v3 ? loops_v3 : loops_baseline;
-    return v4 ? loops_v4 : (v3 ? loops_v3 : loops_baseline);  // "avx512", "auto", anything else
-}
-#else
-CWLSSVM_LOOPS(single, , "single build, no multi-versioning")
-
-const Loops& select_loops() { return loops_single; }
-#endif
-
-const Loops& loops() {
-    static const Loops& chosen = select_loops();  // once, thread-safe
-    return chosen;
-}
-
-// Whether the query point q is missing on any of the component's columns (q[j] belongs to column j).
-bool missing(const double* q, std::size_t n_cols) {
-    for (std::size_t j = 0; j < n_cols; ++j)
-        if (q[j] != q[j]) return true;
-    return false;
-}
-
-void row(const Component& c, const FeatureColumns& X, const double* q, double scale, const KernelRow& r, bool add) {
-    const std::size_t n_cols = c.columns.size(), n = r.n;
-    if (c.kind == KernelKind::pair) {  // its factors take a missing value as one more value
-        pair_row(c, X, q, scale, r.out, n, add);
-        return;
-    }
-    if (c.kind == KernelKind::categorical || missing(q, n_cols)) {
-        if (n_cols == 1) {  // a categorical row, or the rows missing where q is
-            loops().equal(X.cols[c.columns[0]].data(), q[0], n, scale, r.out, add);
-            return;
-        }
-        for (std::size_t j = 0; j < n_cols; ++j)  // work[l]: NaN where row l misses any of the columns
-            loops().product(X.cols[c.columns[j]].data(), 0.0, n, r.work, j > 0);
-        loops().equal(r.work, std::numeric_limits<double>::quiet_NaN(), n, scale, r.out, add);
-        return;
-    }
-    if (c.kind == KernelKind::rbf) {
-        const RbfForm form{1.0 / (c.sigma * c.sigma), scale};
-        if (n_cols == 1) {
-            loops().rbf_column(X.cols[c.columns[0]].data(), q[0], n, form, r.out, add);
-            return;
-        }
-        for (std::size_t j = 0; j < n_cols; ++j)
-            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
-        loops().rbf_finish(r.work, n, form, r.out, add);
-        return;
-    }
-    if (c.kind == KernelKind::matern) {
-        const double nu = 0.5 * c.degree;
-        const MaternForm form{std::sqrt(2.0 * nu) / c.sigma, c.degree > 1 ? 1.0 : 0.0, c.degree > 3 ? 1.0 / 3.0 : 0.0,
-                              scale};
-        for (std::size_t j = 0; j < n_cols; ++j)
-            loops().squared_difference(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
-        loops().matern_finish(r.work, n, form, r.out, add);
-        return;
-    }
-    for (std::size_t j = 0; j < n_cols; ++j) loops().product(X.cols[c.columns[j]].data(), q[j], n, r.work, j > 0);
-    const PolyForm form = c.kind == KernelKind::linear ? PolyForm{0.0, 1, scale} : PolyForm{c.coef0, c.degree, scale};
-    loops().poly_finish(r.work, n, form, r.out, add);
-}
-
-// A pair component: two columns, each the column of one factor (RBF with sigma > 0 or categorical) with m
-// landmarks, an m x r transform (or none: r = m) and r means.
-void check_pair(const Component& c, const std::string& where) {
-    if (c.columns.size() != 2 || !c.pair) throw std::invalid_argument(where + ": a pair component needs two factors");
-    for (const PairFactor* f : {&c.pair->a, &c.pair->b}) {
-        const std::size_t m = f->Z.size(), r = f->rank();
-        const Component& k = f->kernel;
-        const bool kind_ok = (k.kind == KernelKind::rbf && k.sigma > 0.0) || k.kind == KernelKind::categorical;
-        if (!kind_ok || k.columns.size() != 1 || m == 0 || r == 0 || (f->T.empty() ? r != m : f->T.size() != m * r))
-            throw std::invalid_argument(where + ": a pair factor must be one RBF or categorical column with m landmarks, "
-                                                "an m x r transform (or none, r = m) and r means");
-    }
-    if (c.pair->a.kernel.columns[0] != c.columns[0] || c.pair->b.kernel.columns[0] != c.columns[1])
-        throw std::invalid_argument(where + ": a pair's factors must act on its two columns");
-}
 
 }  // namespace
+
+double KernelSpec::number(const std::string& name) const {
+    const auto it = numbers.find(name);
+    if (it == numbers.end()) throw std::invalid_argument("a " + kernel + " component needs " + name);
+    return it->second;
+}
+
+const std::vector<double>& KernelSpec::array(const std::string& name) const {
+    const auto it = arrays.find(name);
+    if (it == arrays.end()) throw std::invalid_argument("a " + kernel + " component needs " + name);
+    return it->second;
+}
+
+void KernelSpec::expect(const std::vector<std::string>& names) const {
+    const auto known = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    for (const auto& entry : numbers)
+        if (!known(entry.first)) throw std::invalid_argument("a " + kernel + " component has no parameter " + entry.first);
+    for (const auto& entry : arrays)
+        if (!known(entry.first)) throw std::invalid_argument("a " + kernel + " component has no parameter " + entry.first);
+    if (!parts.empty() && !known("parts")) throw std::invalid_argument("a " + kernel + " component has no parts");
+}
+
+std::vector<double> Kernel::diagonal(const Component&, const FeatureColumns& X) const {
+    return std::vector<double>(X.n, 1.0);
+}
+
+std::unique_ptr<RowBlock> Kernel::among(const Component& c, const FeatureColumns& X) const {
+    return std::make_unique<KernelRows>(c, X);
+}
+
+LowRankFactor Kernel::factor(const Component& c, const FeatureColumns& X, const FactorLimits& limits) const {
+    return pivoted_cholesky(c, X, limits);
+}
+
+void Kernel::landmark_columns(const Component& c, const FeatureColumns& X, const Landmarks& Z,
+                              const ColumnBlock& out) const {
+    const std::size_t q = c.columns.size();
+    std::vector<double> work(X.n);
+    for (std::size_t j = 0; j < Z.r; ++j) row(c, X, Z.Z + j * q, {out.A + j * out.lda, work.data(), X.n});
+}
+
+std::unique_ptr<Expansion> Kernel::expansion(const Component& c, const FeatureColumns& S,
+                                             const Coefficients& coef) const {
+    return std::make_unique<KernelExpansion>(c, S, coef);
+}
+
+Component make_component(const KernelSpec& spec) {
+    KindFactory factory;
+    {
+        std::lock_guard<std::mutex> lock(registry_mutex());
+        const auto it = registry().find(spec.kernel);
+        if (it == registry().end()) throw std::invalid_argument("no component kind is named " + spec.kernel);
+        factory = it->second;
+    }
+    return Component{spec.columns, factory(spec)};
+}
+
+bool register_kind(const std::string& name, KindFactory factory) {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    return registry().emplace(name, std::move(factory)).second;
+}
+
+std::vector<std::string> kind_names() {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    std::vector<std::string> out;
+    for (const auto& entry : registry()) out.push_back(entry.first);
+    return out;
+}
 
 void check_components(const std::vector<Component>& components, int n_columns) {
     if (components.empty()) throw std::invalid_argument("components: at least one component is needed");
     for (std::size_t d = 0; d < components.size(); ++d) {
         const Component& c = components[d];
         const std::string where = "component " + std::to_string(d);
+        if (!c.kernel) throw std::invalid_argument(where + ": no kernel");
         if (c.columns.empty()) throw std::invalid_argument(where + ": no columns");
+        if (c.kernel->arity() != 0 && c.columns.size() != c.kernel->arity())
+            throw std::invalid_argument(where + ": its kind takes " + std::to_string(c.kernel->arity()) + " column(s)");
         for (int col : c.columns)
             if (col < 0 || col >= n_columns)
                 throw std::invalid_argument(where + ": column " + std::to_string(col) + " is not in [0, " +
                                             std::to_string(n_columns) + ")");
-        if ((c.kind == KernelKind::rbf || c.kind == KernelKind::matern) && !(c.sigma > 0.0))
-            throw std::invalid_argument(where + ": sigma must be > 0");
-        if (c.kind == KernelKind::matern && c.degree != 1 && c.degree != 3 && c.degree != 5)
-            throw std::invalid_argument(where + ": a Matern component has nu 1/2, 3/2 or 5/2 (degree 2 nu)");
-        if (c.kind == KernelKind::poly && c.degree < 1)
-            throw std::invalid_argument(where + ": degree must be >= 1");
-        if (c.kind == KernelKind::categorical && c.columns.size() != 1)
-            throw std::invalid_argument(where + ": a categorical component has one column");
-        if (c.kind == KernelKind::pair) check_pair(c, where);
     }
 }
 
@@ -355,23 +166,30 @@ FeatureColumns to_feature_major(const InputRows& X, const RowSelection& rows) {
 
 FeatureColumns to_feature_major(const InputRows& X) { return to_feature_major(X, RowSelection{nullptr, X.n}); }
 
-void kernel_row(const Component& component, const FeatureColumns& X, const double* q, double scale,
-                const KernelRow& r) {
-    row(component, X, q, scale, r, false);
+void kernel_row(const Component& component, const FeatureColumns& X, const double* q, const KernelRow& r) {
+    component.kernel->row(component, X, q, r);
 }
 
-void kernel_row_add(const Component& component, const FeatureColumns& X, const double* q, double scale,
-                    const KernelRow& r) {
-    row(component, X, q, scale, r, true);
+void gather(const Component& c, const double* x, std::vector<double>& q) {
+    q.resize(c.columns.size());
+    for (std::size_t j = 0; j < c.columns.size(); ++j) q[j] = x[c.columns[j]];
 }
 
-double dot(const double* a, const double* b, std::size_t n) { return loops().dot(a, b, n); }
+bool any_missing(const double* q, std::size_t n) {
+    for (std::size_t j = 0; j < n; ++j)
+        if (q[j] != q[j]) return true;
+    return false;
+}
 
-std::string simd_path() {
-    std::string path = loops().name;
-    const char* env = std::getenv("CWLSSVM_SIMD");
-    if (env && *env && std::string(env) != "auto") path += std::string(" [CWLSSVM_SIMD=") + env + "]";
-    return path;
+void missing_row(const Component& c, const FeatureColumns& X, const KernelRow& r) {
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    if (c.columns.size() == 1) {
+        loops().equal(X.cols[c.columns[0]].data(), nan, r.n, r.scale, r.out, r.add);
+        return;
+    }
+    for (std::size_t j = 0; j < c.columns.size(); ++j)  // work[l]: NaN where row l misses any of the columns
+        loops().product(X.cols[c.columns[j]].data(), 0.0, r.n, r.work, j > 0);
+    loops().equal(r.work, nan, r.n, r.scale, r.out, r.add);
 }
 
 }  // namespace cwlssvm

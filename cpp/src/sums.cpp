@@ -126,9 +126,21 @@ std::size_t level_slots(std::size_t L) { return (L + 1) * level_copies(L); }
 // its sums land in one column of each P_g, and the threads split the dense columns. slot[g * mb + i]: row i's slot
 // in range g (its level times the copies, plus its copy). The rows of the wide range (`wide`, or -1) come in
 // increasing order of their slot: one addition per run of a level.
-void add_level_products(const OneHotBlock& blk, std::size_t s, std::size_t len, const std::vector<OneHotColumns>& ranges,
-                        int wide, const std::vector<std::uint32_t>& slot, std::size_t Rd, int threads,
-                        std::vector<double*>& P) {
+struct LevelProducts {
+    const std::vector<OneHotColumns>& ranges;
+    int wide;                               // the wide range, or -1
+    const std::vector<std::uint32_t>& slot;  // slot[g * mb + i]
+    std::size_t Rd;                          // the dense columns
+    std::vector<double*>& P;                 // per range: Rd x level_slots(L_g), column-major
+};
+
+void add_level_products(const OneHotBlock& blk, std::size_t s, std::size_t len, const LevelProducts& to_products,
+                        int threads) {
+    const std::vector<OneHotColumns>& ranges = to_products.ranges;
+    const std::vector<std::uint32_t>& slot = to_products.slot;
+    const std::vector<double*>& P = to_products.P;
+    const int wide = to_products.wide;
+    const std::size_t Rd = to_products.Rd;
     const std::size_t mb = blk.mb, n_ranges = ranges.size(), end = s + len;
     std::vector<std::size_t> others;
     for (std::size_t g = 0; g < n_ranges; ++g)
@@ -307,7 +319,7 @@ FeatureSums sums_pass(std::size_t R1, const BlockFill& fill, const WeightedRows&
                 const OneHotTarget to{G.data() + f * Rg * Rg, B.data() + f * R1 * k, cross.data() + f * L * Rg,
                                       counts.data() + f * L, narrow.data(), Rg, R1, wo, L};
                 const OneHotBlock hot{col.data(), sw.data(), A.data(), Ys.data(), mb};
-                add_level_products(hot, s, len, one_hot->ranges, wide_range, slot, Rd, threads, P[f]);
+                add_level_products(hot, s, len, LevelProducts{one_hot->ranges, wide_range, slot, Rd, P[f]}, threads);
                 add_one_hot_rows(hot, s, len, n_ranges, rows.k, to);
             } else {
                 accumulate(blk, s, len, G.data() + f * R1 * R1, B.data() + f * R1 * k);

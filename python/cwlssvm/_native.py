@@ -14,7 +14,7 @@ import numpy as np
 from . import _core
 from ._memory import require_dense
 
-# CWLSSVM_SIMD picks the instruction-set level of the C++ kernel loops (cpp/src/kernels.cpp); a level
+# CWLSSVM_SIMD picks the instruction-set level of the C++ kernel loops (cpp/src/loops.cpp); a level
 # the CPU lacks falls back to the widest it has.
 SIMD_LEVELS = ("auto", "baseline", "avx2", "avx512")
 _simd = os.environ.get("CWLSSVM_SIMD", "")
@@ -23,8 +23,9 @@ if _simd and _simd not in SIMD_LEVELS:
                   stacklevel=2)
 
 
-# The kinds and options that cross the boundary: enums and one struct with named fields.
-KernelKind = _core.KernelKind
+# The options that cross the boundary: enums and one struct with named fields; components cross as their
+# named specs (components.describe()), which the core's kind registry reads (KERNEL_KINDS: the names it has).
+KERNEL_KINDS = tuple(_core.kernel_kinds())
 PenaltyKind = _core.PenaltyKind
 LossKind = _core.LossKind
 GncOptions = _core.GncOptions
@@ -85,22 +86,11 @@ def _threads(n_jobs) -> int:
     return -1 if n_jobs is None else int(n_jobs)
 
 
-def _kinds(described):
-    """components.describe() tuples with the kernel names replaced by the core's KernelKind, and a pair's
-    factors (kernel name, column, sigma, Z, T, mu) converted alike (the other kinds have none)."""
-    out = []
-    for kind, columns, sigma, degree, coef0, *factors in described:
-        factors = [(getattr(KernelKind, k), int(j), float(s), _c(Z), _c(T), _c(mu))
-                   for k, j, s, Z, T, mu in (factors[0] if factors else ())]
-        out.append((getattr(KernelKind, kind), columns, sigma, degree, coef0, factors))
-    return out
-
-
 def gram(X, described, eta=None, n_jobs=None) -> np.ndarray:
     """Omega = sum_d eta_d Omega^d, shape (n, n), for described components (see components.describe)."""
     eta = None if eta is None else _c(eta)
     require_dense(X.shape[0])
-    return _core.gram(_c(X), _kinds(described), eta, _threads(n_jobs))
+    return _core.gram(_c(X), list(described), eta, _threads(n_jobs))
 
 
 def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hint=""):
@@ -112,7 +102,7 @@ def fit_dual(X, described, Y, inv_gamma, *, eta=None, loo=False, n_jobs=None, hi
     eta = None if eta is None else _c(eta)
     require_dense(X.shape[0])
     try:
-        return _core.fit_lssvm(_c(X), _kinds(described), eta, _c(Y), _c(inv_gamma), bool(loo), _threads(n_jobs))
+        return _core.fit_lssvm(_c(X), list(described), eta, (_c(Y), _c(inv_gamma)), bool(loo), _threads(n_jobs))
     except _core.NotPositiveDefinite as exc:
         raise NotPositiveDefiniteError(
             f"{exc}. The kernel matrix is too close to singular for this regularization{hint}: "
@@ -134,7 +124,7 @@ def solve_dual_gram(omega, Y, inv_gamma, *, loo=False, hint=""):
 
 def component_outputs(X_fit, described, coef, X, n_jobs=None) -> np.ndarray:
     """eq.clssvmr.evald: out[i, d, j] = sum_l K^d(X_i, X_fit_l) coef[l, j], shape (m, D, k)."""
-    return _core.component_outputs(_c(X_fit), _kinds(described), _c(coef), _c(X), _threads(n_jobs))
+    return _core.component_outputs(_c(X_fit), list(described), _c(coef), _c(X), _threads(n_jobs))
 
 
 def build_info() -> dict:
@@ -156,24 +146,24 @@ def build_info() -> dict:
 
 def component_factors(X, described, tol, max_rank, n_jobs=None):
     """Pivoted-Cholesky factors of each Gram block: a list of (F_d (n, r_d), truncated, residual, pivots)."""
-    return _core.component_factors(_c(X), _kinds(described), float(tol), int(max_rank), _threads(n_jobs))
+    return _core.component_factors(_c(X), list(described), float(tol), int(max_rank), _threads(n_jobs))
 
 
 def pair_products(X, described) -> np.ndarray:
     """A centred pair component's explicit features P (n, r_a r_b), psi_a (x) psi_b per row: Omega^d = P P'."""
-    return _core.pair_products(_c(X), _kinds([described])[0])
+    return _core.pair_products(_c(X), described)
 
 
 def sparse_component_outputs(X_fit, described, supports, coefs, X, n_jobs=None) -> np.ndarray:
     """out[i, d] = sum_j K^d(X_i, X_fit[supports[d][j]]) coefs[d][j], shape (m, D)."""
     supports = [np.asarray(s, dtype=np.int32).tolist() for s in supports]
     coefs = [np.asarray(c, dtype=np.float64).tolist() for c in coefs]
-    return _core.sparse_component_outputs(_c(X_fit), _kinds(described), supports, coefs, _c(X), _threads(n_jobs))
+    return _core.sparse_component_outputs(_c(X_fit), list(described), supports, coefs, _c(X), _threads(n_jobs))
 
 
 def features(X, described, landmarks, transform, n_jobs=None) -> np.ndarray:
     """Nystrom features Phi (m, R) of the rows of X: phi_d(x) = L_d^-1 k_d(Z_d, x)."""
-    return _core.features(_c(X), _kinds(described), [_c(z) for z in landmarks], [_c(t) for t in transform],
+    return _core.features(_c(X), list(described), [_c(z) for z in landmarks], [_c(t) for t in transform],
                           _threads(n_jobs))
 
 
@@ -184,9 +174,9 @@ def feature_sums(X, fmap, Y, w, folds=None, block=32768, n_jobs=None, wide=-1):
     number of folds), or None for one. wide: the index of a categorical component whose block of G is
     kept as its diagonal: then (G without its L columns, B, yy, cross (F, L, R+1-L), counts (F, L))."""
     fold, n_folds = (None, 1) if folds is None else (_c(folds[0], np.int32), int(folds[1]))
-    return _core.feature_sums(_c(X), _kinds(fmap.described), [_c(z) for z in fmap.landmarks],
-                              [_c(t) for t in fmap.transform], _c(Y), _c(w), fold, n_folds, int(block),
-                              _threads(n_jobs), int(wide))
+    feature_map = (list(fmap.described), [_c(z) for z in fmap.landmarks], [_c(t) for t in fmap.transform])
+    return _core.feature_sums(_c(X), feature_map, (_c(Y), _c(w), fold, n_folds), int(block), _threads(n_jobs),
+                              int(wide))
 
 
 def factor_sums(F, rows, Y, w, fold=None, n_folds=1):
@@ -205,7 +195,8 @@ def gnc_fit(F, offsets, y, w, sums, theta0, options):
     converged, factorizations)."""
     F, y, w, theta0 = (None if a is None else _c(a) for a in (F, y, w, theta0))
     sums = None if sums is None else (_c(sums[0]), _c(sums[1]), float(sums[2]))
-    return _core.gnc_fit(F, [int(o) for o in offsets], y, w, sums, theta0, options)
+    rows = None if F is None else (F, y, w)
+    return _core.gnc_fit(rows, [int(o) for o in offsets], sums, theta0, options)
 
 
 def penalty(kind, u, a, p):
@@ -233,11 +224,12 @@ def fit_batch(X, y, offsets, sigmas, gammas, *, classification, tol, n_jobs=None
     """One tuned componentwise LS-SVM per block of rows (see cwlssvm.batch): X (N, p) stacked, y (N,),
     offsets (B + 1,). Returns (status, sigma_index, gamma_index, criterion, spreads (B, p), alpha (N,),
     b (B,), messages)."""
-    return _core.fit_batch(_c(X), _c(y), [int(o) for o in offsets], [float(s) for s in sigmas],
-                           [float(g) for g in gammas], bool(classification), float(tol), _threads(n_jobs))
+    grid = ([float(s) for s in sigmas], [float(g) for g in gammas])
+    return _core.fit_batch(_c(X), _c(y), [int(o) for o in offsets], grid, (bool(classification), float(tol)),
+                           _threads(n_jobs))
 
 
 def predict_batch(X, offsets, widths, alpha, b, X_new, new_offsets, n_jobs=None) -> np.ndarray:
     """Decision values of every batch model at its own rows of X_new (stacked by new_offsets)."""
-    return _core.predict_batch(_c(X), [int(o) for o in offsets], _c(widths), _c(alpha), _c(b), _c(X_new),
-                               [int(o) for o in new_offsets], _threads(n_jobs))
+    train, new_rows = (_c(X), [int(o) for o in offsets]), (_c(X_new), [int(o) for o in new_offsets])
+    return _core.predict_batch(train, (_c(widths), _c(alpha), _c(b)), new_rows, _threads(n_jobs))

@@ -18,15 +18,10 @@ void gram_lower(const InputRows& X, const std::vector<Component>& components, co
 // Copies the lower triangle of a row-major n x n matrix onto its upper triangle.
 void mirror_lower(double* a, std::size_t n, int n_jobs);
 
-// Dual coefficients of the training rows: n x k, row-major.
-struct DualCoef {
-    const double* values = nullptr;
-    int k = 1;
-};
-
-// Component outputs at new points: out[i, d, j] = sum_l K^d(xnew_i, x_l) coef[l, j] (eq.clssvmr.evald).
-// X: the n training rows, Xnew: m rows, out: m x D x k, row-major.
-void component_outputs(const InputRows& X, const std::vector<Component>& components, const DualCoef& coef,
+// Component outputs at new points: out[i, d, j] = sum_l K^d(xnew_i, x_l) coef[l, j] (eq.clssvmr.evald), each
+// component's expansion (Kernel::expansion) in turn. X: the n training rows, coef: their dual coefficients
+// (n x k), Xnew: m rows, out: m x D x k, row-major.
+void component_outputs(const InputRows& X, const std::vector<Component>& components, const Coefficients& coef,
                        const InputRows& Xnew, double* out, int n_jobs);
 
 // Per-component dual expansions over their own support rows (indices into the training rows).

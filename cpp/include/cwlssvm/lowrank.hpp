@@ -25,7 +25,12 @@ struct FactorLimits {
     std::size_t max_rank = 0;
 };
 
-// Pivoted Cholesky of Omega^d for each component on the rows X; components are factored in parallel.
+// The greedy pivoted Cholesky of a component's Gram block on the rows of X (Kernel::factor's default): at
+// each step the row of the largest remaining diagonal entry of the Schur complement, its kernel row
+// (Kernel::among) less the columns so far.
+LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, const FactorLimits& limits);
+
+// Each component's factor (Kernel::factor: the pivoted Cholesky, or what its kind knows faster) of Omega^d on the rows X; components are factored in parallel.
 std::vector<LowRankFactor> component_factors(const InputRows& X, const std::vector<Component>& components,
                                              const FactorLimits& limits, int n_jobs);
 

@@ -9,8 +9,8 @@ plots and the model files ask a component through these methods and never branch
   ``with_width(sigma)`` the component at an absolute width;
 - ``kernel_label()``: its kernel for ``summary()``; ``name``: its row label;
 - ``resolved(...)``: the component with its column indices and (a kind with a width) its width;
-- ``describe()``: the compact description the C++ core computes its Gram block, low-rank features
-  (with landmarks) and outputs from: (kernel name, columns, sigma, degree, coef0);
+- ``describe()``: the named spec the C++ core builds its kernel from (``{"kernel": name, "columns": [...],
+  parameter: value, ...}``), which its kind's file in ``cpp/src/kinds/`` reads by name;
 - ``fields()`` / ``check_fields()``: what a model file stores of it, and the check of a file's values;
 - ``is_trend`` / ``takes_trend_out``: a straight line per input, and the kinds whose straight-line part
   goes to such a component when both act on one input (cwlssvm.primal.detrend_pairs);
@@ -98,9 +98,10 @@ class Component:
         kinds without a width: itself."""
         return self
 
-    def describe(self) -> tuple:
-        """(kernel name, columns, sigma, degree, coef0) for the C++ core (cwlssvm._native)."""
-        return (self.kernel, list(self.columns), 1.0, 2, 1.0)
+    def describe(self) -> dict:
+        """The named spec for the C++ core: the kernel name, the column indices and (other kinds) their
+        parameters by name."""
+        return {"kernel": self.kernel, "columns": [int(j) for j in self.columns]}
 
     def fields(self) -> dict:
         """What a model file stores: the kernel name and the dataclass fields."""

@@ -204,9 +204,9 @@ def _column(feature, positions, n_features) -> int:
     return feature
 
 
-def describe(resolved) -> list[tuple]:
-    """The compact description of the components for the C++ core: (kernel name, columns, sigma, degree,
-    coef0) per component (cwlssvm._native turns the name into the core's KernelKind).
+def describe(resolved) -> list[dict]:
+    """The named specs of the components for the C++ core: per component a dict of its kernel name, its
+    column indices and its kind's parameters by name (the C++ kind of that name reads them).
 
     Parameters
     ----------
@@ -215,14 +215,14 @@ def describe(resolved) -> list[tuple]:
 
     Returns
     -------
-    list of tuple
-        (kernel name, columns, sigma, degree, coef0) per component.
+    list of dict
+        One named spec per component.
 
     Examples
     --------
     >>> import cwlssvm.components as C
     >>> C.describe(C.resolve([C.linear(1)], 3, None, 1.0))
-    [('linear', [1], 1.0, 2, 1.0)]
+    [{'kernel': 'linear', 'columns': [1]}]
     """
     return [c.describe() for c in resolved]
 

@@ -52,10 +52,8 @@ class Matern(RBF):
     def kernel_label(self) -> str:
         return f"matern(nu={self.nu:g}, sigma={self.sigma:.3g})"
 
-    def describe(self) -> tuple:
-        # the core reads the smoothness as degree = 2 nu
-        return (self.kernel, list(self.columns), float(self.sigma if self.sigma is not None else 1.0),
-                int(round(2 * self.nu)), 1.0)
+    def describe(self) -> dict:
+        return {**super().describe(), "nu": float(self.nu)}  # the width as RBF's
 
     def check_fields(self) -> None:
         super().check_fields()  # the width's, as for RBF

@@ -119,13 +119,13 @@ class Pair(Component):
         """Whether the centring is filled in (the kernel can be evaluated)."""
         return len(self.centring) == 2
 
-    def describe(self) -> tuple:
+    def describe(self) -> dict:
         if not self.centred:
             raise ValueError(f"the pair component {self.name} is not centred on training rows "
                              "(cwlssvm.primal.centre_pairs)")
-        parts = tuple((f.kernel, int(f.columns[0]), float(f.sigma if f.sigma is not None else 1.0), *c.arrays())
-                      for f, c in zip(self.factors, self.centring))
-        return (self.kernel, list(self.columns), 1.0, 2, 1.0, parts)
+        parts = [{**f.describe(), **dict(zip(("landmarks", "transform", "means"), c.arrays()))}
+                 for f, c in zip(self.factors, self.centring)]
+        return {**super().describe(), "parts": parts}
 
     def fields(self) -> dict:
         out = {"kernel": self.kernel, **{f.name: getattr(self, f.name) for f in fields(self)}}

@@ -41,8 +41,8 @@ class Poly(Component):
     def kernel_label(self) -> str:
         return f"poly(degree={self.degree}, coef0={self.coef0:g})"
 
-    def describe(self) -> tuple:
-        return (self.kernel, list(self.columns), 1.0, int(self.degree), float(self.coef0))
+    def describe(self) -> dict:
+        return {**super().describe(), "degree": int(self.degree), "coef0": float(self.coef0)}
 
     def check_fields(self) -> None:
         super().check_fields()

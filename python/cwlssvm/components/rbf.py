@@ -45,8 +45,8 @@ class RBF(Component):
     def with_width(self, sigma):
         return replace(self, sigma=None if sigma is None else float(sigma))
 
-    def describe(self) -> tuple:
-        return (self.kernel, list(self.columns), float(self.sigma if self.sigma is not None else 1.0), 2, 1.0)
+    def describe(self) -> dict:
+        return {**super().describe(), "sigma": float(self.sigma if self.sigma is not None else 1.0)}
 
     def check_fields(self) -> None:
         super().check_fields()
