@@ -18,6 +18,7 @@ from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._fit_guard import forget_fitted
 from ._persist import file_values
 from ._report import ReportMixin
+from ._tags import TakesMissingInputs
 from .uncertainty import dense_posterior, primal_posterior
 from .tables import MISSING, TABLE_PARAMS, UNKNOWN
 from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
@@ -46,7 +47,7 @@ COMPONENT_WEIGHTS_PARAM = """component_weights : array-like of shape (n_componen
         ``lowrank_tol``). The CV estimators with ``criterion="reml"`` choose them."""
 
 
-class _LSSVMBase(ReportMixin, BaseEstimator):
+class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
     _families = ("squared",)  # the values of ``family`` this estimator takes
@@ -208,10 +209,6 @@ class _LSSVMBase(ReportMixin, BaseEstimator):
     def _check_predict_X(self, X):
         return validate_predict_data(self, X)
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
-        return tags
 
 
 def resolve_for(est, specs, sigma, X, w, pairs=()):

@@ -16,6 +16,7 @@ from . import _calibration, _native
 from . import components as _components
 from ._persist import file_values
 from ._report import ReportMixin
+from ._tags import TakesMissingInputs
 from ._validation import validate_fit_data, validate_predict_data
 
 
@@ -42,7 +43,7 @@ class ExpansionStore:
         self.norms[j] = [th @ th for th in self.basis.blocks(theta)]
 
 
-class ExpansionModel(ReportMixin, BaseEstimator):
+class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
     model_file_values = file_values(
@@ -85,10 +86,6 @@ class ExpansionModel(ReportMixin, BaseEstimator):
     def _check_X(self, X):
         return validate_predict_data(self, X)
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
-        return tags
 
 
 def standardize(y, w):

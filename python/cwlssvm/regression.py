@@ -17,6 +17,7 @@ from ._fit_guard import guarded_fit
 from .components import rbf
 from .uncertainty import UncertaintyMixin
 from ._persist import model_file_class
+from ._tags import TakesSeveralTargets
 
 __all__ = ["ComponentwiseLSSVR", "LSSVR", "additive_screen", "attach_model"]
 
@@ -69,7 +70,7 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     est._model = model
 
 
-class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
+class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMixin):
     _families = ("squared", "poisson")
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
@@ -176,10 +177,6 @@ class _LSSVRBase(RegressorMixin, _LSSVMBase, UncertaintyMixin):
                                    n_jobs=self.n_jobs)
         return float(np.sum(1.0 - inv_gamma * c))
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.multi_output = True
-        return tags
 
 
 @model_file_class

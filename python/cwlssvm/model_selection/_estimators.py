@@ -19,6 +19,7 @@ from .._fit_guard import forget_fitted, guarded_fit
 from .._params import N_JOBS, OPEN_UNIT, ParamTable, one_of, optional
 from .._persist import file_values, model_file_class
 from .._report import ReportMixin
+from .._tags import TakesMissingInputs, TakesSeveralTargets
 from .._tasks import CLASSIFICATION, REGRESSION
 from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows
 from ..classification import ComponentwiseLSSVC
@@ -43,7 +44,7 @@ from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
 
 
-class TunedBase(ReportMixin, BaseEstimator):
+class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     """Validation, search and refit shared by the four CV estimators; ``_task`` says what they estimate."""
 
     _task = REGRESSION
@@ -313,10 +314,6 @@ class TunedBase(ReportMixin, BaseEstimator):
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True  # a missing input is one more value of its column
-        return tags
 
     def _fitted(self):
         """The refitted model, or NotFittedError."""
@@ -344,7 +341,7 @@ class TunedBase(ReportMixin, BaseEstimator):
         return self._fitted()
 
 
-class _RegressorCV(RegressorMixin, TunedBase, UncertaintyMixin):
+class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMixin):
     _families = ("squared", "poisson")
 
     def contributions(self, X, return_std=False):
@@ -386,10 +383,6 @@ class _RegressorCV(RegressorMixin, TunedBase, UncertaintyMixin):
         attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
         return self._take_fitted(est)
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.multi_output = True
-        return tags
 
 
 @model_file_class
