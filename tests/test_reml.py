@@ -447,3 +447,22 @@ def test_the_criterion_reuses_the_last_factorization_only_at_the_same_rho():
         assert np.array_equal(kept.edf(rho), fresh.edf(rho))
         kept.penalized_rss(rho)[:] = -1.0  # a copy: the kept factorization is not written
         assert np.array_equal(kept.penalized_rss(rho), fresh.penalized_rss(rho))
+
+
+@pytest.mark.parametrize("task", ["regression", "classification"])
+def test_reml_fits_a_table_whose_inputs_are_all_categories_with_blanks(task):
+    import pandas as pd
+
+    from cwlssvm import ComponentwiseLSSVCCV
+
+    rng = np.random.default_rng(0)
+    n = 300
+    table = pd.DataFrame({c: rng.choice(["a", "b", "c", None], n) for c in ["u", "v", "w"]})
+    labels = ((table["u"] == "a") ^ (rng.uniform(size=n) < 0.2)).astype(int)  # only u matters; 20% flipped
+    if task == "regression":
+        model = ComponentwiseLSSVRCV(criterion="reml").fit(table, labels.astype(float))
+        assert np.all(np.isnan(model.sigma_))  # no component has a width to choose
+        assert model.component_gammas_[0] > 1e3 * model.component_gammas_[1:].max()  # u kept, v and w shrunk away
+    else:
+        model = ComponentwiseLSSVCCV(criterion="reml").fit(table, labels)
+        assert model.score(table, labels) >= 0.75  # the best rule (u == "a") scores 0.8 on these labels

@@ -271,7 +271,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             comps = [c.with_width(s * k)  # absolute widths (kinds without a width: unchanged)
                      for c, s, k in zip(resolved, sigmas, evaluator.scales)]
             comps = [replace(c, columns=None) for c in comps]
-            return SearchResult(comps, float(np.exp(np.mean(np.log(sigmas[evaluator.tunes_width])))), self.gamma_)
+            tuned = sigmas[evaluator.tunes_width]  # empty when no component has a width (every input a category)
+            sigma = float(np.exp(np.mean(np.log(tuned)))) if tuned.size else 1.0
+            return SearchResult(comps, sigma, self.gamma_)
         self.sigma_ = float(sigmas[0])
         self.best_params_ = {"sigma": self.sigma_, "gamma": self.gamma_}
         return SearchResult(specs, self.sigma_, self.gamma_)
