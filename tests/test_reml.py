@@ -75,7 +75,8 @@ def test_matern_components_get_widths_of_their_own_through_the_n_by_n_form():
     import cwlssvm.components as C
 
     X, y, _ = make_additive(n=100, seed=0)
-    model = ComponentwiseLSSVRCV(criterion="reml", components=[C.matern(d) for d in range(10)]).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", components=[C.matern(d) for d in range(10)],
+                                 sigma_per_component=True).fit(X, y)
     assert np.ndim(model.sigma_) == 1 and set(range(4)) <= set(model.selected_components_.tolist())
     assert np.all(np.isfinite(model.predict(X)))
 
@@ -315,16 +316,16 @@ def test_reml_fit_reports_gammas_selection_and_round_trips(tmp_path):
 
 
 def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
-    """sigma_per_component="auto" with "reml" on the exact path: the tests run first at the shared width; the
+    """sigma_per_component=True with "reml" on the exact path: the tests run first at the shared width; the
     components they leave out keep it, stay out, and the best score is that of the widths' stage."""
     X, y, _ = make_additive(n=100, seed=0)
-    model = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
-    shared = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=False).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)
+    shared = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)  # one width, the default search's
     assert np.ndim(model.sigma_) == 1 and np.ndim(shared.sigma_) == 0
     left_out = np.setdiff1d(np.arange(10), model.selected_components_)
     assert model.selected_components_.tolist() == shared.selected_components_.tolist() == [0, 1, 2, 3]
-    assert np.all(model.sigma_[left_out] == shared.sigma_)  # not moved: out of the widths' stage
-    assert not np.all(model.sigma_[:4] == shared.sigma_)  # the kept ones moved
+    assert np.all(model.sigma_[left_out] == model.sigma_[left_out[0]])  # not moved: out of the widths' stage
+    assert not np.all(model.sigma_[:4] == model.sigma_[left_out[0]])  # the kept ones moved
     stages = model.cv_results_["stage"]
     assert "ard" in stages and "grid" in stages
     ard = model.cv_results_["criterion"][stages == "ard"]
@@ -460,9 +461,12 @@ def test_reml_fits_a_table_whose_inputs_are_all_categories_with_blanks(task):
     table = pd.DataFrame({c: rng.choice(["a", "b", "c", None], n) for c in ["u", "v", "w"]})
     labels = ((table["u"] == "a") ^ (rng.uniform(size=n) < 0.2)).astype(int)  # only u matters; 20% flipped
     if task == "regression":
-        model = ComponentwiseLSSVRCV(criterion="reml").fit(table, labels.astype(float))
-        assert np.all(np.isnan(model.sigma_))  # no component has a width to choose
-        assert model.component_gammas_[0] > 1e3 * model.component_gammas_[1:].max()  # u kept, v and w shrunk away
+        for per_component in (False, True):
+            model = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=per_component)
+            model.fit(table, labels.astype(float))
+            if per_component:
+                assert np.all(np.isnan(model.sigma_))  # no component has a width to choose
+            assert model.component_gammas_[0] > 1e3 * model.component_gammas_[1:].max()  # u kept, v, w shrunk
     else:
         model = ComponentwiseLSSVCCV(criterion="reml").fit(table, labels)
         assert model.score(table, labels) >= 0.75  # the best rule (u == "a") scores 0.8 on these labels

@@ -35,7 +35,8 @@ from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, log_grid, likelihood_samples, results_table, sample_stages,
-                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood)
+                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood,
+                               widths_by_prediction)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
@@ -226,7 +227,14 @@ class _DaskBase(BaseEstimator):
                                      variances=stats.variances, **sums_only)  # the first stages, as in memory
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
-        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=bool(self.refine),
+        refine = bool(self.refine)
+        if widths_by_prediction(self._family().name, self.sigmas):  # the width of the default's search, as in memory
+            paired = any(c.factors for c in relative)
+            grids = (sigma_grid, log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE))
+            _, widths, _, _ = self._search_widths(compute, rows, stats, grids, "loo" if paired else "gcv", refine,
+                                                  self._task.scoring)
+            sigma_grid, refine = np.array([float(widths[0])]), False
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=refine,
                                               selection=selection, samples=samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma

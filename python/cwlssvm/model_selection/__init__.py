@@ -15,7 +15,7 @@ from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_t
                       widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                          width_sensitivity)
+                          width_sensitivity, widths_by_prediction)
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -60,6 +60,7 @@ __all__ = [
     "local_rows",
     "local_widths",
     "tune_likelihood",
+    "widths_by_prediction",
     "select_by_tests",
     "ComponentGammas",
     "SearchRecord",

@@ -30,7 +30,9 @@ CV_PARAMS = """
         others exactly at a large gamma, which LOO sees.
         ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
-        Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
+        Newton's method on log gamma_d in primal coordinates, at the shared width the default criterion's
+        search chooses (with the squared loss; ``sigma_per_component=True``, a given ``sigmas`` of one value
+        or a likelihood family: the widths by the same likelihood); components
         whose effective degrees of freedom go to zero, or (squared loss) whose likelihood ratio test of
         "f^d = 0" does not reject (``selection_level``), are left out (``selected_components_``). For the
         logistic and Poisson families, the Laplace approximation of the likelihood at the IRLS fixed point

@@ -131,6 +131,38 @@ class ComponentGammas:
         self.weights = np.where(self.selected, self.gammas / self.mean_gamma, 0.0)
 
 
+def widths_by_prediction(family, sigmas, sigma_per_component=False):
+    """Whether a likelihood criterion ("reml", "ml") takes its shared width from the prediction criterion's search
+    (leave-one-out on the exact path, GCV on the primal sums: the default criterion's) and chooses only the
+    gamma_d by likelihood, at that width: with the squared loss, one width for all (``sigma_per_component`` False
+    or "auto") and a grid of widths (``sigmas`` None or more than one). On public tables the likelihood's own
+    choice of width predicted worse than leave-one-out's (docs/model-selection.md); one width per component stays
+    the likelihood's.
+
+    Parameters
+    ----------
+    family : str
+        The family's name.
+    sigmas : array-like or None
+        The estimator's ``sigmas``.
+    sigma_per_component : bool or "auto", default=False
+        The estimator's ``sigma_per_component``.
+
+    Returns
+    -------
+    bool
+        Whether the width comes from the prediction criterion.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import widths_by_prediction
+    >>> widths_by_prediction("squared", None), widths_by_prediction("squared", [0.5])
+    (True, False)
+    """
+    one_width = isinstance(sigma_per_component, str) or not sigma_per_component
+    return family == "squared" and one_width and (sigmas is None or np.size(sigmas) > 1)
+
+
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, samples=None, family=None,
                     selection=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
