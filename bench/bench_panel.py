@@ -10,7 +10,8 @@ mgcv (through Rscript, when it is on the PATH): gam(method="REML") with s(x, k =
 numeric input with at least 4 distinct values, a linear term for the other numeric inputs and the factors as
 parametric terms; family binomial for the classification sets. Its time per fit is measured inside R.
 
-Run: python bench/bench_panel.py [--splits 10] [--sets diabetes concrete ...] [--no-mgcv]
+Run: python bench/bench_panel.py [--splits 10] [--sets diabetes concrete ...] [--no-mgcv] [--selection-level 0.05]
+     [--sigma-per-component]
 """
 
 import argparse
@@ -135,14 +136,15 @@ def mgcv(task, splits):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def run_set(name, n_splits, with_mgcv):
+def run_set(name, n_splits, with_mgcv, reml=None):
     X, y, task = load(name)
     if task == "classification":  # 0/1 with the second of the sorted labels as 1, as R's binomial takes them
         labels = np.unique(y)
         y = (y == labels[1]).astype(int)
+    reml = {} if reml is None else reml  # further parameters of the criterion="reml" model
     make = {"default": (lambda: ComponentwiseLSSVRCV()) if task == "regression" else (lambda: ComponentwiseLSSVCCV()),
-            "reml": ((lambda: ComponentwiseLSSVRCV(criterion="reml")) if task == "regression"
-                     else (lambda: ComponentwiseLSSVCCV(criterion="reml")))}
+            "reml": ((lambda: ComponentwiseLSSVRCV(criterion="reml", **reml)) if task == "regression"
+                     else (lambda: ComponentwiseLSSVCCV(criterion="reml", **reml)))}
     splits = []
     for s in range(n_splits):
         Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=s)
@@ -160,12 +162,18 @@ def main():
     parser.add_argument("--splits", type=int, default=10)
     parser.add_argument("--sets", nargs="+", default=SETS, choices=SETS)
     parser.add_argument("--no-mgcv", action="store_true")
+    parser.add_argument("--selection-level", help="the reml model's selection_level (a number, or none)")
+    parser.add_argument("--sigma-per-component", action="store_true",
+                        help="the reml model with sigma_per_component=True (the likelihood's widths)")
     args = parser.parse_args()
+    reml = {"sigma_per_component": True} if args.sigma_per_component else {}
+    if args.selection_level is not None:
+        reml["selection_level"] = None if args.selection_level.lower() == "none" else float(args.selection_level)
     header(f"bench_panel: {len(args.sets)} sets x {args.splits} random 70/30 splits")
     print(f"{'set':12s} {'rows x cols':>12s} {'metric':8s} {'model':8s} {'mean':>8s} {'sd':>7s} {'/ mgcv':>7s} "
           f"{'s / fit':>8s}")
     for name in args.sets:
-        shape, task, results = run_set(name, args.splits, not args.no_mgcv)
+        shape, task, results = run_set(name, args.splits, not args.no_mgcv, reml)
         metrics = ["mse"] if task == "regression" else ["error", "logloss"]
         for metric in metrics:
             ref = np.mean([sc[metric] for sc, _ in results["mgcv"]]) if "mgcv" in results else np.nan

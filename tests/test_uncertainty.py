@@ -278,7 +278,7 @@ def test_plots_shade_the_bands_and_the_cli_draws_them(additive, tmp_path, capsys
 def reml_model(additive):
     X, y = additive
     # one shared width, given: the likelihood chooses the gamma_d there
-    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigmas=[1.0]).fit(X, y)
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigmas=[1.0], selection_level=0.05).fit(X, y)
     return model, X, y
 
 

@@ -480,7 +480,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     Parameters
     ----------""" + SEARCH + """
-    selection_level : float or None, default=0.05
+    selection_level : float or None, default=None
         As for cwlssvm.ComponentwiseLSSVRCV: with ``criterion="reml"`` or ``"ml"``, the components kept by
         likelihood ratio tests at this family-wise level (cwlssvm.model_selection.select_by_tests).""" + COMMON + SEARCH_ATTRIBUTES + """
     Examples
@@ -504,7 +504,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
-                 selection_level=0.05, interactions=None):
+                 selection_level=None, interactions=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.components = components

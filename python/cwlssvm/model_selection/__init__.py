@@ -7,7 +7,7 @@ from ._classical import LSSVCCV, LSSVRCV
 from ._tune_kernel import tune_kernel
 from ..regression import additive_screen
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
-from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
+from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
@@ -35,6 +35,7 @@ __all__ = [
     "tune_kernel",
     "additive_screen",
     "AUTO_CANDIDATES",
+    "AUTO_PAIR_LEVEL",
     "AUTO_LEVERAGE",
     "mean_se",
     "one_se_choice",

@@ -38,7 +38,7 @@ from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMA
                      SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
 from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
-from ._pair_search import screens, with_likelihood_pairs, with_listed, with_pairs
+from ._pair_search import AUTO_PAIR_LEVEL, screens, with_likelihood_pairs, with_listed, with_pairs
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -210,8 +210,13 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                      resolved, variances=variances, **common)
         per_component = self._per_component(X.shape[0])
         level = getattr(self, "selection_level", None)
-        selection = None if level is None else (
-            lambda crit, fit: select_by_tests(crit, fit, level, untested=untested, n_jobs=self.n_jobs))
+        pairs = np.array([bool(c.factors) for c in resolved])
+        if level is None and getattr(self, "interactions", None) == "auto" and pairs.any():
+            level, testable = AUTO_PAIR_LEVEL, pairs  # the screened pairs alone are tested; the main effects stay
+        else:
+            testable = None
+        selection = None if level is None else (lambda crit, fit: select_by_tests(
+            crit, fit, level, untested=untested, testable=testable, n_jobs=self.n_jobs))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion,
                                               refine=self.refine and not self._widths_by_prediction(),
                                               per_component=per_component, family=family, selection=selection,
@@ -445,7 +450,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component="auto", n_jobs=None, verbose=False, random_state=0, family="squared",
                  solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None,
-                 selection_level=0.05):
+                 selection_level=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.missing = missing
@@ -554,7 +559,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component="auto", scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                 missing="separate", unknown="missing", interactions=None, selection_level=0.05):
+                 missing="separate", unknown="missing", interactions=None, selection_level=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.missing = missing
