@@ -29,9 +29,13 @@ class KernelRows : public RowBlock {
 public:
     KernelRows(const Component& c, const FeatureColumns& X) : c_(c), X_(X) {}
     void row(std::size_t k, const KernelRow& r) const override {
-        std::vector<double> q(c_.columns.size());
-        for (std::size_t j = 0; j < q.size(); ++j) q[j] = X_.cols[c_.columns[j]][k];
-        c_.kernel->row(c_, X_, q.data(), r);
+        constexpr std::size_t kFew = 8;  // a query point of a few columns on the stack: no allocation per row
+        const std::size_t q_len = c_.columns.size();
+        double few[kFew];
+        std::vector<double> many(q_len > kFew ? q_len : 0);
+        double* q = q_len > kFew ? many.data() : few;
+        for (std::size_t j = 0; j < q_len; ++j) q[j] = X_.cols[c_.columns[j]][k];
+        c_.kernel->row(c_, X_, q, r);
     }
     std::vector<double> diagonal() const override { return c_.kernel->diagonal(c_, X_); }
 
