@@ -226,16 +226,34 @@ def test_areg_fusion_reports_the_effective_regularization(areg_set, kw):
         assert model.mixture_weights_.sum() == pytest.approx(1.0)
 
 
-def test_refit_false_keeps_the_training_model():
+def test_refit_on_validation_false_keeps_the_training_model():
     X, y, _ = make_additive(n=100, seed=2)
-    a = FusionComponentwiseLSSVR(method="areg-select", refit=False, n_splits=1, random_state=4).fit(X, y)
-    b = FusionComponentwiseLSSVR(method="areg-select", refit=True, n_splits=1, random_state=4).fit(X, y)
+    params = dict(method="areg-select", n_splits=1, random_state=4)
+    a = FusionComponentwiseLSSVR(refit_on_validation=False, **params).fit(X, y)
+    b = FusionComponentwiseLSSVR(refit_on_validation=True, **params).fit(X, y)
     assert a.n_train_ == 70 and a.n_validation_ == 30
     assert not np.allclose(a.predict(X), b.predict(X))
-    with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
-        FusionComponentwiseLSSVR(refit=False).fit(X, y)  # "areg" runs on 10 splits by default
-    with pytest.raises(ValueError, match="refit=False keeps the level-1 model of one split"):
-        FusionComponentwiseLSSVR(method="eta", refit=False, n_splits=2).fit(X, y)
+    with pytest.raises(ValueError, match="refit_on_validation=False keeps the level-1 model of one split"):
+        FusionComponentwiseLSSVR(refit_on_validation=False).fit(X, y)  # "areg" runs on 10 splits by default
+    with pytest.raises(ValueError, match="refit_on_validation=False keeps the level-1 model of one split"):
+        FusionComponentwiseLSSVR(method="eta", refit_on_validation=False, n_splits=2).fit(X, y)
+    # the old name, for one release: the same model, with a FutureWarning
+    with pytest.warns(FutureWarning, match="refit= is now refit_on_validation="):
+        old = FusionComponentwiseLSSVR(refit=False, **params).fit(X, y)
+    np.testing.assert_array_equal(old.predict(X), a.predict(X))
+
+
+def test_the_sparse_estimators_relaxed_refit_has_its_old_name_for_one_release():
+    from cwlssvm import SparseComponentwiseLSSVR
+
+    X, y, _ = make_additive(n=100, seed=2)
+    params = dict(penalty="l1", sigma=1.0, gamma=50.0, lam=10.0)
+    new = SparseComponentwiseLSSVR(relaxed_refit=False, **params).fit(X, y)
+    with pytest.warns(FutureWarning, match="refit= is now relaxed_refit="):
+        old = SparseComponentwiseLSSVR(refit=False, **params).fit(X, y)
+    np.testing.assert_array_equal(old.predict(X), new.predict(X))
+    relaxed = SparseComponentwiseLSSVR(**params).fit(X, y)  # None: True for "l1"
+    assert not np.allclose(relaxed.predict(X), new.predict(X))
 
 
 def test_splits_combine_into_one_refit_on_all_rows():

@@ -88,3 +88,39 @@ class ParamTable(dict):
     def extended(self, **rules):
         """These rules added (or replacing the table's)."""
         return ParamTable({**self, **rules})
+
+
+RENAMED = "renamed"  # the default of a parameter's old name, kept for one release beside its new one
+
+
+def renamed_value(estimator, old, new):
+    """The value of the parameter ``new`` of ``estimator``, or, when the caller set its old name ``old`` (whose
+    default is RENAMED), that value with a FutureWarning.
+
+    Parameters
+    ----------
+    estimator : object
+        The estimator (its parameters are attributes).
+    old, new : str
+        The old and the new name.
+
+    Returns
+    -------
+    object
+        The value.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from cwlssvm._params import RENAMED, renamed_value
+    >>> renamed_value(SimpleNamespace(refit=RENAMED, relaxed_refit=True), "refit", "relaxed_refit")
+    True
+    """
+    value = getattr(estimator, old, RENAMED)
+    if isinstance(value, str) and value == RENAMED:
+        return getattr(estimator, new)
+    import warnings
+
+    warnings.warn(f"{old}= is now {new}= (the old name goes in the next release); {old}={value!r} is used as "
+                  f"{new}={value!r}", FutureWarning, stacklevel=3)
+    return value

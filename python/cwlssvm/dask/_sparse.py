@@ -21,6 +21,7 @@ from sklearn.base import ClassifierMixin, RegressorMixin
 from .._fit_guard import keeps_state
 from .._tasks import CLASSIFICATION
 from ..model_selection import GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
+from .._params import RENAMED
 from ..primal import FACTOR_TOL, LandmarkBasis, detrend_pairs
 from ..structure import SparseComponentwiseLSSVC as LocalSparseComponentwiseLSSVC
 from ..structure import SparseComponentwiseLSSVR as LocalSparseComponentwiseLSSVR
@@ -29,7 +30,8 @@ from ._estimators import _ClassifierMethods, _DaskBase
 from ._rows import SAMPLE_ROWS
 
 _LOCAL_PARAMS = ("components", "penalty", "lam", "a", "p", "sigma", "gamma", "lams", "cv", "one_se",
-                 "max_components", "zero_tol", "refit", "max_iter", "tol", "random_state", "lowrank_tol", "verbose")
+                 "max_components", "zero_tol", "relaxed_refit", "max_iter", "tol", "random_state", "lowrank_tol",
+                 "verbose", "refit")
 
 
 class _DaskSparseBase(_DaskBase):
@@ -111,7 +113,7 @@ _PARAMS = """
     cv : int, optional
         Folds of lam's search (default 10, 2 above 1000 rows), drawn at random within each partition (not
         stratified by class).
-    one_se, max_components, zero_tol, refit, max_iter, tol, verbose
+    one_se, max_components, zero_tol, relaxed_refit (its old name refit, for one release), max_iter, tol, verbose
         As the in-memory estimator.
     lowrank_tol : float, default=1e-8
         Tolerance of the pivoted Cholesky of the landmarks (the in-memory estimator's factor tolerance;
@@ -134,8 +136,8 @@ _PARAMS = """
 
 
 def _init(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, sigma=None, gamma=None, lams=None, cv=None,
-          one_se=False, max_components=None, zero_tol=1e-2, refit=None, max_iter=200, tol=1e-5,
-          lowrank_tol=FACTOR_TOL, sample=SAMPLE_ROWS, random_state=0, verbose=False, client=None):
+          one_se=False, max_components=None, zero_tol=1e-2, relaxed_refit=None, max_iter=200, tol=1e-5,
+          lowrank_tol=FACTOR_TOL, sample=SAMPLE_ROWS, random_state=0, verbose=False, client=None, refit=RENAMED):
     params = dict(locals())  # the parameters, stored as given (scikit-learn's convention)
     del params["self"]
     for name, value in params.items():

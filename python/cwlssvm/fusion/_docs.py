@@ -66,10 +66,11 @@ PARAMS = """
     zero_tol : float, default=1e-2
         "eta": a component is dropped when the standard deviation of its outputs (training and
         validation rows) is below zero_tol times the largest.
-    refit : bool, default=True
+    refit_on_validation : bool, default=True
         Refit level 1 with the fused regularization (eta, the selected components, or the matched
         gamma for "areg") on the training and validation rows together. False keeps the fusion's own
         model, trained on the training rows only (one split: ``n_splits=1`` or ``validation_data``).
+        Its old name ``refit`` still works for one release, with a FutureWarning.
     max_iter, tol : iteration limit (default 300) and relative tolerance of the eta solvers.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.

@@ -14,7 +14,8 @@ from .._progress import progress_bar
 from .._fit_guard import forget_fitted, guarded_fit
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..families import FAMILIES
-from .._params import HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, auto_or, integer_from, one_of, optional
+from .._params import (HALF_OPEN_UNIT, N_JOBS, OPEN_UNIT, POSITIVE, RENAMED, ParamTable, auto_or, integer_from, one_of,
+                       optional, renamed_value)
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._calibration import platt_slope
@@ -87,8 +88,9 @@ class _FusionBase(ExpansionModel):
 
     def __init__(self, components=None, *, method="auto", validation_fraction=0.3, n_splits="auto", validation_data=None,
                  sigma=None, gamma=None, areg_set="hull", radius=None, eta_solver="als", lams=None,
-                 one_se="auto", zero_tol=1e-2, refit=True, max_iter=300, tol=1e-6, n_jobs=None, random_state=0,
-                 solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, missing="separate", unknown="missing"):
+                 one_se="auto", zero_tol=1e-2, refit_on_validation=True, max_iter=300, tol=1e-6, n_jobs=None,
+                 random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, missing="separate",
+                 unknown="missing", refit=RENAMED):
         self.missing = missing
         self.unknown = unknown
         self.components = components
@@ -104,7 +106,8 @@ class _FusionBase(ExpansionModel):
         self.lams = lams
         self.one_se = one_se
         self.zero_tol = zero_tol
-        self.refit = refit
+        self.refit_on_validation = refit_on_validation
+        self.refit = refit  # refit_on_validation's old name, for one release
         self.max_iter = max_iter
         self.tol = tol
         self.n_jobs = n_jobs
@@ -119,6 +122,10 @@ class _FusionBase(ExpansionModel):
         """The fusion method of ``method``: "auto" is "areg"."""
         return "areg" if self.method == "auto" else self.method
 
+    def _refit_on_validation(self):
+        """``refit_on_validation`` (or its old name ``refit``, with a FutureWarning)."""
+        return bool(renamed_value(self, "refit", "refit_on_validation"))
+
     def _check_params(self):
         self.parameter_rules.check(self)
         if self.validation_data is None and not (isinstance(self.validation_fraction, numbers.Real)
@@ -128,9 +135,9 @@ class _FusionBase(ExpansionModel):
             raise ValueError("radius: areg_set='box' needs a radius (the box |c_k| <= radius has one degree of "
                              "freedom per training row and fits the validation set unless it is small)")
         use_one_se(self.one_se, self._task.one_se_by_default)
-        if not self.refit and self._n_splits > 1:
-            raise ValueError(f"refit=False keeps the level-1 model of one split; it needs n_splits=1 (or "
-                             f"validation_data), got n_splits={self.n_splits}")
+        if not self._refit_on_validation() and self._n_splits > 1:
+            raise ValueError(f"refit_on_validation=False keeps the level-1 model of one split; it needs n_splits=1 "
+                             f"(or validation_data), got n_splits={self.n_splits}")
         if self.lams is not None:
             lams = np.asarray(self.lams, dtype=float).ravel()
             if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
@@ -260,7 +267,7 @@ class _FusionBase(ExpansionModel):
         results = [self._fit_split(basis, train, val, t, w) for train, val in splits]
         eta = np.exp(np.mean([np.log(r.eta) for r in results], axis=0))
         mask = 2 * np.sum([r.mask for r in results], axis=0) >= len(results)
-        if self.refit:
+        if self._refit_on_validation():
             theta, b = fit_level1(basis, np.arange(len(t)), t, w, eta, mask)
         else:  # one split (_check_params): its own level-1 model
             theta = np.where(np.repeat(mask, basis.ranks), results[0].z[:-1], 0.0)
@@ -297,7 +304,7 @@ class _FusionBase(ExpansionModel):
                 result.history.append({"final": True, "validation": result.validation})
                 per_target[j].append(result)
         eta = [np.exp(np.mean([np.log(r.eta) for r in results], axis=0)) for results in per_target]
-        if self.refit:  # at each target's gamma, from the spectrum of every row's sums
+        if self._refit_on_validation():  # at each target's gamma, from the spectrum of every row's sums
             spectrum = ridge_spectrum(total, len(T))
             theta, b = spectrum.coef([e[0] for e in eta])  # (k, R, k), (k, k)
             models = [(theta[j, :, j], float(b[j, j])) for j in range(k)]

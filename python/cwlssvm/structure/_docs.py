@@ -73,10 +73,11 @@ PARAMS = """
         A component is kept when the standard deviation of its outputs on the training rows exceeds
         zero_tol times that of the unpenalized model's fit on the same rows (a scale that components
         cancelling each other do not inflate); the others are dropped from the model (eq.aregam.sim).
-    refit : bool, optional
+    relaxed_refit : bool, optional
         After selection, refit the unpenalized componentwise model on the selected components (a
         "relaxed" fit that removes the shrinkage of the kept components). None: True for "l1" (whose
         penalty shrinks every kept component), False for the non-convex penalties (nearly unbiased).
+        Its old name ``refit`` still works for one release, with a FutureWarning.
     max_iter, tol : GNC iteration limit and tolerance on the relative change of the solution.
         Along a lam path (CV, ``path``) each solve starts from the previous lam's solution without a
         new relaxation: the continuation in lam plays the part of the graduation.

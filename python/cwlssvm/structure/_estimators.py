@@ -9,8 +9,8 @@ import numpy as np
 
 from .._fit_guard import forget_fitted, guarded_fit
 from .._tasks import CLASSIFICATION, REGRESSION
-from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, ParamTable, integer_from, one_of,
-                       optional)
+from .._params import (HALF_OPEN_UNIT, N_JOBS, NON_NEGATIVE, OPEN_UNIT, POSITIVE, RENAMED, ParamTable, integer_from,
+                       one_of, optional, renamed_value)
 from ..tables import MISSING, UNKNOWN
 from .._validation import SOLVERS, check_sample_weight, weighted_rows
 from .._labels import encode_classes, family_targets, pm1_coding
@@ -60,9 +60,9 @@ class _SparseBase(ExpansionModel):
 
     def __init__(self, components=None, *, penalty="stp", lam=None, a=3.7, p=0.6, loss="squared", delta=1.345,
                  formulation="norms", sigma=None, gamma=None, lams=None, cv=None, one_se=False,
-                 max_components=None, zero_tol=1e-2, refit=None, max_iter=200, tol=1e-5, n_jobs=None,
+                 max_components=None, zero_tol=1e-2, relaxed_refit=None, max_iter=200, tol=1e-5, n_jobs=None,
                  random_state=0, solver="auto", lowrank_tol=FACTOR_TOL, verbose=False, family="squared",
-                 missing="separate", unknown="missing", interactions=None):
+                 missing="separate", unknown="missing", interactions=None, refit=RENAMED):
         self.interactions = interactions
         self.missing = missing
         self.unknown = unknown
@@ -81,7 +81,8 @@ class _SparseBase(ExpansionModel):
         self.one_se = one_se
         self.max_components = max_components
         self.zero_tol = zero_tol
-        self.refit = refit
+        self.relaxed_refit = relaxed_refit
+        self.refit = refit  # relaxed_refit's old name, for one release
         self.max_iter = max_iter
         self.tol = tol
         self.n_jobs = n_jobs
@@ -90,6 +91,12 @@ class _SparseBase(ExpansionModel):
         self.lowrank_tol = lowrank_tol
         self.verbose = verbose
         self.family = family
+
+    def _relaxed_refit(self):
+        """Whether the model is refitted unpenalized on the kept components: ``relaxed_refit`` (its old name
+        ``refit`` with a FutureWarning), None meaning True for "l1" and False for the non-convex penalties."""
+        value = renamed_value(self, "refit", "relaxed_refit")
+        return self.penalty == "l1" if value is None else bool(value)
 
     # ------------------------------------------------------------------ parameters
     def _family(self):
@@ -135,7 +142,7 @@ class _SparseBase(ExpansionModel):
                                   tol=max(CV_TOL, self.tol) if searching else self.tol,
                                   cg_tol=CV_CG_TOL if searching else 1e-11), None
         return PathRule(gamma=self.gamma_, penalty=self.penalty, formulation=self.formulation,
-                        zero_tol=self.zero_tol, refit=self.penalty == "l1" if self.refit is None else self.refit,
+                        zero_tol=self.zero_tol, refit=self._relaxed_refit(),
                         max_iter=min(CV_MAX_ITER, self.max_iter) if searching else self.max_iter, gnc=gnc, qp=qp)
 
     def _path(self, basis, rows, t, w, *, searching=False, sums=None):
