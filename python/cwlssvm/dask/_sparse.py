@@ -113,8 +113,10 @@ _PARAMS = """
     cv : int, optional
         Folds of lam's search (default 10, 2 above 1000 rows), drawn at random within each partition (not
         stratified by class).
-    one_se, max_components, zero_tol, relaxed_refit (its old name refit, for one release), max_iter, tol, verbose
+    one_se, max_components, zero_tol, relaxed_refit, max_iter, tol, verbose
         As the in-memory estimator.
+    refit : bool, optional
+        The old name of ``relaxed_refit`` (a FutureWarning; removed in the next release).
     lowrank_tol : float, default=1e-8
         Tolerance of the pivoted Cholesky of the landmarks (the in-memory estimator's factor tolerance;
         at most 600 landmarks per component).

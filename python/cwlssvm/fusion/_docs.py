@@ -71,6 +71,8 @@ PARAMS = """
         gamma for "areg") on the training and validation rows together. False keeps the fusion's own
         model, trained on the training rows only (one split: ``n_splits=1`` or ``validation_data``).
         Its old name ``refit`` still works for one release, with a FutureWarning.
+    refit : bool, optional
+        The old name of ``refit_on_validation`` (a FutureWarning; removed in the next release).
     max_iter, tol : iteration limit (default 300) and relative tolerance of the eta solvers.
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.

@@ -78,6 +78,8 @@ PARAMS = """
         "relaxed" fit that removes the shrinkage of the kept components). None: True for "l1" (whose
         penalty shrinks every kept component), False for the non-convex penalties (nearly unbiased).
         Its old name ``refit`` still works for one release, with a FutureWarning.
+    refit : bool, optional
+        The old name of ``relaxed_refit`` (a FutureWarning; removed in the next release).
     max_iter, tol : GNC iteration limit and tolerance on the relative change of the solution.
         Along a lam path (CV, ``path``) each solve starts from the previous lam's solution without a
         new relaxation: the continuation in lam plays the part of the graduation.
