@@ -10,6 +10,7 @@ together (a penalty that needs a given loss, say) stay in the estimator's ``_che
 from __future__ import annotations
 
 import numbers
+import warnings
 from dataclasses import dataclass
 from typing import Callable
 
@@ -119,8 +120,6 @@ def renamed_value(estimator, old, new):
     value = getattr(estimator, old, RENAMED)
     if isinstance(value, str) and value == RENAMED:
         return getattr(estimator, new)
-    import warnings
-
     warnings.warn(f"{old}= is now {new}= (the old name goes in the next release); {old}={value!r} is used as "
                   f"{new}={value!r}", FutureWarning, stacklevel=3)
     return value

@@ -129,34 +129,31 @@ private:
     std::vector<ColMatrix> C_;  // per target
 };
 
+// The component's columns are its factors' columns (make_pair checks them), so the methods read the factors'.
 class Pair : public Kernel {
 public:
     Pair(PairFactor a, PairFactor b) : a_(std::move(a)), b_(std::move(b)) {}
 
     std::size_t arity() const override { return 2; }
 
-    void row(const Component& c, const FeatureColumns& X, const double* q, const KernelRow& r) const override {
-        check(c);
+    void row(const Component&, const FeatureColumns& X, const double* q, const KernelRow& r) const override {
         const ColMatrix A = a_.features(X.cols[a_.column].data(), r.n), B = b_.features(X.cols[b_.column].data(), r.n);
         const ColMatrix qa = a_.features(&q[0], 1), qb = b_.features(&q[1], 1);
         const Eigen::VectorXd ka = A * qa.transpose(), kb = B * qb.transpose();
         for (std::size_t l = 0; l < r.n; ++l) r.out[l] = (r.add ? r.out[l] : 0.0) + r.scale * ka[l] * kb[l];
     }
 
-    std::vector<double> diagonal(const Component& c, const FeatureColumns& X) const override {
-        check(c);
+    std::vector<double> diagonal(const Component&, const FeatureColumns& X) const override {
         return PairRows(a_, b_, X).diagonal();
     }
 
-    std::unique_ptr<RowBlock> among(const Component& c, const FeatureColumns& X) const override {
-        check(c);
+    std::unique_ptr<RowBlock> among(const Component&, const FeatureColumns& X) const override {
         return std::make_unique<PairRows>(a_, b_, X);
     }
 
     // K(z_j, x) = (psi_a(z_j)' psi_a(x)) (psi_b(z_j)' psi_b(x)) for landmarks Z (r x 2 row-major).
-    void landmark_columns(const Component& c, const FeatureColumns& X, const Landmarks& Z,
+    void landmark_columns(const Component&, const FeatureColumns& X, const Landmarks& Z,
                           const ColumnBlock& out) const override {
-        check(c);
         std::vector<double> za(Z.r), zb(Z.r);
         for (std::size_t j = 0; j < Z.r; ++j) za[j] = Z.Z[2 * j], zb[j] = Z.Z[2 * j + 1];
         const ColMatrix Ga = a_.features(za.data(), Z.r), Gb = b_.features(zb.data(), Z.r);
@@ -168,24 +165,16 @@ public:
         K.array() *= (B * Gb.transpose()).array();
     }
 
-    std::unique_ptr<Expansion> expansion(const Component& c, const FeatureColumns& S,
+    std::unique_ptr<Expansion> expansion(const Component&, const FeatureColumns& S,
                                          const Coefficients& coef) const override {
-        check(c);
         return std::make_unique<PairExpansion>(a_, b_, S, coef);
     }
 
-    std::vector<double> products(const Component& c, const FeatureColumns& X) const {
-        check(c);
+    std::vector<double> products(const FeatureColumns& X) const {
         return PairRows(a_, b_, X).products();
     }
 
 private:
-    // The component's columns are its factors' columns.
-    void check(const Component& c) const {
-        if (c.columns.size() != 2 || c.columns[0] != a_.column || c.columns[1] != b_.column)
-            throw std::invalid_argument("a pair's factors must act on its two columns");
-    }
-
     PairFactor a_, b_;
 };
 
@@ -205,7 +194,7 @@ CWLSSVM_REGISTER_KIND(pair, make_pair);
 std::vector<double> pair_products(const Component& c, const FeatureColumns& X) {
     const auto* pair = dynamic_cast<const Pair*>(c.kernel.get());
     if (!pair) throw std::invalid_argument("pair_products needs a pair component");
-    return pair->products(c, X);
+    return pair->products(X);
 }
 
 }  // namespace cwlssvm
