@@ -1,6 +1,7 @@
 """The command line, run as a subprocess on temporary CSV files: every command and every bad input."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -68,11 +69,13 @@ def test_predict_inspect_plot(files):
     assert (d / "fig.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_fit_by_restricted_likelihood_with_one_width_per_component(files):
+def test_fit_by_restricted_likelihood_at_the_default_width(files):
     d, _ = files
     res = run("fit", d / "additive.csv", "--target", "y", "--tune", "reml", "--quiet", "-o", d / "reml.npz")
     assert res.returncode == 0, res.stderr
-    assert "sigma=one per component" in res.stdout and "selected" in res.stdout
+    auto = run("fit", d / "additive.csv", "--target", "y", "--quiet", "-o", d / "auto.npz")
+    width = [re.search(r"sigma=([0-9.e+-]+),", r.stdout).group(1) for r in (res, auto)]
+    assert width[0] == width[1] and "selected" in res.stdout  # leave-one-out's width, as --tune auto's
     res = run("predict", d / "reml.npz", d / "additive.csv", "-o", d / "reml.csv")
     assert res.returncode == 0, res.stderr
     pred, truth = pd.read_csv(d / "reml.csv")["prediction"], pd.read_csv(d / "additive.csv")["y"]

@@ -206,9 +206,13 @@ def test_restricted_likelihood_screens_pairs_and_keeps_those_it_selects(solver):
 
 def test_restricted_likelihood_keeps_no_pair_of_the_additive_example():
     X, y, _ = make_additive(n=100, seed=0)
-    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", selection_level=0.05).fit(X, y)
     assert not model.interactions_["kept"].any()
     assert len(model.components_) == 10 and list(model.selected_components_) == [0, 1, 2, 3]
+    # without a selection_level the screened pairs alone are tested: none kept, every main effect stays in
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto").fit(X, y)
+    assert not model.interactions_["kept"].any() and len(model.components_) == 10
+    assert set(model.selected_components_) >= {0, 1, 2, 3}
 
 
 @pytest.mark.parametrize("partner", ["rbf", "categorical"])

@@ -189,17 +189,19 @@ def test_the_local_stage_scores_fewer_widths_where_even_its_fewest_rows_have_man
     assert len(set(np.round(np.log(local_widths), 9))) == len(local_widths)
 
 
-def test_reml_at_large_n_scores_its_local_widths_in_one_pass_and_refits_from_the_sums():
+def test_reml_at_large_n_takes_the_default_searchs_width_and_refits_from_the_sums():
     X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)
-    assert cv.passes_ == 1  # the sigma grid on the sample; the local widths' sums in one pass, kept for the fit
+    default = ComponentwiseLSSVRCV(solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)
+    assert cv.sigma_ == default.sigma_ and default.passes_ == 1  # the sigma grid on the sample, local widths in a pass
+    assert cv.passes_ == 2  # that search's pass and the likelihood's sums at its width, kept for the fit
     weights = cv.best_estimator_.component_weights
     plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank", component_weights=weights).fit(X, y)
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-6 * np.std(y)
     assert cv.best_estimator_.selected_components_.tolist() == plain.selected_components_.tolist()
     results = cv.cv_results_
     best = results["rank_test_score"] == 1  # the chosen width on every row, not a row of the sample's grid
-    assert results["stage"][best].tolist() == ["refine"] and np.isclose(results["param_sigma"][best][0], cv.sigma_)
+    assert results["stage"][best].tolist() == ["chosen"] and np.isclose(results["param_sigma"][best][0], cv.sigma_)
     assert results["mean_test_score"][best] == cv.best_score_
 
 

@@ -75,7 +75,8 @@ def test_matern_components_get_widths_of_their_own_through_the_n_by_n_form():
     import cwlssvm.components as C
 
     X, y, _ = make_additive(n=100, seed=0)
-    model = ComponentwiseLSSVRCV(criterion="reml", components=[C.matern(d) for d in range(10)]).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", components=[C.matern(d) for d in range(10)],
+                                 sigma_per_component=True).fit(X, y)
     assert np.ndim(model.sigma_) == 1 and set(range(4)) <= set(model.selected_components_.tolist())
     assert np.all(np.isfinite(model.predict(X)))
 
@@ -247,7 +248,7 @@ def test_reml_with_a_linear_and_an_rbf_component_on_each_column_keeps_the_inputs
     X, y, _ = make_additive(n=100, seed=1)
     Xt, _, ft = make_additive(n=1000, seed=1001)
     components = [C.rbf(d) for d in range(10)] + [C.linear(d) for d in range(10)]
-    model = ComponentwiseLSSVRCV(criterion="reml", components=components).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", components=components, selection_level=0.05).fit(X, y)
     columns = {model.components_[d].columns[0] for d in model.selected_components_}
     assert columns == {0, 1, 2, 3}
     assert np.mean((model.predict(Xt) - ft) ** 2) < 0.3
@@ -265,8 +266,8 @@ def test_restricted_criterion_is_the_limit_of_an_infinite_penalty():
 
 def test_selection_level_none_keeps_the_components_by_their_edf_and_bad_levels_are_refused():
     X, y, _ = make_additive(n=100, seed=0)  # the likelihood keeps a spurious x6 (edf 1.0), the test drops it
-    tested = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
-    kept = ComponentwiseLSSVRCV(criterion="reml", selection_level=None).fit(X, y)
+    tested = ComponentwiseLSSVRCV(criterion="reml", selection_level=0.05).fit(X, y)
+    kept = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)  # selection_level=None, the default
     assert tested.selected_components_.tolist() == [0, 1, 2, 3]
     assert set(kept.selected_components_.tolist()) > {0, 1, 2, 3}
     assert np.all(tested.contributions(X)[:, 4:] == 0.0)
@@ -315,16 +316,16 @@ def test_reml_fit_reports_gammas_selection_and_round_trips(tmp_path):
 
 
 def test_reml_gives_widths_of_their_own_only_to_the_components_its_tests_keep():
-    """sigma_per_component="auto" with "reml" on the exact path: the tests run first at the shared width; the
+    """sigma_per_component=True with "reml" on the exact path: the tests run first at the shared width; the
     components they leave out keep it, stay out, and the best score is that of the widths' stage."""
     X, y, _ = make_additive(n=100, seed=0)
-    model = ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
-    shared = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=False).fit(X, y)
+    model = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True, selection_level=0.05).fit(X, y)
+    shared = ComponentwiseLSSVRCV(criterion="reml", selection_level=0.05).fit(X, y)  # one width, the default's
     assert np.ndim(model.sigma_) == 1 and np.ndim(shared.sigma_) == 0
     left_out = np.setdiff1d(np.arange(10), model.selected_components_)
     assert model.selected_components_.tolist() == shared.selected_components_.tolist() == [0, 1, 2, 3]
-    assert np.all(model.sigma_[left_out] == shared.sigma_)  # not moved: out of the widths' stage
-    assert not np.all(model.sigma_[:4] == shared.sigma_)  # the kept ones moved
+    assert np.all(model.sigma_[left_out] == model.sigma_[left_out[0]])  # not moved: out of the widths' stage
+    assert not np.all(model.sigma_[:4] == model.sigma_[left_out[0]])  # the kept ones moved
     stages = model.cv_results_["stage"]
     assert "ard" in stages and "grid" in stages
     ard = model.cv_results_["criterion"][stages == "ard"]
@@ -460,9 +461,31 @@ def test_reml_fits_a_table_whose_inputs_are_all_categories_with_blanks(task):
     table = pd.DataFrame({c: rng.choice(["a", "b", "c", None], n) for c in ["u", "v", "w"]})
     labels = ((table["u"] == "a") ^ (rng.uniform(size=n) < 0.2)).astype(int)  # only u matters; 20% flipped
     if task == "regression":
-        model = ComponentwiseLSSVRCV(criterion="reml").fit(table, labels.astype(float))
-        assert np.all(np.isnan(model.sigma_))  # no component has a width to choose
-        assert model.component_gammas_[0] > 1e3 * model.component_gammas_[1:].max()  # u kept, v and w shrunk away
+        for per_component in (False, True):
+            model = ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=per_component)
+            model.fit(table, labels.astype(float))
+            if per_component:
+                assert np.all(np.isnan(model.sigma_))  # no component has a width to choose
+            assert model.component_gammas_[0] > 1e3 * model.component_gammas_[1:].max()  # u kept, v, w shrunk
     else:
         model = ComponentwiseLSSVCCV(criterion="reml").fit(table, labels)
         assert model.score(table, labels) >= 0.75  # the best rule (u == "a") scores 0.8 on these labels
+
+
+def test_tests_of_some_components_leave_the_others_in_untested():
+    """select_by_tests with ``testable``: only those components may be left out, and only they count among the
+    hypotheses (the screened pairs under interactions="auto" without a selection_level)."""
+    stayed = 0
+    for seed in range(5):
+        crit = _planted(seed)
+        fit = reml_fit(crit)
+        testable = np.array([False, False, False, True, True, True])  # blocks 3..5 (no signal) alone tested
+        chosen = select_by_tests(crit, fit, 0.05, testable=testable)
+        assert chosen.selected[:2].all()  # the strong signals stay
+        untested_out = ~chosen.selected[:3] & fit.selected[:3]
+        assert np.all(chosen.edf[:3][untested_out] < 1e-3)  # an untested block leaves only when its edf vanishes
+        everyone = select_by_tests(crit, fit, 0.05).selected
+        assert not (chosen.selected[3:] & ~fit.selected[3:]).any()
+        assert np.array_equal(chosen.selected[3:] | everyone[3:], chosen.selected[3:])  # fewer hypotheses: no fewer
+        stayed += chosen.selected[2] and not everyone[2]
+    assert stayed >= 1  # block 2 (no signal) stays untested where its test would leave it out (seed 1)

@@ -386,8 +386,8 @@ def build_parser():
     p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold", "reml", "ml"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
                         "is leave-one-out up to 20,000 rows and GCV on the low-rank path above; reml or ml: one "
-                        "gamma per component (and up to 20,000 rows one width per component) by restricted or "
-                        "marginal likelihood, the components kept by likelihood ratio tests")
+                        "gamma per component by restricted or marginal likelihood at the width auto chooses, the "
+                        "components kept by likelihood ratio tests")
     p.add_argument("--interactions", metavar="K|auto",
                    help="add pair components: the K best pairs screened on the residuals of the additive model, or "
                         "auto (kept while they lower the tuning criterion); default none")

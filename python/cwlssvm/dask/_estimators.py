@@ -35,7 +35,8 @@ from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, log_grid, likelihood_samples, results_table, sample_stages,
-                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood)
+                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood,
+                               widths_by_prediction)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
@@ -226,7 +227,14 @@ class _DaskBase(BaseEstimator):
                                      variances=stats.variances, **sums_only)  # the first stages, as in memory
         level = getattr(self, "selection_level", None)
         selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
-        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=bool(self.refine),
+        refine = bool(self.refine)
+        if widths_by_prediction(self._family().name, self.sigmas):  # the width of the default's search, as in memory
+            paired = any(c.factors for c in relative)
+            grids = (sigma_grid, log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE))
+            _, widths, _, _ = self._search_widths(compute, rows, stats, grids, "loo" if paired else "gcv", refine,
+                                                  self._task.scoring)
+            sigma_grid, refine = np.array([float(widths[0])]), False
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=refine,
                                               selection=selection, samples=samples)
         gammas = ComponentGammas(fit)
         sigma, gamma = float(sigmas[0]), gammas.mean_gamma
@@ -472,7 +480,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     Parameters
     ----------""" + SEARCH + """
-    selection_level : float or None, default=0.05
+    selection_level : float or None, default=None
         As for cwlssvm.ComponentwiseLSSVRCV: with ``criterion="reml"`` or ``"ml"``, the components kept by
         likelihood ratio tests at this family-wise level (cwlssvm.model_selection.select_by_tests).""" + COMMON + SEARCH_ATTRIBUTES + """
     Examples
@@ -496,7 +504,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
-                 selection_level=0.05, interactions=None):
+                 selection_level=None, interactions=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.components = components

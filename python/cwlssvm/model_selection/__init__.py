@@ -7,7 +7,7 @@ from ._classical import LSSVCCV, LSSVRCV
 from ._tune_kernel import tune_kernel
 from ..regression import additive_screen
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
-from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE
+from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
@@ -15,7 +15,7 @@ from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_t
                       widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                          width_sensitivity)
+                          width_sensitivity, widths_by_prediction)
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -35,6 +35,7 @@ __all__ = [
     "tune_kernel",
     "additive_screen",
     "AUTO_CANDIDATES",
+    "AUTO_PAIR_LEVEL",
     "AUTO_LEVERAGE",
     "mean_se",
     "one_se_choice",
@@ -60,6 +61,7 @@ __all__ = [
     "local_rows",
     "local_widths",
     "tune_likelihood",
+    "widths_by_prediction",
     "select_by_tests",
     "ComponentGammas",
     "SearchRecord",

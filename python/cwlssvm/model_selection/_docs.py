@@ -4,13 +4,16 @@ classifier parameters, and the pairs' selection level."""
 from ..tables import TABLE_PARAMS
 
 # the numpydoc entry of ``selection_level`` (the componentwise CV estimators)
-SELECTION_PARAM = """selection_level : float or None, default=0.05
+SELECTION_PARAM = """selection_level : float or None, default=None
         With ``criterion="reml"`` or ``"ml"`` and the squared loss: the components kept are those whose
         likelihood ratio test of "f^d = 0" (:func:`cwlssvm.model_selection.select_by_tests`)
         rejects by Holm's step-down procedure at this family-wise level (over the components and, with
         screened pairs, every pair screened, fitted or not); the others are left out
         (``selected_components_``, contributing zero) and the penalties of the rest are chosen again
-        without them. None keeps every component whose effective degrees of freedom do not vanish."""
+        without them. None (default) keeps every component whose effective degrees of freedom do not vanish,
+        each shrunk by its own gamma_d, as mgcv keeps its terms: leaving out the components a test does not
+        find predicted worse on the public tables of docs/model-selection.md; with ``interactions="auto"`` the
+        screened pairs alone are then tested, at AUTO_PAIR_LEVEL (0.05)."""
 
 CV_PARAMS = """
     sigmas : int or array-like, optional
@@ -30,9 +33,11 @@ CV_PARAMS = """
         others exactly at a large gamma, which LOO sees.
         ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
-        Newton's method on log gamma_d in primal coordinates, the widths by the same likelihood; components
-        whose effective degrees of freedom go to zero, or (squared loss) whose likelihood ratio test of
-        "f^d = 0" does not reject (``selection_level``), are left out (``selected_components_``). For the
+        Newton's method on log gamma_d in primal coordinates, at the shared width the default criterion's
+        search chooses (with the squared loss; ``sigma_per_component=True``, a given ``sigmas`` of one value
+        or a likelihood family: the widths by the same likelihood); components
+        whose effective degrees of freedom go to zero, or (squared loss, given a ``selection_level``) whose
+        likelihood ratio test of "f^d = 0" does not reject, are left out (``selected_components_``). For the
         logistic and Poisson families, the Laplace approximation of the likelihood at the IRLS fixed point
         (:func:`cwlssvm.families.laplace_reml`), on a random subsample of 5000 rows above that.
     cv : int, CV splitter or iterable of (train, validation) index arrays, default=10

@@ -37,8 +37,8 @@ from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
 from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                          width_sensitivity)
-from ._pair_search import screens, with_likelihood_pairs, with_listed, with_pairs
+                          width_sensitivity, widths_by_prediction)
+from ._pair_search import AUTO_PAIR_LEVEL, screens, with_likelihood_pairs, with_listed, with_pairs
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -77,16 +77,10 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return family_of(self)
 
     def _per_component(self, n_rows):
-        """Whether the search tunes one width per component for n_rows training rows: ``sigma_per_component``,
-        where "auto" is True for a likelihood criterion ("reml", "ml") with the squared loss and its tests
-        (``selection_level``) on the exact path (cwlssvm.primal.SOLVER_POLICY), unless ``sigmas`` gives one width."""
+        """Whether the search tunes one width per component for n_rows training rows: ``sigma_per_component``
+        ("auto": no)."""
         value = getattr(self, "sigma_per_component", False)
-        if not (isinstance(value, str) and value == "auto"):
-            return bool(value)
-        return (self.criterion in LIKELIHOODS and self._family().name == "squared"
-                and getattr(self, "selection_level", None) is not None
-                and (self.sigmas is None or np.size(self.sigmas) > 1)
-                and not SOLVER_POLICY.tunes_on_sums(self.solver, n_rows))
+        return not (isinstance(value, str) and value == "auto") and bool(value)
 
     def _tuned_widths(self):
         """Whether the search chose one width per component (sigma_ is then an array)."""
@@ -117,21 +111,42 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         family = self._family()
         forget_fitted(self, "component_gammas_", "selected_components_")  # set by a likelihood's search only
         if self.criterion in LIKELIHOODS:
-            return with_likelihood_pairs(self, X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
+            if self._widths_by_prediction():  # the prediction criterion's width, then the likelihood's gamma_d there
+                width = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep)
+                sigma_grid, width_passes = np.array([width.sigma]), self.passes_ or 0
+            result = with_likelihood_pairs(self, X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
                 X, Y, w, specs, comps, sigma_grid, keep, untested))
+            if self._widths_by_prediction() and self.passes_ is not None:  # the width's search's passes too
+                self.passes_ += width_passes
+            return result
         if family.name != "squared":
             return with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
+        result, evaluator = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=True)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        return with_pairs(self, X, Y, w, resolved, result, evaluator, gamma_grid)
+
+    def _widths_by_prediction(self):
+        """Whether a likelihood criterion takes its width from the prediction criterion's search
+        (cwlssvm.model_selection.widths_by_prediction)."""
+        return widths_by_prediction(self._family().name, self.sigmas, getattr(self, "sigma_per_component", False))
+
+    def _search_squared(self, X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=False):
+        """The SearchResult of the prediction criterion's search (``criterion``, "auto" for a likelihood's) for the
+        squared loss, before any pair is screened; with ``evaluator_too``, (that result, its evaluator)."""
+        specs = self._component_specs(self.n_features_in_)
+        gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        criterion = "auto" if self.criterion in LIKELIHOODS else self.criterion
+        variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
         # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
         # rows per width instead of two (at large n most leverages h_ii = O(R / n) are small and the two agree),
         # except with pairs among the components searched: GCV gives every row the average leverage, so it cannot
         # see a pair's surface fitting rows off the others exactly (inputs that nearly determine each other); LOO can
         paired = any(c.factors for c in resolved)
-        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if on_sums and not paired else "loo")
+        self.criterion_ = criterion if criterion != "auto" else ("gcv" if on_sums and not paired else "loo")
         common = dict(criterion=Criterion(self.criterion_, folds, self._task.error_rate, self._scoring()),
                       n_jobs=self.n_jobs)
-        per_component = self._per_component(X.shape[0])
+        per_component = self._per_component(X.shape[0]) and self.criterion not in LIKELIHOODS  # a likelihood's: its own
         if on_sums:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
                                                  **common)
@@ -161,7 +176,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         self.passes_ = getattr(evaluator, "passes", None)
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         result = replace(result, on_sums=on_sums, sums=sums)
-        return with_pairs(self, X, Y, w, resolved, result, evaluator, gamma_grid)
+        return (result, evaluator) if evaluator_too else result
 
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size
@@ -195,9 +210,15 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                      resolved, variances=variances, **common)
         per_component = self._per_component(X.shape[0])
         level = getattr(self, "selection_level", None)
-        selection = None if level is None else (
-            lambda crit, fit: select_by_tests(crit, fit, level, untested=untested, n_jobs=self.n_jobs))
-        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion, refine=self.refine,
+        pairs = np.array([bool(c.factors) for c in resolved])
+        if level is None and getattr(self, "interactions", None) == "auto" and pairs.any():
+            level, testable = AUTO_PAIR_LEVEL, pairs  # the screened pairs alone are tested; the main effects stay
+        else:
+            testable = None
+        selection = None if level is None else (lambda crit, fit: select_by_tests(
+            crit, fit, level, untested=untested, testable=testable, n_jobs=self.n_jobs))
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion,
+                                              refine=self.refine and not self._widths_by_prediction(),
                                               per_component=per_component, family=family, selection=selection,
                                               samples=samples)
         self.passes_ = evaluator.passes
@@ -402,9 +423,10 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         After the shared-sigma optimum, tune one width per component that has one (coordinate descent on
         the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
         ``selection_level`` run first, at the shared width, and only the components they keep get widths of
-        their own. "auto": True for ``criterion="reml"`` or ``"ml"`` with the squared loss and a
-        ``selection_level``, on the exact path (at most 20,000 rows with ``solver="auto"``), unless
-        ``sigmas`` holds one width; else False.
+        their own. "auto": False. With ``criterion="reml"`` or ``"ml"`` and the squared loss, "auto" (and
+        False) take the shared width from the leave-one-out search (GCV on the primal sums; the default
+        criterion's) and choose only the gamma_d by likelihood, at that width: on public tables the
+        likelihood's own choice of width predicted worse (docs/model-selection.md).
     {REG_FAMILY}
     {INTERACTIONS_PARAM}
     {SELECTION_PARAM}
@@ -428,7 +450,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component="auto", n_jobs=None, verbose=False, random_state=0, family="squared",
                  solver="auto", lowrank_tol=1e-10, missing="separate", unknown="missing", interactions=None,
-                 selection_level=0.05):
+                 selection_level=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.missing = missing
@@ -537,7 +559,7 @@ class ComponentwiseLSSVCCV(_ClassifierCV):
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  sigma_per_component="auto", scoring="auto", multi_class="ovr", probability=True, n_jobs=None,
                  verbose=False, random_state=0, family="squared", solver="auto", lowrank_tol=1e-10,
-                 missing="separate", unknown="missing", interactions=None, selection_level=0.05):
+                 missing="separate", unknown="missing", interactions=None, selection_level=None):
         self.interactions = interactions
         self.selection_level = selection_level
         self.missing = missing

@@ -131,6 +131,38 @@ class ComponentGammas:
         self.weights = np.where(self.selected, self.gammas / self.mean_gamma, 0.0)
 
 
+def widths_by_prediction(family, sigmas, sigma_per_component=False):
+    """Whether a likelihood criterion ("reml", "ml") takes its shared width from the prediction criterion's search
+    (leave-one-out on the exact path, GCV on the primal sums: the default criterion's) and chooses only the
+    gamma_d by likelihood, at that width: with the squared loss, one width for all (``sigma_per_component`` False
+    or "auto") and a grid of widths (``sigmas`` None or more than one). On public tables the likelihood's own
+    choice of width predicted worse than leave-one-out's (docs/model-selection.md); one width per component stays
+    the likelihood's.
+
+    Parameters
+    ----------
+    family : str
+        The family's name.
+    sigmas : array-like or None
+        The estimator's ``sigmas``.
+    sigma_per_component : bool or "auto", default=False
+        The estimator's ``sigma_per_component``.
+
+    Returns
+    -------
+    bool
+        Whether the width comes from the prediction criterion.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import widths_by_prediction
+    >>> widths_by_prediction("squared", None), widths_by_prediction("squared", [0.5])
+    (True, False)
+    """
+    one_width = isinstance(sigma_per_component, str) or not sigma_per_component
+    return family == "squared" and one_width and (sigmas is None or np.size(sigmas) > 1)
+
+
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, samples=None, family=None,
                     selection=None):
     """(relative widths (D,), RemlFit, SearchRecord) maximizing the likelihood (module doc); the sigma grid on
@@ -232,7 +264,7 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     return sigmas, fit, record
 
 
-def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
+def select_by_tests(criterion, fit, level, *, untested=0, testable=None, n_jobs=None):
     """The RemlFit of the components whose restricted likelihood ratio test of "f^d = 0" rejects by Holm's
     step-down procedure at family-wise level ``level``, by backward elimination: while some component is not
     rejected, the least significant is left out, the penalties of the others chosen again without it and
@@ -259,6 +291,9 @@ def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
         The family-wise level, in (0, 1).
     untested : int, default=0
         Hypotheses screened and not fitted, which Holm's thresholds count too.
+    testable : ndarray (D,) of bool, optional
+        The components that may be tested and left out (default: every one); the others stay, untested and not
+        counted among the hypotheses.
     n_jobs : int, optional
         Threads for the tests of one round (default: every core).
 
@@ -279,11 +314,13 @@ def select_by_tests(criterion, fit, level, *, untested=0, n_jobs=None):
     >>> select_by_tests(crit, reml_fit(crit), 0.05).selected.tolist()  # blocks 2 to 6 carry no signal
     [True, False, False, False, False, False]
     """
-    hypotheses = int(np.count_nonzero(criterion.ranks > 0)) + int(untested)
+    testable = np.ones(len(criterion.ranks), dtype=bool) if testable is None else np.asarray(testable, dtype=bool)
+    hypotheses = int(np.count_nonzero((criterion.ranks > 0) & testable)) + int(untested)
     keep, current = fit.selected & (criterion.ranks > 0), fit
-    while keep.any():
-        p = _test_each(criterion, current, keep, n_jobs)
-        order = np.flatnonzero(keep)[np.argsort(p[keep], kind="stable")]
+    while (keep & testable).any():
+        tested = keep & testable
+        p = _test_each(criterion, current, keep, n_jobs, tested)
+        order = np.flatnonzero(tested)[np.argsort(p[tested], kind="stable")]
         thresholds = level / (hypotheses - np.arange(len(order)))  # Holm's, over every hypothesis
         if (p[order] < thresholds).all():
             break
@@ -416,16 +453,17 @@ def attach_smoothing_factor(estimator, method, sensitivity=None):
     estimator.smoothing_factor_ = U  # its posterior() takes it from there
 
 
-def _test_each(criterion, fit, keep, n_jobs=None):
-    """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d kept (keep (D,) bool),
-    against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1 where LR_d <= 0 or not kept. The
-    fits without each component are independent: they run on threads (thread_map)."""
+def _test_each(criterion, fit, keep, n_jobs=None, tested=None):
+    """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d of ``tested`` (default:
+    every one kept; keep (D,) bool), against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1
+    where LR_d <= 0 or not tested. The fits without each component are independent: they run on threads
+    (thread_map)."""
     def ratio(d):
         without = keep.copy()
         without[d] = False
         return reml_fit(criterion.restricted(without), fit.rho, value_tol=TEST_VALUE_TOL).value - fit.value
 
-    tested = np.flatnonzero(keep)
+    tested = np.flatnonzero(keep if tested is None else tested)
     ratios = thread_map(ratio, tested, n_jobs)
     p = np.ones(len(keep))
     for d, r in zip(tested, ratios):

@@ -17,6 +17,7 @@ from ..interactions import interactions_table, screen_residuals
 AUTO_CANDIDATES = 10  # the screened pairs interactions="auto" tries, best first
 AUTO_GAIN = 0.01
 AUTO_Z = 2.5  # and its rows' standard errors: about a one-sided 5% test over AUTO_CANDIDATES candidates
+AUTO_PAIR_LEVEL = 0.05  # a likelihood's screened pairs ("auto", no selection_level): their tests' family-wise level
 AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
 
 
@@ -158,8 +159,8 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     ``est.interactions`` asks for: a list is tuned with the main effects; for an int k or "auto", the pairs are
     screened on the residuals of the likelihood's additive model (its gamma_d as component weights), and the best
     k (or AUTO_CANDIDATES) are fitted with the main effects by the likelihood again, each with its own gamma_d.
-    "auto" keeps the pairs the likelihood selects (``selection_level``; a pair whose gamma_d goes to its lower
-    bound contributes zero) and leaves the others out of the model: their weights are 0, so the model is the same
+    "auto" keeps the pairs the likelihood selects (the tests at ``selection_level``, or without one the tests of
+    the pairs alone at AUTO_PAIR_LEVEL; a pair whose gamma_d goes to its lower bound contributes zero) and leaves the others out of the model: their weights are 0, so the model is the same
     without them. Sets ``interactions_``."""
     interactions = getattr(est, "interactions", None)
     if not screens(interactions):
