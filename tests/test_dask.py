@@ -161,7 +161,7 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
     # flat in sigma, as here, the two may stop at quite different widths)
     model = cdask.ComponentwiseLSSVRCV(client=client, **grid).fit(Xd, yd)
     ref = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", **grid).fit(X, y)
-    assert model.n_passes_ == (3 if criterion == "gcv" else 6)
+    assert model.n_passes_ == (3 if criterion == "gcv" else 5)  # LOO: the fine gammas join the local widths' leverages
     assert np.min(model.cv_results_["criterion"]) <= -ref.best_score_ * (1 + 1e-4)
     assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
     with pytest.raises(ValueError, match="criterion must be 'gcv', 'loo', 'kfold', 'reml' or 'ml'"):
@@ -571,14 +571,26 @@ def test_interactions_lists_pairs_on_dask_and_an_int_is_refused(client, data):
             cdask.ComponentwiseLSSVRCV(interactions=bad, client=client).fit(Xd, yd)
 
 
-def test_the_dask_criterion_default_is_the_in_memory_one(client):
-    # "auto" on the sums in both: GCV for the main effects, leave-one-out with listed pairs
+def test_the_dask_criterion_default_is_the_in_memory_one(client, monkeypatch):
+    # "auto" on the sums in both: leave-one-out, with listed pairs or without; above LOO_ROWS rows its leverages over
+    # the same sample of rows (their sample keys below LOO_ROWS / n), drawn on the workers
+    import cwlssvm.dask._criteria as dask_criteria
+    import cwlssvm.model_selection._evaluate_primal as evaluate_primal
+
+    monkeypatch.setattr(dask_criteria, "LOO_ROWS", 600)
+    monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 600)
     X, y, _ = make_additive(n=1500, noise=1.0, seed=7)
     Xd, yd = da.from_array(X, chunks=(500, 10)), da.from_array(y, chunks=500)
     grid = dict(sigmas=3, gammas=6, refine=False)
-    for pairs, expected in ((None, "gcv"), ([(0, 1)], "loo")):
+    sampled = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", criterion="loo", sigmas=[1.0], gammas=[10.0]).fit(X, y)
+    for pairs in (None, [(0, 1)]):
         model = cdask.ComponentwiseLSSVRCV(interactions=pairs, client=client, **grid).fit(Xd, yd)
         ref = cwlssvm.ComponentwiseLSSVRCV(interactions=pairs, solver="lowrank", **grid).fit(X, y)
         assert model.criterion == ref.criterion == "auto"
-        assert model.criterion_ == ref.criterion_ == expected
+        assert model.criterion_ == ref.criterion_ == "loo"
         assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-9)
+        if pairs is None:  # the same rows' leverages (a pair is centred on other rows on Dask)
+            assert model.best_score_ == pytest.approx(ref.best_score_, rel=1e-8)
+    monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 10_000)
+    every = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", criterion="loo", sigmas=[1.0], gammas=[10.0]).fit(X, y)
+    assert sampled.best_score_ != pytest.approx(every.best_score_, rel=1e-6)  # a sample's mean, not every row's

@@ -261,7 +261,7 @@ def test_a_search_on_the_sums_refits_on_the_same_low_rank_features(monkeypatch):
     X, y, _ = make_additive(1200, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV().fit(X, y)
     best = cv.best_estimator_
-    assert cv.criterion_ == "gcv" and best.solver == "lowrank" and best.solver_ == "lowrank"
+    assert cv.criterion_ == "loo" and best.solver == "lowrank" and best.solver_ == "lowrank"
     plain = ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma, solver="lowrank").fit(X, y)
     assert np.abs(cv.predict(X) - plain.predict(X)).max() < 1e-8 * np.std(y)
     assert ComponentwiseLSSVR(sigma=best.sigma, gamma=best.gamma).fit(X, y).solver_ == "dense"  # the base's "auto"

@@ -122,8 +122,7 @@ def _friedman(n, seed):
 
 def test_listed_pairs_are_tuned_by_leave_one_out_on_the_primal_sums():
     # GCV gives every row the average leverage, and a listed pair's surface can fit rows off the others exactly:
-    # criterion "auto" on the primal sums is leave-one-out with listed pairs, GCV for the additive model and for
-    # screened pairs (whose test already scores the rows' leave-one-out residuals)
+    # criterion "auto" on the primal sums is leave-one-out, with pairs or without
     X, y = _friedman(600, 0)
     grids = dict(solver="lowrank", sigmas=[0.5, 1.0, 2.0], gammas=[1.0, 10.0, 100.0, 1000.0])
     listed = ComponentwiseLSSVRCV(interactions=[(0, 1)], **grids).fit(X, y)
@@ -132,8 +131,8 @@ def test_listed_pairs_are_tuned_by_leave_one_out_on_the_primal_sums():
     np.testing.assert_allclose(listed.predict(X[:50]), loo.predict(X[:50]), rtol=1e-12, atol=1e-12)
     written = ComponentwiseLSSVRCV([C.rbf(j) for j in range(10)] + [C.pair(0, 1)], **grids).fit(X, y)
     assert written.criterion_ == "loo"  # a pair component in the list is searched with the main effects too
-    assert ComponentwiseLSSVRCV(**grids).fit(X, y).criterion_ == "gcv"
-    assert ComponentwiseLSSVRCV(interactions=1, **grids).fit(X, y).criterion_ == "gcv"
+    assert ComponentwiseLSSVRCV(**grids).fit(X, y).criterion_ == "loo"
+    assert ComponentwiseLSSVRCV(interactions=1, **grids).fit(X, y).criterion_ == "loo"
 
 
 def test_a_listed_pair_gets_its_own_gamma_by_restricted_likelihood():

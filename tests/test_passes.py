@@ -11,7 +11,7 @@ import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
 from cwlssvm.model_selection import GRID_SAMPLE, PrimalCriterionEvaluator, SearchRecord, search_in_passes
-from cwlssvm.primal import PASS_ROWS, FeatureMap, row_pass, sample_rows
+from cwlssvm.primal import PASS_ROWS, FeatureMap, row_keys, row_pass, sample_rows
 
 
 @pytest.fixture(scope="module")
@@ -193,8 +193,9 @@ def test_reml_at_large_n_takes_the_default_searchs_width_and_refits_from_the_sum
     X, y, _ = make_additive(2 * GRID_SAMPLE + 5000, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)
     default = ComponentwiseLSSVRCV(solver="lowrank", sigmas=[0.5, 1.0, 2.0, 4.0]).fit(X, y)
-    assert cv.sigma_ == default.sigma_ and default.passes_ == 1  # the sigma grid on the sample, local widths in a pass
-    assert cv.passes_ == 2  # that search's pass and the likelihood's sums at its width, kept for the fit
+    # the sigma grid on the sample, the local widths' sums in a pass and their leverages (with the fine gammas) in one
+    assert cv.sigma_ == default.sigma_ and default.passes_ == 2
+    assert cv.passes_ == 3  # that search's passes and the likelihood's sums at its width, kept for the fit
     weights = cv.best_estimator_.component_weights
     plain = ComponentwiseLSSVR(sigma=cv.sigma_, gamma=cv.gamma_, solver="lowrank", component_weights=weights).fit(X, y)
     assert np.abs(cv.predict(X[:2000]) - plain.predict(X[:2000])).max() < 1e-6 * np.std(y)
@@ -229,11 +230,11 @@ def test_the_passes_of_a_fit_with_screened_pairs_count_each_set_of_components_sc
     additive = ComponentwiseLSSVRCV(**kw).fit(X, y)
     screened = ComponentwiseLSSVRCV(interactions="auto", **kw).fit(X, y)
     scored = int(screened.interactions_["criterion"].notna().sum())  # the candidates tried, best first
-    assert additive.criterion_ == "gcv" and additive.passes_ == 1 and scored >= 1
+    assert additive.criterion_ == "loo" and additive.passes_ == 2 and scored >= 1  # the sums, the leverages
     # the residuals screened from the search's sums (a pass over those rows), the main effects at the chosen width
-    # from the same sums and a pass for their rows' leave-one-out errors, then each candidate added: a pass for its
-    # sums and one for its rows' errors
-    assert screened.passes_ == additive.passes_ + 2 + 2 * scored
+    # from the same sums, their leverages' pass and a pass for their rows' leave-one-out errors, then each candidate
+    # added: a pass for its sums, one for its leverages and one for its rows' errors
+    assert screened.passes_ == additive.passes_ + 3 + 3 * scored
 
 
 def test_the_pairs_screened_on_the_searchs_sums_are_those_of_the_fitted_additive_model(monkeypatch):
@@ -318,11 +319,30 @@ def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypa
     w = np.random.default_rng(2).uniform(0.5, 2.0, len(y))
     sigmas = np.full(4, 0.7)
     every = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv").row_errors(sigmas, 30.0)[0]
-    monkeypatch.setattr(evaluate_primal, "ROW_ERRORS_ROWS", 1000)
+    monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 1000)
     ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
     (first, leverages), (again, _) = ev.row_errors(sigmas, 30.0), ev.row_errors(sigmas, 3.0)
-    sample = np.sort(sample_rows(3000, 1000))  # the package's sampler (cwlssvm.primal.sample_rows), seed 0
-    assert first.shape == again.shape == leverages.shape == (1000,)
+    sample = np.flatnonzero(row_keys(np.arange(3000)) < 1000 / 3000)  # the package's sample keys, seed 0
+    assert first.shape == again.shape == leverages.shape == (len(sample),) and 900 < len(sample) < 1100
     assert ev.passes == 3  # the sums, then a pass over the sample each
     assert np.allclose(first, every[sample], rtol=1e-12, atol=0)
     assert not np.allclose(again, first)  # another gamma, the same rows
+
+
+def test_leave_one_out_at_large_n_is_the_mean_over_a_fixed_uniform_sample_of_rows(monkeypatch):
+    import cwlssvm.model_selection._evaluate_primal as evaluate_primal
+
+    X, y, _ = make_additive(3000, seed=5, n_features=4)
+    resolved = C.resolve(None, 4, None, 1.0, X)
+    w = np.random.default_rng(4).uniform(0.5, 2.0, len(y))
+    sigmas, gammas = np.full(4, 0.6), np.array([3.0, 300.0])
+    errors = np.array([PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
+                       .row_errors(sigmas, g)[0] for g in gammas])  # every row's w_i r_i^2 (leave-one-out)
+    monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 1000)
+    ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
+    out = ev.evaluate(sigmas, gammas)
+    sample = np.flatnonzero(row_keys(np.arange(3000)) < 1000 / 3000)
+    expected = errors[:, sample].sum(axis=1) / w[sample].sum()
+    assert np.allclose(out["criterion"], expected, rtol=1e-10)
+    assert not np.allclose(out["criterion"], errors.sum(axis=1) / w.sum(), rtol=1e-3)  # not every row's mean
+    assert ev.passes == 2 and np.array_equal(ev.leverage_rows(), sample)  # the sums, then the sample's leverages

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive", "load_spambase", "load_penguins",
-           "spam_splits"]
+__all__ = ["sinc", "additive_function", "make_additive", "make_poisson_additive", "make_concurve_skewed",
+           "load_spambase", "load_penguins", "spam_splits"]
 
 
 def sinc(t):
@@ -134,6 +134,47 @@ def make_poisson_additive(n=500, seed=None, n_features=6):
               + 0.4 * sinc(4.0 * (X[:, 3] - 0.5)))
     mu = np.exp(log_mu)
     return X, rng.poisson(mu).astype(float), mu
+
+
+def make_concurve_skewed(n=300, noise=0.3, seed=None, n_features=6):
+    """Skewed inputs that nearly determine each other: the shape of a table where GCV fails.
+
+    z ~ N(0, 1) per row, x_j = exp(1.2 (z + 0.3 e_j)) with e_j ~ N(0, 1): every input log-normal (a few rows
+    far out) and all of them concurve through z; y = log x1 + 0.5 log x2 - 0.3 log x3 + noise N(0, noise^2).
+    GCV gives every row the average leverage, so on these rows it can choose a nearly unpenalized model that
+    fits the far rows exactly and predicts new rows badly; leave-one-out sees them (docs/model-selection.md).
+
+    Parameters
+    ----------
+    n : int, default=300
+        Rows.
+    noise : float, default=0.3
+        The noise's standard deviation.
+    seed : int, optional
+        Seed of NumPy's default generator.
+    n_features : int, default=6
+        Inputs (at least 3).
+
+    Returns
+    -------
+    X : ndarray (n, n_features)
+    y : ndarray (n,)
+    f : ndarray (n,), the noise-free function
+
+    Examples
+    --------
+    >>> from cwlssvm.datasets import make_concurve_skewed
+    >>> X, y, f = make_concurve_skewed(n=200, seed=0)
+    >>> X.shape, bool((X > 0).all())
+    ((200, 6), True)
+    """
+    if n_features < 3:
+        raise ValueError(f"n_features must be >= 3, got {n_features}")
+    rng = np.random.default_rng(seed)
+    z = rng.normal(size=(n, 1))
+    X = np.exp(1.2 * (z + 0.3 * rng.normal(size=(n, n_features))))
+    f = np.log(X[:, 0]) + 0.5 * np.log(X[:, 1]) - 0.3 * np.log(X[:, 2])
+    return X, f + noise * rng.normal(size=n), f
 
 
 def load_penguins():

@@ -4,10 +4,11 @@ PrimalCriterionEvaluator reaches the rows only through its row hooks (landmarks,
 they run on the workers (cwlssvm.dask._rows), and ``evaluate_many`` scores many kernel widths with one
 pass for all their sums (and, for leave-one-out, one more for all their leverages), as in memory.
 cwlssvm.model_selection.search_in_passes uses it; with the first pass (spreads and landmark candidates)
-a tuned regressor makes 3 passes (GCV, k-fold) or 6 (LOO); a classifier's error rates add a pass per
-stage for GCV and k-fold. Above 2 x GRID_SAMPLE rows (GCV, LOO) the sigma grid is scored in memory on
-the first pass's uniform sample of GRID_SAMPLE rows, as the in-memory search does: 2 passes (GCV) or 4
-(LOO).
+a tuned regressor makes 3 passes (GCV, k-fold) or 5 (LOO, whose fine gammas join the local widths'
+leverages); a classifier's error rates add a pass per stage for GCV and k-fold. Above 2 x GRID_SAMPLE rows
+(GCV, LOO) the sigma grid is scored in memory on the first pass's uniform sample of GRID_SAMPLE rows, as the
+in-memory search does: 2 passes (GCV) or 3 (LOO). Above LOO_ROWS rows the leverages are those of a uniform
+sample of about LOO_ROWS rows (their sample keys below LOO_ROWS / n, the rows the in-memory search takes).
 
 k-fold ("kfold", ``cv`` folds): the fold sums of all widths in the pass of their sums, folds drawn at
 random within each partition (fixed by the seed, so every pass sees the same folds); the validation
@@ -21,7 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..model_selection import Criterion, PrimalCriterionEvaluator
+from ..model_selection import LOO_ROWS, Criterion, PrimalCriterionEvaluator
 
 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
@@ -61,6 +62,16 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
 
     def _row_sums_many(self, fmaps):
         return self.rows.sums(self.compute, fmaps, folds=self._folds, structured=True)
+
+    def leverage_rows(self):
+        """None: the rows are on the workers (_leverage_pass samples them there)."""
+        return None
+
+    def _reduce_leverage_rows(self, fmaps, chunk_fns):
+        """Above LOO_ROWS rows, over the rows whose sample key is below LOO_ROWS / n: a uniform sample of about
+        LOO_ROWS rows, drawn on the workers (DaskRows.reduce)."""
+        share = None if self.n_rows <= LOO_ROWS else LOO_ROWS / self.n_rows
+        return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds, share=share)
 
     def _reduce_many(self, fmaps, chunk_fns, sample=None):
         if sample is not None:

@@ -191,11 +191,10 @@ class _DaskBase(BaseEstimator):
         if self.criterion in LIKELIHOODS and self._family().name != "squared":
             raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={self.family!r})")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        # "auto" as in memory on the sums: GCV, but leave-one-out with pairs searched beside the main effects, and a
+        # "auto" as in memory: leave-one-out (its leverage pass over a sample of LOO_ROWS rows above that many), a
         # likelihood family's approximate leave-one-out deviance
-        paired = any(c.factors for c in self._resolve(rows, 1.0))
         squared = self._family().name == "squared"
-        self.criterion_ = self.criterion if self.criterion != "auto" else ("gcv" if squared and not paired else "loo")
+        self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
         if not squared:
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
         if self.criterion_ in LIKELIHOODS:
@@ -229,9 +228,8 @@ class _DaskBase(BaseEstimator):
         selection = None if level is None else (lambda crit, fit: select_by_tests(crit, fit, level))
         refine = bool(self.refine)
         if widths_by_prediction(self._family().name, self.sigmas):  # the width of the default's search, as in memory
-            paired = any(c.factors for c in relative)
             grids = (sigma_grid, log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE))
-            _, widths, _, _ = self._search_widths(compute, rows, stats, grids, "loo" if paired else "gcv", refine,
+            _, widths, _, _ = self._search_widths(compute, rows, stats, grids, "loo", refine,
                                                   self._task.scoring)
             sigma_grid, refine = np.array([float(widths[0])]), False
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_, refine=refine,

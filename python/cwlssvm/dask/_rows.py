@@ -229,15 +229,19 @@ class DaskRows:
         its features ((R+1, R+1); the sums' G over ``weight``, the sum of the weights)."""
         return [G[0] / weight for G, _, _ in self.sums(compute, list(fmaps))]
 
-    def reduce(self, compute, fmaps, chunk_fns, folds=None):
+    def reduce(self, compute, fmaps, chunk_fns, folds=None, share=None):
         """One pass: for each (feature map, chunk_fn), the sum over every partition of
         chunk_fn(Phi, Y, w, fold, None) (the per-chunk parts of cwlssvm.model_selection's criteria;
         fold: the rows' fold ids for folds = (K, seed), else None), features computed in blocks of
-        fmap.block_rows(); a list for lists, else one tuple."""
+        fmap.block_rows(); a list for lists, else one tuple. With ``share`` in (0, 1), over the rows whose
+        sample key (cwlssvm.primal.row_keys of their global index) is below it: a uniform sample of about that
+        share of the rows."""
         many = isinstance(fmaps, (list, tuple))
         pairs = list(zip(fmaps, chunk_fns)) if many else [(fmaps, chunk_fns)]
         shared = compute.share(pairs)
-        tasks = [dask.delayed(_partition_reduce)(part, shared, folds, i) for i, part in enumerate(self.parts)]
+        tasks = [dask.delayed(_partition_reduce)(part, shared, folds, i,
+                                                 None if share is None else (self._first_row(i), share))
+                 for i, part in enumerate(self.parts)]
         merged = tree_merge(compute, tasks, add_parts)
         return merged if many else merged[0]
 
@@ -406,10 +410,16 @@ def _feature_blocks(fmap, X):
         yield rows, fmap.pass_features(X[rows], 1)
 
 
-def _partition_reduce(part, pairs, folds, index):
-    """[sum over this partition's blocks of chunk_fn(Phi, Y, w, fold, None)] for every (fmap, chunk_fn)."""
+def _partition_reduce(part, pairs, folds, index, sample=None):
+    """[sum over this partition's blocks of chunk_fn(Phi, Y, w, fold, None)] for every (fmap, chunk_fn); with
+    sample = (the global index of the partition's first row, share), over its rows whose key is below share."""
     X, Y, w = part
     fold = None if folds is None else fold_ids(len(w), folds, index)
+    if sample is not None:
+        first_row, share = sample
+        kept = row_keys(first_row + np.arange(len(w))) < share
+        X, Y, w = X[kept], Y[kept], w[kept]
+        fold = None if fold is None else fold[kept]
     out = []
     for fmap, chunk_fn in pairs:
         total = None

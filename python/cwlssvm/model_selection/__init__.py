@@ -10,12 +10,13 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
-from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
+from ._evaluate_primal import LOO_ROWS, PrimalCriterionEvaluator, likelihood_samples, sample_stages
 from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_to_fine, results_table, tune,
                       widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
+from ._gcv_guard import GCV_GUARD, guard_gcv
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -51,6 +52,9 @@ __all__ = [
     "GRID_SAMPLE",
     "LOCAL_SAMPLE",
     "PrimalCriterionEvaluator",
+    "LOO_ROWS",
+    "GCV_GUARD",
+    "guard_gcv",
     "sample_stages",
     "likelihood_samples",
     "tune",

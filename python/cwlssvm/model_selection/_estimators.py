@@ -36,6 +36,7 @@ from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, samp
 from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
+from ._gcv_guard import guard_gcv
 from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, screens, with_likelihood_pairs, with_listed, with_pairs
@@ -138,12 +139,11 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         criterion = "auto" if self.criterion in LIKELIHOODS else self.criterion
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
-        # criterion "auto": exact LOO on the exact path; GCV through the primal layer, one pass over the
-        # rows per width instead of two (at large n most leverages h_ii = O(R / n) are small and the two agree),
-        # except with pairs among the components searched: GCV gives every row the average leverage, so it cannot
-        # see a pair's surface fitting rows off the others exactly (inputs that nearly determine each other); LOO can
-        paired = any(c.factors for c in resolved)
-        self.criterion_ = criterion if criterion != "auto" else ("gcv" if on_sums and not paired else "loo")
+        # criterion "auto": exact leave-one-out at every size; on the primal sums its leverage pass covers a uniform
+        # sample of LOO_ROWS rows (cwlssvm.model_selection.PrimalCriterionEvaluator). GCV gives every row the
+        # average leverage, so it cannot see a few rows of leverage near one fitted exactly (concurve components,
+        # high-leverage rows), where its choice of a nearly unpenalized gamma predicts new rows badly; LOO can
+        self.criterion_ = "loo" if criterion == "auto" else criterion
         common = dict(criterion=Criterion(self.criterion_, folds, self._task.error_rate, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = self._per_component(X.shape[0]) and self.criterion not in LIKELIHOODS  # a likelihood's: its own
@@ -173,6 +173,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                          per_component=per_component, verbose=self.verbose,
                                          patience=0 if on_sums else EXACT_GRID_PATIENCE)
+        if self.criterion_ == "gcv" and not self._task.error_rate:  # refuse a choice that leave-one-out finds unsound
+            guard_gcv(evaluator, record)
+            sigmas, gamma = record.best()["sigmas"], record.best()["gamma"]
         self.passes_ = getattr(evaluator, "passes", None)
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         result = replace(result, on_sums=on_sums, sums=sums)

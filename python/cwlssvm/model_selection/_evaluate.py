@@ -274,6 +274,15 @@ class CriterionEvaluator:
         ((spec, U, _),) = self.spectra(sigmas)
         return spec.fitted(U, np.array([float(gamma)]))[0][rows]
 
+    def loo_errors(self, sigma_list, gamma_list):
+        """[(G,) the weighted mean squared leave-one-out residual for each gamma of gamma_list[i] at the widths
+        sigma_list[i]], whatever the criterion (the GCV guard's check, cwlssvm.model_selection.guard_gcv)."""
+        out = []
+        for sigmas, gammas in zip(sigma_list, gamma_list):
+            ((spec, U, _),) = self.spectra(sigmas)
+            out.append(spec.loo_totals(U, self.Y, self.w, np.asarray(gammas, dtype=float))[0] / self.w.sum())
+        return out
+
     def row_errors(self, sigmas, gamma):
         """(errors (n,), leverages (n,) or None) at one gamma: each training row's weighted squared out-of-sample
         residual (the mean over the targets), validation ("kfold", leverages None) or leave-one-out ("loo", and

@@ -9,7 +9,11 @@ For each vector of kernel widths: landmarks and one chunked pass over the rows f
   minus fold f's, and the validation error of every gamma is a quadratic form in fold f's own sums
   (one pass per width, however many folds). Other splits sum each training and validation set
   separately (two passes per split).
-- "loo": a second pass for the leverages h_ii (exact leave-one-out residuals e_i / (1 - h_ii)).
+- "loo": a second pass for the leverages h_ii (exact leave-one-out residuals e_i / (1 - h_ii)); above
+  LOO_ROWS rows over a uniform sample of that many (the same rows for every width and gamma): the sums still
+  come from every row, only the mean of the squared leave-one-out residuals is a sample's, whose relative
+  standard error is sd(e_i^2) / (mean(e_i^2) sqrt(LOO_ROWS)), about 0.5% for Gaussian residuals, and less for
+  the difference between two gammas, which the same rows see.
 
 Classifiers scored on the misclassification rate need the decision value of every row: one more
 pass for "gcv" and "kfold" (LOO has it from its second pass).
@@ -25,16 +29,16 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import FeatureMap, ridge_spectrum, row_pass, sample_rows, weighted_errors
+from ..primal import FeatureMap, ridge_spectrum, row_keys, row_pass, weighted_errors
 from ._evaluate import CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
 
 # Up to this many gammas per call are all evaluated; more, where each costs a solve, by coarse_to_fine.
 FEW_GAMMAS = 12
-# Above this many rows, row_errors scores a uniform sample of this many (the same on every call): a row's leverage
-# costs about as much as its share of the sums pass
-ROW_ERRORS_ROWS = 100_000
+# Above this many rows, the leave-one-out criterion's leverage pass and row_errors score a uniform sample of this
+# many (the same on every call): a row's leverage costs about as much as its share of the sums pass
+LOO_ROWS = 100_000
 
 
 class PrimalCriterionEvaluator(CriterionEvaluator):
@@ -83,6 +87,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self._cache = {}  # the last widths' feature map and sums: a gamma-only search makes no pass
         self._stored = {}  # width key -> (FeatureMap, sums), from evaluate_many
         self._candidates = None
+        self._kept = {}  # the leave-one-out pass's sample of rows (leverage_rows)
         self._gamma_hint = None  # the best gamma of the last width whose gammas were searched (a wide component)
 
     @property
@@ -153,12 +158,18 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         self.passes += 1
         return self._reduce(fmap, chunk_fn, sample)
 
+    @property
+    def gammas_cost_a_pass(self):
+        """Whether scoring gammas at stored widths makes a pass over the rows (leave-one-out's leverages, a
+        classifier's error rates), so that gammas are best scored together."""
+        return self.criterion == "loo" or self.classification
+
     def evaluate(self, sigmas, gammas):
         """CriterionEvaluator.evaluate; where each gamma costs a solve (a wide categorical component:
         LevelSpectrum), on the subset of the gammas that coarse_to_fine picks ("evaluated")."""
-        passes = self.criterion == "loo" or self.classification  # each call a pass over the rows
         return self._over_gammas(self._feature_map(sigmas), gammas,
-                                 lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g), passes)
+                                 lambda g: super(PrimalCriterionEvaluator, self).evaluate(sigmas, g),
+                                 self.gammas_cost_a_pass)
 
     def evaluate_many(self, sigma_list, gamma_list):
         """[evaluate(sigmas, gammas)] for every pair, with one pass for the sums of all the widths not
@@ -189,8 +200,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             errors = self._reduce_many(fmaps, parts)
             return [self._scored(self._gcv_result(sp, g, e)) for sp, g, e in zip(specs, gammas, errors)]
         parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
-        self.passes += 1
-        return [self._scored(self._loo_result(*sums)) for sums in self._reduce_many(fmaps, parts)]
+        return [self._scored(self._loo_result(*sums)) for sums in self._leverage_pass(fmaps, parts)]
 
     def store_widths(self, sigma_list):
         """The landmarks and sums of every width of sigma_list not yet stored, all in one pass over the rows; kept
@@ -242,15 +252,24 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             self._gamma_hint = float(gammas[int(np.argmin(out["criterion"]))])
         return out
 
+    def loo_errors(self, sigma_list, gamma_list):
+        """CriterionEvaluator.loo_errors: one pass over leverage_rows for every width (their sums stored, or made
+        in one more pass)."""
+        self.store_widths(sigma_list)
+        fmaps = [self._feature_map(s) for s in sigma_list]
+        parts = [partial(_loo_sums, spec=self._spectrum(f), gammas=np.asarray(g, dtype=float), classification=False)
+                 for f, g in zip(fmaps, gamma_list)]
+        return [sq / float(weight[0]) for sq, _, weight in self._leverage_pass(fmaps, parts)]
+
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
-        folds' models of "kfold" at one gamma, from their sums); above ROW_ERRORS_ROWS rows, of a uniform sample
-        of that many (cwlssvm.primal.sample_rows), each (ROW_ERRORS_ROWS,), the same rows on every call (a paired
+        folds' models of "kfold" at one gamma, from their sums); above LOO_ROWS rows, of a uniform sample
+        of about that many (leverage_rows), the same rows on every call (a paired
         comparison sees the same rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
-        sample = None if n <= ROW_ERRORS_ROWS else np.sort(sample_rows(n, ROW_ERRORS_ROWS))
+        sample = self.leverage_rows()
         place = _places(n, sample)
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
@@ -281,7 +300,27 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         if self.criterion == "gcv":
             errors = self._pass(fmap, self._gcv_part(spec, gammas)) if self.classification else None
             return self._gcv_result(spec, gammas, errors)
-        return self._loo_result(*self._pass(fmap, self._loo_part(spec, gammas)))
+        return self._loo_result(*self._leverage_pass([fmap], [self._loo_part(spec, gammas)])[0])
+
+    def _leverage_pass(self, fmaps, parts):
+        """[(the sums of part over leverage_rows..., their total weight (1,))] for every (fmap, part): one pass."""
+        self.passes += 1
+        return self._reduce_leverage_rows(fmaps, [partial(_with_weight, part) for part in parts])
+
+    def _reduce_leverage_rows(self, fmaps, chunk_fns):
+        """_reduce_many over leverage_rows (a row hook: cwlssvm.dask samples the rows on the workers)."""
+        return self._reduce_many(fmaps, chunk_fns, self.leverage_rows())
+
+    def leverage_rows(self):
+        """The sorted row numbers the leave-one-out pass sums over: None (every row) up to LOO_ROWS rows, else
+        those whose sample key (cwlssvm.primal.row_keys of the row number) is below LOO_ROWS / n, a uniform sample
+        of about LOO_ROWS rows, the same on every call and the same rows as cwlssvm.dask draws on its workers."""
+        n = self.X.shape[0]
+        if n <= LOO_ROWS:
+            return None
+        if "loo_rows" not in self._kept:
+            self._kept["loo_rows"] = np.flatnonzero(row_keys(np.arange(n)) < LOO_ROWS / n)
+        return self._kept["loo_rows"]
 
     def _spectrum(self, fmap):
         """The spectrum of the training sums of these features (a pass unless cached; kept with them)."""
@@ -305,11 +344,12 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,))."""
         return partial(_loo_sums, spec=spec, gammas=gammas, classification=self.classification)
 
-    def _loo_result(self, sq, err):
-        """The criteria from the leave-one-out pass's sums."""
-        out = {"criterion": sq / self.n_weight}
+    def _loo_result(self, sq, err, weight):
+        """The criteria from the leave-one-out pass's sums over rows of total weight ``weight`` (1,)."""
+        weight = float(weight[0])
+        out = {"criterion": sq / weight}
         if self.classification:
-            out["error_rate"] = err / self.n_weight
+            out["error_rate"] = err / weight
         return out
 
     def _kfold(self, fmap, gammas):
@@ -437,6 +477,11 @@ def likelihood_samples(n_rows, sample, resolved, **kw):
 def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
     """(weighted misclassifications of the fitted values for every gamma,)."""
     return (weighted_errors(Y, spec.fitted(spec.coordinates(Phi), gammas), w),)
+
+
+def _with_weight(chunk_fn, Phi, Y, w, fold, index):
+    """chunk_fn's parts and the chunk's total weight (1,)."""
+    return (*chunk_fn(Phi, Y, w, fold, index), np.array([w.sum()]))
 
 
 def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):

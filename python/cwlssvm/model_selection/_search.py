@@ -64,8 +64,13 @@ class SearchRecord:
             self.rows.append(row)
 
     def best(self):
-        """The record with the smallest criterion, from row ``compared`` on."""
-        return min(self.rows[self.compared:], key=lambda r: r["criterion"])
+        """The record with the smallest criterion, from row ``compared`` on, among those not refused."""
+        return min((r for r in self.rows[self.compared:] if not r.get("refused")), key=lambda r: r["criterion"])
+
+    def ranked(self):
+        """The rows from ``compared`` on that are not refused and have a finite criterion, best first."""
+        rows = [r for r in self.rows[self.compared:] if not r.get("refused") and np.isfinite(r["criterion"])]
+        return sorted(rows, key=lambda r: r["criterion"])
 
 
 def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):

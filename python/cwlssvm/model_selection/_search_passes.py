@@ -103,7 +103,9 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
        narrower widths; where the features are many, narrower widths have more still and their pass
        would cost more than the whole search), all in one pass; then (with ``refine``) a fine grid of
        REFINE_GAMMAS gammas over one gamma-grid step each way of the best. Their sums are kept: for GCV and
-       k-fold it costs one pass at most, for leave-one-out one more.
+       k-fold it costs one pass at most, for leave-one-out one more. Where each gamma's criterion comes from a
+       pass over the rows (leave-one-out's leverages, ``evaluator.gammas_cost_a_pass``) and stage 2 ran on a
+       sample, the fine gammas around the sample's best gamma join stage 3's pass instead.
 
     The record holds what was evaluated on all the rows (``cv_results_``). Where each gamma costs a solve (a
     wide categorical component), the gamma searches of stages 2 and 3's widths start from the best gamma of
@@ -145,12 +147,14 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
     record = SearchRecord()
     gamma_grid = np.asarray(gamma_grid, dtype=float)
 
-    def scored(ev, stage, widths, rec=None):
-        """The best point after scoring widths with the gamma grid on ev (in one pass), recorded in record when
-        ev is the rows' evaluator, else in rec (a new record by default): the best of what rec holds."""
+    def scored(ev, stage, widths, rec=None, around=None):
+        """The best point after scoring widths with the gamma grid (and the fine gammas around the gamma
+        ``around``) on ev (in one pass), recorded in record when ev is the rows' evaluator, else in rec (a new
+        record by default): the best of what rec holds."""
         rec = record if ev is evaluator else (SearchRecord() if rec is None else rec)
-        for sig, res in zip(widths, ev.evaluate_many(widths, [gamma_grid] * len(widths))):
-            rec.add(stage, sig, gamma_grid, res)
+        gammas = gamma_grid if around is None else np.union1d(gamma_grid, _fine_gammas(around, gamma_grid))
+        for sig, res in zip(widths, ev.evaluate_many(widths, [gammas] * len(widths))):
+            rec.add(stage, sig, gammas, res)
         return rec.best()
 
     first = grid_evaluator or evaluator
@@ -168,6 +172,10 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
         on_first.update(_width_key(np.full(D, s)) for s in widest_first(sigma_grid, score))
         best = trail.best()
     narrower = FINAL_NARROWER
+    # where each gamma's criterion comes from a pass over the rows (leave-one-out's leverages), the fine gammas
+    # around the best so far join the last pass on the rows instead of a pass of their own
+    joined = refine and getattr(evaluator, "gammas_cost_a_pass", False)
+    fine_scored = False
     if refine and evaluator.tunes_width.any():
         local, s0 = evaluator, float(best["sigmas"][0])
         n_widths = REFINE_SIGMAS
@@ -181,25 +189,31 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
         widths = [np.full(D, s0 * np.exp(t)) for t in steps]
         local.warm_start(best["gamma"])
         # on first itself, the widths it scored are not scored again, and the best is over both stages
+        fine_scored = joined and local is evaluator
         best = scored(local, "refine", [s for s in widths if local is not first or _width_key(s) not in on_first],
-                      trail if local is first else None)
+                      trail if local is first else None, best["gamma"] if fine_scored else None)
     if not record.rows:  # every stage on a sample: the chosen widths on the rows, and narrower ones (more rows
         # than the sample favour narrower widths), with the whole gamma grid, in one pass
         widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in narrower] if refine and \
             evaluator.tunes_width.any() else [best["sigmas"]]
         evaluator.warm_start(best["gamma"])
-        for sig, res in zip(widths, evaluator.evaluate_many(widths, [gamma_grid] * len(widths))):
-            record.add("refine" if refine else "grid", sig, gamma_grid, res)
+        best = scored(evaluator, "refine" if refine else "grid", widths, around=best["gamma"] if joined else None)
+        fine_scored = joined
     best = record.best()
     if not np.isfinite(best["criterion"]):
         raise ValueError("every (sigma, gamma) on the grid gave a non-finite criterion; check X and y")
-    if not refine:
+    if not refine or fine_scored:
         return best["sigmas"], best["gamma"], record
-    fine = best["gamma"] * np.exp(_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
+    fine = _fine_gammas(best["gamma"], gamma_grid)
     (res,) = evaluator.evaluate_many([best["sigmas"]], [fine])
     record.add("refine", best["sigmas"], fine, res)
     best = record.best()
     return best["sigmas"], best["gamma"], record
+
+
+def _fine_gammas(gamma, gamma_grid):
+    """REFINE_GAMMAS gammas over one step of gamma_grid each way of gamma."""
+    return gamma * np.exp(_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
 
 
 def _width_key(sigmas):
