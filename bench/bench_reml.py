@@ -3,11 +3,14 @@
 additive: the paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs, the first four
 enter, noise 1), --seeds seeds: test MSE against the noise-free f on 2000 fresh points, the components
 selected (relevant x0..x3 all in, no other), the fit time; for criterion "loo" (one shared gamma), "reml" and
-"ml" (by default one width per component at this size: sigma_per_component="auto"), "reml" with one shared width,
-"reml" keeping every component of positive edf (no tests), "reml" on Matern components (nu = 3/2, and nu = 5/2)
-instead of RBF ones, and "reml" on an RBF (or a Matern nu = 5/2) and a linear component per column (each column's
-straight-line part with a penalty of its own; an input counts as selected if either of its components is); the
-Matern and linear rows with one shared width, except "RBF and linear, widths per component" (the default widths).
+"ml" (the default: the shared width of the leave-one-out search, one gamma_d per component by the likelihood at
+that width, every component kept), "reml" with the likelihood ratio tests (selection_level=0.05), "reml" with
+the likelihood's own widths per component (sigma_per_component=True), with and without the tests (with them:
+the tests first at the likelihood's shared width, then widths of their own for the components they keep),
+"reml" on Matern components (nu = 3/2, and nu = 5/2) instead of RBF ones, and "reml" on an RBF (or a Matern
+nu = 5/2) and a linear component per column (each column's straight-line part with a penalty of its own; an
+input counts as selected if either of its components is), at the default's width, and "RBF and linear, widths per
+component" with the likelihood's widths.
 
 large: the additive example at --large rows on the low-rank path: the "reml" fit against the GCV-tuned one,
 the ratio of their times and their test MSE.
@@ -36,18 +39,17 @@ MODELS = {
     "loo": dict(criterion="loo"),
     "reml": dict(criterion="reml"),
     "ml": dict(criterion="ml"),
-    "reml, one shared width": dict(criterion="reml", sigma_per_component=False),
-    "reml, selection_level=None": dict(criterion="reml", selection_level=None),
-    "reml, Matern components": dict(criterion="reml", sigma_per_component=False,
-                                    components=[C.matern(d) for d in range(10)]),
-    "reml, Matern nu = 5/2": dict(criterion="reml", sigma_per_component=False,
-                                  components=[C.matern(d, nu=2.5) for d in range(10)]),
-    "reml, RBF and linear": dict(criterion="reml", sigma_per_component=False, components=[C.rbf(d) for d in range(10)]
+    "reml, tests": dict(criterion="reml", selection_level=0.05),
+    "reml, widths per component": dict(criterion="reml", sigma_per_component=True),
+    "reml, widths per component and tests": dict(criterion="reml", sigma_per_component=True, selection_level=0.05),
+    "reml, Matern components": dict(criterion="reml", components=[C.matern(d) for d in range(10)]),
+    "reml, Matern nu = 5/2": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]),
+    "reml, RBF and linear": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
                                  + [C.linear(d) for d in range(10)]),
-    "reml, RBF and linear, widths per component": dict(criterion="reml", components=[C.rbf(d) for d in range(10)]
+    "reml, RBF and linear, widths per component": dict(criterion="reml", sigma_per_component=True,
+                                                       components=[C.rbf(d) for d in range(10)]
                                                        + [C.linear(d) for d in range(10)]),
-    "reml, Matern nu = 5/2 and linear": dict(criterion="reml", sigma_per_component=False,
-                                             components=[C.matern(d, nu=2.5) for d in range(10)]
+    "reml, Matern nu = 5/2 and linear": dict(criterion="reml", components=[C.matern(d, nu=2.5) for d in range(10)]
                                              + [C.linear(d) for d in range(10)]),
 }
 

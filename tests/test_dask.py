@@ -156,12 +156,13 @@ def test_the_dask_search_matches_the_in_memory_search(client, criterion):
     assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-12)
     np.testing.assert_allclose(model.cv_results_["criterion"], ref.cv_results_["criterion"], rtol=1e-7)
     np.testing.assert_allclose(model.to_local().predict(X[:300]), ref.predict(X[:300]), atol=1e-8 * np.std(y))
-    assert model.n_passes_ == (2 if criterion == "gcv" else 3)
+    assert model.n_passes_ == 3  # GCV: the first pass, the sums, the guard's leverages; LOO: the sums' leverages
     # refined by local grids (few passes) instead of Brent's method: as good a criterion (where it is
     # flat in sigma, as here, the two may stop at quite different widths)
     model = cdask.ComponentwiseLSSVRCV(client=client, **grid).fit(Xd, yd)
     ref = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", **grid).fit(X, y)
-    assert model.n_passes_ == (3 if criterion == "gcv" else 5)  # LOO: the fine gammas join the local widths' leverages
+    # GCV: the guard's check one more; LOO: the fine gammas join the local widths' leverages
+    assert model.n_passes_ == (4 if criterion == "gcv" else 5)
     assert np.min(model.cv_results_["criterion"]) <= -ref.best_score_ * (1 + 1e-4)
     assert model.to_local().sigma == model.sigma_ and model.to_local().gamma == model.gamma_
     with pytest.raises(ValueError, match="criterion must be 'gcv', 'loo', 'kfold', 'reml' or 'ml'"):
@@ -574,10 +575,8 @@ def test_interactions_lists_pairs_on_dask_and_an_int_is_refused(client, data):
 def test_the_dask_criterion_default_is_the_in_memory_one(client, monkeypatch):
     # "auto" on the sums in both: leave-one-out, with listed pairs or without; above LOO_ROWS rows its leverages over
     # the same sample of rows (their sample keys below LOO_ROWS / n), drawn on the workers
-    import cwlssvm.dask._criteria as dask_criteria
     import cwlssvm.model_selection._evaluate_primal as evaluate_primal
 
-    monkeypatch.setattr(dask_criteria, "LOO_ROWS", 600)
     monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 600)
     X, y, _ = make_additive(n=1500, noise=1.0, seed=7)
     Xd, yd = da.from_array(X, chunks=(500, 10)), da.from_array(y, chunks=500)
@@ -594,3 +593,15 @@ def test_the_dask_criterion_default_is_the_in_memory_one(client, monkeypatch):
     monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 10_000)
     every = cwlssvm.ComponentwiseLSSVRCV(solver="lowrank", criterion="loo", sigmas=[1.0], gammas=[10.0]).fit(X, y)
     assert sampled.best_score_ != pytest.approx(every.best_score_, rel=1e-6)  # a sample's mean, not every row's
+
+
+def test_the_gcv_guard_runs_on_dask_as_in_memory(client):
+    from cwlssvm.datasets import make_concurve_skewed
+
+    X, y, _ = make_concurve_skewed(n=300, seed=0)
+    Xd, yd = da.from_array(X, chunks=(100, 6)), da.from_array(y, chunks=100)
+    model = cdask.ComponentwiseLSSVRCV(criterion="gcv", client=client).fit(Xd, yd)
+    ref = cwlssvm.ComponentwiseLSSVRCV(criterion="gcv", solver="lowrank").fit(X, y)
+    assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-9)
+    assert model.best_score_ == pytest.approx(ref.best_score_, rel=1e-8)
+    assert ref.gamma_ < 1e4  # the refused choice was a nearly unpenalized gamma (test_gcv_guard)

@@ -319,3 +319,17 @@ def test_a_pairs_rbf_factors_keep_their_leading_directions_and_a_categorical_fac
     assert len(mixed.centring[1].mu) == len(mixed.centring[1].Z) == 3  # every level
     with pytest.raises(ValueError, match="tol"):
         C.pair(0, 1, tol=1.5)
+
+
+@pytest.mark.parametrize("criterion", ["auto", "reml"])
+@pytest.mark.parametrize("interactions", ["auto", 3])
+def test_no_pair_to_screen_leaves_the_additive_model(criterion, interactions):
+    # the only pair has a constant input (no pair component can be built on it): the candidate set is empty
+    rng = np.random.default_rng(0)
+    X = np.column_stack([rng.uniform(size=200), np.ones(200)])
+    y = np.sin(6 * X[:, 0]) + 0.1 * rng.normal(size=200)
+    paired = ComponentwiseLSSVRCV(interactions=interactions, criterion=criterion).fit(X, y)
+    additive = ComponentwiseLSSVRCV(criterion=criterion).fit(X, y)
+    assert [c.name for c in paired.components_] == ["x0", "x1"]
+    assert not paired.interactions_["kept"].any()
+    np.testing.assert_allclose(paired.predict(X[:20]), additive.predict(X[:20]), rtol=1e-10, atol=1e-10)

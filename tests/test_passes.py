@@ -329,20 +329,25 @@ def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypa
     assert not np.allclose(again, first)  # another gamma, the same rows
 
 
-def test_leave_one_out_at_large_n_is_the_mean_over_a_fixed_uniform_sample_of_rows(monkeypatch):
+def test_leave_one_out_at_large_n_is_gcv_plus_a_samples_leverage_correction(monkeypatch):
     import cwlssvm.model_selection._evaluate_primal as evaluate_primal
 
     X, y, _ = make_additive(3000, seed=5, n_features=4)
     resolved = C.resolve(None, 4, None, 1.0, X)
     w = np.random.default_rng(4).uniform(0.5, 2.0, len(y))
-    sigmas, gammas = np.full(4, 0.6), np.array([3.0, 300.0])
-    errors = np.array([PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
-                       .row_errors(sigmas, g)[0] for g in gammas])  # every row's w_i r_i^2 (leave-one-out)
+    sigmas, gammas, everyone = np.full(4, 0.6), np.array([3.0, 300.0]), np.arange(3000)
+    full = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
+    loo = np.array([full.row_errors(sigmas, g)[0] for g in gammas])  # every row's w_i r_i^2 (leave-one-out)
+    gcv_ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="gcv")
+    gcv = gcv_ev.evaluate(sigmas, gammas)["criterion"]
+    rss = np.array([w * (y - gcv_ev.fitted(sigmas, g, everyone)[:, 0]) ** 2 for g in gammas])
+    shrink2 = rss.sum(axis=1) / w.sum() / gcv  # (1 - tr S / n)^2
     monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 1000)
     ev = PrimalCriterionEvaluator(X, y[:, None], w, resolved, criterion="loo")
-    out = ev.evaluate(sigmas, gammas)
-    sample = np.flatnonzero(row_keys(np.arange(3000)) < 1000 / 3000)
-    expected = errors[:, sample].sum(axis=1) / w[sample].sum()
-    assert np.allclose(out["criterion"], expected, rtol=1e-10)
-    assert not np.allclose(out["criterion"], errors.sum(axis=1) / w.sum(), rtol=1e-3)  # not every row's mean
+    out = ev.evaluate(sigmas, gammas)["criterion"]
+    sample = np.flatnonzero(row_keys(everyone) < 1000 / 3000)
+    expected = gcv + (loo[:, sample].sum(axis=1) - rss[:, sample].sum(axis=1) / shrink2) / w[sample].sum()
+    assert np.allclose(out, expected, rtol=1e-10)
+    exact, plain = loo.sum(axis=1) / w.sum(), loo[:, sample].sum(axis=1) / w[sample].sum()
+    assert (np.abs(out - exact) < 0.3 * np.abs(plain - exact)).all()  # far less noise than the sample's mean
     assert ev.passes == 2 and np.array_equal(ev.leverage_rows(), sample)  # the sums, then the sample's leverages

@@ -385,9 +385,9 @@ def build_parser():
                         "probabilities) or poisson (counts, log link)")
     p.add_argument("--tune", choices=("auto", "loo", "gcv", "kfold", "reml", "ml"), default="auto",
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; auto (default) "
-                        "is leave-one-out up to 20,000 rows and GCV on the low-rank path above; reml or ml: one "
-                        "gamma per component by restricted or marginal likelihood at the width auto chooses, the "
-                        "components kept by likelihood ratio tests")
+                        "is leave-one-out at every size (GCV is refused where leave-one-out finds its choice unsound); "
+                        "reml or ml: one gamma per component by restricted or marginal likelihood at the width auto "
+                        "chooses, every component kept")
     p.add_argument("--interactions", metavar="K|auto",
                    help="add pair components: the K best pairs screened on the residuals of the additive model, or "
                         "auto (kept while they lower the tuning criterion); default none")

@@ -24,8 +24,8 @@ little off the curve gets them without the cancellation. The screening measures 
 canonical correlation between the two inputs' centred leading directions z_{d1} and z_{d2} (1: one input's features
 are linear in the other's), and ranks the pairs at or above PAIR_CONCURVITY after all the others, so that an int k
 and "auto" take them last. A listed pair is fitted whatever its concurvity, and tuned by leave-one-out (the tuned
-estimators' criterion "auto", whose GCV above 20,000 rows gives every row the average leverage and so cannot see a
-fit that follows the few rows off the curve by themselves).
+estimators' criterion "auto" at every size; GCV gives every row the average leverage and so cannot see a fit that
+follows the few rows off the curve by themselves).
 
 Repeats. A pair (a, c) whose input c is concurve with the input b of a pair (a, b) of larger gain (b and c at or above
 PAIR_CONCURVITY) screens the same surface again: on diamonds clarity:x, clarity:y and clarity:z follow carat:clarity

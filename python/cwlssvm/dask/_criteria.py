@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..model_selection import LOO_ROWS, Criterion, PrimalCriterionEvaluator
+from ..model_selection import Criterion, PrimalCriterionEvaluator
 
 
 class DaskCriterionEvaluator(PrimalCriterionEvaluator):
@@ -68,10 +68,9 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         return None
 
     def _reduce_leverage_rows(self, fmaps, chunk_fns):
-        """Above LOO_ROWS rows, over the rows whose sample key is below LOO_ROWS / n: a uniform sample of about
+        """Over the rows whose sample key is below leverage_share (above LOO_ROWS rows): a uniform sample of about
         LOO_ROWS rows, drawn on the workers (DaskRows.reduce)."""
-        share = None if self.n_rows <= LOO_ROWS else LOO_ROWS / self.n_rows
-        return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds, share=share)
+        return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds, share=self.leverage_share())
 
     def _reduce_many(self, fmaps, chunk_fns, sample=None):
         if sample is not None:

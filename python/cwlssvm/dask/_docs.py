@@ -28,9 +28,11 @@ COMMON = """
 SEARCH = """
     components, sigmas, gammas : as the in-memory CV estimator.
     criterion : {"auto", "gcv", "loo", "kfold"}, default="auto"
-        The regressor also takes "reml" and "ml" (one gamma per component). "auto", as the in-memory estimators on
-        the sums: "gcv", or "loo" where pairs (listed ``interactions`` or pair components) are searched with the main
-        effects, and "loo" for a likelihood family. ``criterion_`` is the one used.
+        The regressor also takes "reml" and "ml" (one gamma per component). "auto", as the in-memory estimators:
+        "loo" (its leverages over a uniform sample of about LOO_ROWS rows above that many, drawn on the workers),
+        and "loo" for a likelihood family; "gcv" by name with the in-memory estimators' guard
+        (:func:`cwlssvm.model_selection.guard_gcv`, its leverage passes on the workers). ``criterion_`` is the one
+        used.
     family : as the in-memory CV estimator (regressor "poisson", classifier "logistic"): sigma and gamma
         are tuned by the in-memory search ("loo" or "gcv" of the family's deviance) on a uniform sample
         of 5000 rows from the first pass (``n_tuning_rows_``; the in-memory estimator also tunes on a

@@ -34,8 +34,8 @@ from ..regression import attach_model
 from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               ComponentGammas, Criterion, log_grid, likelihood_samples, results_table, sample_stages,
-                               search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood,
+                               ComponentGammas, Criterion, guard_gcv, log_grid, likelihood_samples, results_table,
+                               sample_stages, search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood,
                                widths_by_prediction)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
@@ -265,6 +265,9 @@ class _DaskBase(BaseEstimator):
             samples = sample_stages(sample, relative, tol=self.lowrank_tol, variances=stats.variances,
                                     criterion=Criterion(criterion, None, self._task.error_rate, scoring))
         sigmas, gamma, record = search_in_passes(evaluator, *grids, refine=refine, **samples)
+        if criterion == "gcv" and not self._task.error_rate:  # as in memory: refuse a choice LOO finds unsound
+            guard_gcv(evaluator, record)
+            sigmas, gamma = record.best()["sigmas"], record.best()["gamma"]
         return evaluator, sigmas, gamma, record
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):

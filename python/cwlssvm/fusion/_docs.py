@@ -40,8 +40,8 @@ PARAMS = """
     sigma, gamma : float, optional
         Kernel width (in units of each input's spread, as for ComponentwiseLSSVR) and the level-1 regularization
         constant (the start of eta, the gamma of "areg-select"); None tunes them by leave-one-out (grid stage of
-        cwlssvm.model_selection, with its local refinement of the width above 20,000 rows; GCV on the low-rank
-        path at large n) on all the rows, or on the training part with one split.
+        cwlssvm.model_selection, with its local refinement of the width above 20,000 rows) on all the rows, or on
+        the training part with one split.
     areg_set : {"hull", "span", "box"}, default="hull"
         The convex set A of regularization vectors c for ``method="areg"``: the convex hull of the
         AReg vectors of LS-SVMs on a log grid of gamma ([1e-3, 1e6], every half decade); their affine

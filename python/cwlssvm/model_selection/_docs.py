@@ -26,11 +26,12 @@ CV_PARAMS = """
     criterion : {"auto", "loo", "gcv", "kfold", "reml", "ml"}, default="auto"
         Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
         or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
-        of the kernel matrix serves every gamma. "auto": "loo" on the exact path, "gcv" on the
-        low-rank one (above 20,000 rows) (one pass over the rows per width; LOO needs two), except with pairs
-        searched with the main effects (``interactions`` a list, or pair components), where "loo": GCV gives every
-        row the average leverage, and a pair of inputs that nearly determine each other can fit the rows off the
-        others exactly at a large gamma, which LOO sees.
+        of the kernel matrix serves every gamma. "auto": "loo" at every size; on the low-rank path (above
+        20,000 rows) its leverages take one more pass than the sums, over a uniform sample of about LOO_ROWS
+        rows above that many (GCV of every row plus the sample's leverage correction). GCV gives every row the
+        average leverage, so rows of leverage near one (skewed inputs, concurve components or pairs) can make it
+        choose a nearly unpenalized gamma; "gcv" by name refuses a choice whose leave-one-out error exceeds
+        GCV_GUARD times its GCV value for the next best that passes (:func:`guard_gcv`).
         ``criterion_`` is the one used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
         Newton's method on log gamma_d in primal coordinates, at the shared width the default criterion's

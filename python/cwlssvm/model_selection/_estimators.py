@@ -427,7 +427,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
         ``selection_level`` run first, at the shared width, and only the components they keep get widths of
         their own. "auto": False. With ``criterion="reml"`` or ``"ml"`` and the squared loss, "auto" (and
-        False) take the shared width from the leave-one-out search (GCV on the primal sums; the default
+        False) take the shared width from the leave-one-out search (the default
         criterion's) and choose only the gamma_d by likelihood, at that width: on public tables the
         likelihood's own choice of width predicted worse (docs/model-selection.md).
     {REG_FAMILY}

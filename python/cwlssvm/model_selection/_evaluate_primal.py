@@ -10,10 +10,10 @@ For each vector of kernel widths: landmarks and one chunked pass over the rows f
   (one pass per width, however many folds). Other splits sum each training and validation set
   separately (two passes per split).
 - "loo": a second pass for the leverages h_ii (exact leave-one-out residuals e_i / (1 - h_ii)); above
-  LOO_ROWS rows over a uniform sample of that many (the same rows for every width and gamma): the sums still
-  come from every row, only the mean of the squared leave-one-out residuals is a sample's, whose relative
-  standard error is sd(e_i^2) / (mean(e_i^2) sqrt(LOO_ROWS)), about 0.5% for Gaussian residuals, and less for
-  the difference between two gammas, which the same rows see.
+  LOO_ROWS rows over a uniform sample of about that many (the same rows for every width and gamma): the sums
+  still come from every row, and the criterion is GCV's (every row, from the sums) plus the sample's mean of
+  the difference each row's own leverage makes (_loo_result), a control variate whose noise is small where
+  the leverages are.
 
 Classifiers scored on the misclassification rate need the decision value of every row: one more
 pass for "gcv" and "kfold" (LOO has it from its second pass).
@@ -24,13 +24,14 @@ more for all their leverages), and keeps them: the passes of cwlssvm.model_selec
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 import numpy as np
 
 from .. import components as _components
 from ..primal import FeatureMap, ridge_spectrum, row_keys, row_pass, weighted_errors
-from ._evaluate import CriterionEvaluator, loo_rows
+from ._evaluate import Criterion, CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
 
@@ -38,7 +39,8 @@ from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
 FEW_GAMMAS = 12
 # Above this many rows, the leave-one-out criterion's leverage pass and row_errors score a uniform sample of this
 # many (the same on every call): a row's leverage costs about as much as its share of the sums pass
-LOO_ROWS = 100_000
+LOO_ROWS = 20_000
+KEY_ROWS = 1 << 16  # rows whose sample keys leverage_rows forms at once
 
 
 class PrimalCriterionEvaluator(CriterionEvaluator):
@@ -200,7 +202,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             errors = self._reduce_many(fmaps, parts)
             return [self._scored(self._gcv_result(sp, g, e)) for sp, g, e in zip(specs, gammas, errors)]
         parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
-        return [self._scored(self._loo_result(*sums)) for sums in self._leverage_pass(fmaps, parts)]
+        return [self._scored(self._loo_result(sp, g, sums))
+                for sp, g, sums in zip(specs, gammas, self._leverage_pass(fmaps, parts))]
 
     def store_widths(self, sigma_list):
         """The landmarks and sums of every width of sigma_list not yet stored, all in one pass over the rows; kept
@@ -257,9 +260,10 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         in one more pass)."""
         self.store_widths(sigma_list)
         fmaps = [self._feature_map(s) for s in sigma_list]
-        parts = [partial(_loo_sums, spec=self._spectrum(f), gammas=np.asarray(g, dtype=float), classification=False)
-                 for f, g in zip(fmaps, gamma_list)]
-        return [sq / float(weight[0]) for sq, _, weight in self._leverage_pass(fmaps, parts)]
+        specs = [self._spectrum(f) for f in fmaps]
+        parts = [self._loo_part(sp, np.asarray(g, dtype=float)) for sp, g in zip(specs, gamma_list)]
+        return [self._loo_result(sp, g, sums)["criterion"]
+                for sp, g, sums in zip(specs, gamma_list, self._leverage_pass(fmaps, parts))]
 
     def row_errors(self, sigmas, gamma):
         """CriterionEvaluator.row_errors, from one pass over the rows (the leverages of "loo" and "gcv", the
@@ -300,7 +304,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         if self.criterion == "gcv":
             errors = self._pass(fmap, self._gcv_part(spec, gammas)) if self.classification else None
             return self._gcv_result(spec, gammas, errors)
-        return self._loo_result(*self._leverage_pass([fmap], [self._loo_part(spec, gammas)])[0])
+        return self._loo_result(spec, gammas, self._leverage_pass([fmap], [self._loo_part(spec, gammas)])[0])
 
     def _leverage_pass(self, fmaps, parts):
         """[(the sums of part over leverage_rows..., their total weight (1,))] for every (fmap, part): one pass."""
@@ -311,15 +315,23 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """_reduce_many over leverage_rows (a row hook: cwlssvm.dask samples the rows on the workers)."""
         return self._reduce_many(fmaps, chunk_fns, self.leverage_rows())
 
+    def leverage_share(self):
+        """None up to LOO_ROWS rows (the leave-one-out pass covers every row), else LOO_ROWS / n: the pass covers
+        the rows whose sample key (cwlssvm.primal.row_keys of the row number) is below it."""
+        return None if self.n_rows <= LOO_ROWS else LOO_ROWS / self.n_rows
+
     def leverage_rows(self):
-        """The sorted row numbers the leave-one-out pass sums over: None (every row) up to LOO_ROWS rows, else
-        those whose sample key (cwlssvm.primal.row_keys of the row number) is below LOO_ROWS / n, a uniform sample
-        of about LOO_ROWS rows, the same on every call and the same rows as cwlssvm.dask draws on its workers."""
-        n = self.X.shape[0]
-        if n <= LOO_ROWS:
+        """The sorted row numbers the leave-one-out pass sums over (leverage_share; None: every row), a uniform
+        sample of about LOO_ROWS rows, the same on every call and the same rows as cwlssvm.dask draws on its
+        workers."""
+        share = self.leverage_share()
+        if share is None:
             return None
-        if "loo_rows" not in self._kept:
-            self._kept["loo_rows"] = np.flatnonzero(row_keys(np.arange(n)) < LOO_ROWS / n)
+        if "loo_rows" not in self._kept:  # the keys KEY_ROWS at a time: no temporary over every row
+            n = self.X.shape[0]
+            self._kept["loo_rows"] = np.concatenate(
+                [start + np.flatnonzero(row_keys(np.arange(start, min(start + KEY_ROWS, n))) < share)
+                 for start in range(0, n, KEY_ROWS)])
         return self._kept["loo_rows"]
 
     def _spectrum(self, fmap):
@@ -341,13 +353,25 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return out
 
     def _loo_part(self, spec, gammas):
-        """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,))."""
-        return partial(_loo_sums, spec=spec, gammas=gammas, classification=self.classification)
+        """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,), rss (G,)), rss the
+        weighted squared residuals where the pass covers a sample (_loo_result's control variate), else 0."""
+        extras = ("errors",) * bool(self.classification) + ("rss",) * (self.leverage_share() is not None)
+        return partial(_loo_sums, spec=spec, gammas=gammas, extras=extras)
 
-    def _loo_result(self, sq, err, weight):
-        """The criteria from the leave-one-out pass's sums over rows of total weight ``weight`` (1,)."""
+    def _loo_result(self, spec, gammas, sums):
+        """The criteria from the leave-one-out pass's sums (sq, err, rss, total weight (1,)) at these gammas. Over
+        a sample S of the rows, the mean of the squared leave-one-out residuals r_i / (1 - h_ii) is estimated as
+        GCV (every row's, from the sums) + [sum_S w_i r_i^2 / (1 - h_ii)^2 - sum_S w_i r_i^2 / (1 - tr S / n)^2]
+        / w(S): GCV's residuals with the average leverage stand for every row, and the sample only for the
+        difference the leverages make, which is small where they are, so the estimate's noise is too."""
+        sq, err, rss, weight = sums
         weight = float(weight[0])
-        out = {"criterion": sq / weight}
+        criterion = sq / weight
+        if self.leverage_share() is not None:
+            gammas = np.asarray(gammas, dtype=float)
+            shrink = 1.0 - spec.trace(gammas) / self.n_rows
+            criterion = spec.gcv(gammas) + (sq - rss / shrink**2) / weight
+        out = {"criterion": criterion}
         if self.classification:
             out["error_rate"] = err / weight
         return out
@@ -402,7 +426,10 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 def sample_stages(sample, resolved, **kw):
     """The evaluators of the sample that search_in_passes scores its first stages on, in memory and on Dask:
     ``grid_evaluator``, of the sample's first GRID_SAMPLE rows, and ``local_sample(size)``, of its first size rows,
-    each a PrimalCriterionEvaluator of ``resolved`` made once per size.
+    each a PrimalCriterionEvaluator of ``resolved`` made once per size. For leave-one-out they score GCV, from
+    their sums alone: these stages only propose widths, and the last one, on every row, chooses among them and
+    every gamma by leave-one-out (a leverage pass per stage on the samples would cost more than the rest of the
+    search at 10^6 rows).
 
     Parameters
     ----------
@@ -431,6 +458,9 @@ def sample_stages(sample, resolved, **kw):
     (100, True)
     """
     made = {}
+    criterion = kw.get("criterion")
+    if criterion is not None and Criterion.of(criterion).name == "loo":
+        kw = {**kw, "criterion": replace(Criterion.of(criterion), name="gcv")}
 
     def local_sample(size):
         if size not in made:
@@ -484,9 +514,16 @@ def _with_weight(chunk_fn, Phi, Y, w, fold, index):
     return (*chunk_fn(Phi, Y, w, fold, index), np.array([w.sum()]))
 
 
-def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, classification):
-    """(sum w r^2 averaged over the targets, weighted misclassifications) of the leave-one-out values."""
-    return spec.loo_totals(spec.coordinates(Phi), Y, w, gammas, errors=classification)
+def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, extras=()):
+    """(sum w r^2 averaged over the targets, weighted misclassifications of the leave-one-out values where
+    ``extras`` has "errors" (else zeros), the sum of w (y - f)^2 averaged over the targets where it has "rss" (else
+    zeros)), each (G,)."""
+    U = spec.coordinates(Phi)
+    sq, err = spec.loo_totals(U, Y, w, gammas, errors="errors" in extras)
+    if "rss" not in extras:
+        return sq, err, np.zeros(len(sq))
+    rss = np.array([w @ ((Y - spec.fitted(U, [g])[0]) ** 2).mean(axis=1) for g in np.atleast_1d(gammas)])
+    return sq, err, rss  # one gamma at a time: the chunk's (m, k) values, not (G, m, k)
 
 
 def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):

@@ -133,7 +133,7 @@ class ComponentGammas:
 
 def widths_by_prediction(family, sigmas, sigma_per_component=False):
     """Whether a likelihood criterion ("reml", "ml") takes its shared width from the prediction criterion's search
-    (leave-one-out on the exact path, GCV on the primal sums: the default criterion's) and chooses only the
+    (leave-one-out, the default criterion) and chooses only the
     gamma_d by likelihood, at that width: with the squared loss, one width for all (``sigma_per_component`` False
     or "auto") and a grid of widths (``sigmas`` None or more than one). On public tables the likelihood's own
     choice of width predicted worse than leave-one-out's (docs/model-selection.md); one width per component stays

@@ -149,8 +149,10 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
         screen = screen_residuals(X, Y, w, at_widths, gamma,
                                   lambda rows: evaluator.fitted(widths, gamma, everyone[rows]), names)
     tried = AUTO_CANDIDATES if interactions == "auto" else interactions
-    candidates = _components.resolve([pair(int(a), int(b)) for a, b in screen.pairs[:tried]],
-                                     est.n_features_in_, names, 1.0, encoding=est.encoding_, variances=variances)
+    varying = [(a, b) for a, b in screen.pairs if variances[a] > 0 and variances[b] > 0]  # a constant input: no pair
+    candidates = _components.resolve([pair(int(a), int(b)) for a, b in varying[:tried]],
+                                     est.n_features_in_, names, 1.0, encoding=est.encoding_,
+                                     variances=variances) if varying and tried else []
     return screen, candidates, widths
 
 

@@ -287,6 +287,10 @@ class LevelSpectrum:
         self.pn[-1] = 0.0
         self._cache = {}
 
+    def __getstate__(self):
+        """The sums without the cache of solves (it holds closures): what a Dask pass sends to its workers."""
+        return {**self.__dict__, "_cache": {}}
+
     @property
     def rank(self):
         """Rg + L, the number of unknowns."""

@@ -406,7 +406,7 @@ class SparseComponentwiseLSSVR(ExpansionRegressorMixin, _SparseBase):
     __doc__ = f"""Componentwise LS-SVM regressor with structure detection: it keeps only the inputs that matter.
 
     ``SparseComponentwiseLSSVR(penalty="stp").fit(X, y)`` is the whole recipe: sigma and gamma on the
-    unpenalized model (10-fold CV up to 1000 rows, leave-one-out or at large n GCV above), lam by CV (the best
+    unpenalized model (10-fold CV up to 1000 rows, leave-one-out above), lam by CV (the best
     CV error; ``one_se=True``: the one-standard-error rule).
 
     Parameters
