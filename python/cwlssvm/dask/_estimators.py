@@ -34,9 +34,9 @@ from ..regression import attach_model
 from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
-                               ComponentGammas, Criterion, guard_gcv, log_grid, likelihood_samples, results_table,
-                               sample_stages, search_in_passes, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                               widths_by_prediction)
+                               ComponentGammas, Criterion, default_criterion, guard_gcv, log_grid, likelihood_samples,
+                               results_table, sample_stages, search_in_passes, attach_smoothing_factor, select_by_tests,
+                               tune_likelihood, widths_by_prediction)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
@@ -191,10 +191,11 @@ class _DaskBase(BaseEstimator):
         if self.criterion in LIKELIHOODS and self._family().name != "squared":
             raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={self.family!r})")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        # "auto" as in memory: leave-one-out (its leverage pass over a sample of LOO_ROWS rows above that many), a
-        # likelihood family's approximate leave-one-out deviance
+        # "auto" as in memory (default_criterion, the candidate rows hold every level): leave-one-out, its leverage
+        # pass over a sample of LOO_ROWS rows above that many; a likelihood family's approximate LOO deviance
         squared = self._family().name == "squared"
-        self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
+        self.criterion_ = self.criterion if self.criterion != "auto" else (
+            "loo" if not squared else default_criterion(stats.candidates, self._resolve(rows, 1.0), True))
         if not squared:
             return self._fit_family_search(compute, rows, stats, make_local, sigma_grid, gamma_grid)
         if self.criterion_ in LIKELIHOODS:

@@ -10,7 +10,8 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
-from ._evaluate_primal import LOO_ROWS, PrimalCriterionEvaluator, likelihood_samples, sample_stages
+from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
+                               sample_stages)
 from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_to_fine, results_table, tune,
                       widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
@@ -53,6 +54,7 @@ __all__ = [
     "LOCAL_SAMPLE",
     "PrimalCriterionEvaluator",
     "LOO_ROWS",
+    "default_criterion",
     "GCV_GUARD",
     "guard_gcv",
     "sample_stages",

@@ -32,7 +32,7 @@ from ..uncertainty import UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
-from ._evaluate_primal import PrimalCriterionEvaluator, likelihood_samples, sample_stages
+from ._evaluate_primal import PrimalCriterionEvaluator, default_criterion, likelihood_samples, sample_stages
 from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
@@ -139,11 +139,11 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         criterion = "auto" if self.criterion in LIKELIHOODS else self.criterion
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
-        # criterion "auto": exact leave-one-out at every size; on the primal sums its leverage pass covers a uniform
+        # criterion "auto": leave-one-out (default_criterion); on the primal sums its leverage pass covers a uniform
         # sample of LOO_ROWS rows (cwlssvm.model_selection.PrimalCriterionEvaluator). GCV gives every row the
         # average leverage, so it cannot see a few rows of leverage near one fitted exactly (concurve components,
         # high-leverage rows), where its choice of a nearly unpenalized gamma predicts new rows badly; LOO can
-        self.criterion_ = "loo" if criterion == "auto" else criterion
+        self.criterion_ = default_criterion(X, resolved, on_sums) if criterion == "auto" else criterion
         common = dict(criterion=Criterion(self.criterion_, folds, self._task.error_rate, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = self._per_component(X.shape[0]) and self.criterion not in LIKELIHOODS  # a likelihood's: its own

@@ -30,7 +30,7 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import FeatureMap, ridge_spectrum, row_keys, row_pass, weighted_errors
+from ..primal import WIDE_LEVELS, FeatureMap, ridge_spectrum, row_keys, row_pass, weighted_errors
 from ._evaluate import Criterion, CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
@@ -201,6 +201,8 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             self.passes += 1
             errors = self._reduce_many(fmaps, parts)
             return [self._scored(self._gcv_result(sp, g, e)) for sp, g, e in zip(specs, gammas, errors)]
+        if any(f.wide is not None for f in fmaps):  # each gamma a solve: a coarse-to-fine subset, width by width
+            return [self.evaluate(s, g) for s, g in zip(sigma_list, gammas)]
         parts = [self._loo_part(sp, g) for sp, g in zip(specs, gammas)]
         return [self._scored(self._loo_result(sp, g, sums))
                 for sp, g, sums in zip(specs, gammas, self._leverage_pass(fmaps, parts))]
@@ -423,6 +425,41 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
 # ---------------------------------------------------------------------- per-chunk parts of a pass
 # Module functions (bound with functools.partial), so that a pass can run where the rows are.
+def default_criterion(rows, resolved, on_sums):
+    """The criterion "auto" stands for: "loo", except on the primal sums (``on_sums``) where a categorical
+    component has WIDE_LEVELS levels or more among ``rows`` (training rows, or rows that hold every level): there
+    each gamma costs a solve of the level block and each row's leverage its inverse, and "gcv" (with its guard,
+    cwlssvm.model_selection.guard_gcv) scores the gammas from the sums alone.
+
+    Parameters
+    ----------
+    rows : ndarray (m, p)
+        Rows holding every level of the categorical columns.
+    resolved : list of Component
+        The resolved components.
+    on_sums : bool
+        Whether the search runs on the primal sums.
+
+    Returns
+    -------
+    str
+        "loo" or "gcv".
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import default_criterion
+    >>> X = np.column_stack([np.arange(1000) % 300, np.linspace(0, 1, 1000)])
+    >>> resolved = C.resolve([C.categorical(0), C.rbf(1)], 2, None, 1.0, X)
+    >>> default_criterion(X, resolved, True), default_criterion(X, resolved, False)
+    ('gcv', 'loo')
+    """
+    wide = on_sums and any(c.takes_levels and len(np.unique(rows[:, c.columns[0]])) >= WIDE_LEVELS
+                           for c in resolved)
+    return "gcv" if wide else "loo"
+
+
 def sample_stages(sample, resolved, **kw):
     """The evaluators of the sample that search_in_passes scores its first stages on, in memory and on Dask:
     ``grid_evaluator``, of the sample's first GRID_SAMPLE rows, and ``local_sample(size)``, of its first size rows,
