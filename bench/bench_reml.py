@@ -21,7 +21,10 @@ MSE of the log rate against the truth on 2000 fresh points), a logistic additive
 example's f through expit((f - 14) / 3), N = 400; MSE of the probabilities against the truth), and sklearn's breast
 cancer (5 random 70/30 splits; test error and log-loss).
 
-Run: python bench/bench_reml.py [--seeds 20] [--large 1000000] [--families]
+timing (--timing): "reml" against the default at 20,000 rows x 20 inputs, and with interactions="auto" at 300
+rows x 60 inputs (the additive example's function of the first four inputs, noise 1).
+
+Run: python bench/bench_reml.py [--seeds 20] [--large 1000000] [--families] [--timing]
 """
 
 import argparse
@@ -140,13 +143,34 @@ def families(seeds):
         lambda m, Xt, yt: [np.mean(m.predict(Xt) != yt), log_loss(yt, m.predict_proba(Xt)[:, 1])])
 
 
+def timing():
+    """criterion="reml" against the default on the middle range: 20,000 rows x 20 inputs (the additive example's
+    function of the first four, noise 1), and with interactions="auto" on 300 rows x 60 inputs (the same)."""
+    for n, p, pairs in ((20_000, 20, None), (300, 60, "auto")):
+        X, y, _ = make_additive(n, seed=0, n_features=p)
+        times = {}
+        for name, params in (("default", {}), ("reml", dict(criterion="reml"))):
+            params = dict(params, interactions=pairs) if pairs else params
+            start = time.perf_counter()
+            model = ComponentwiseLSSVRCV(**params).fit(X, y)
+            times[name] = time.perf_counter() - start
+            kept = [c.name for c in model.components_ if c.factors]
+            print(f"timing: {n:,} rows x {p} inputs, interactions={pairs!r}, {name}: {times[name]:.2f} s"
+                  + (f", pairs {kept}" if pairs else ""), flush=True)
+        print(f"timing: reml / default {times['reml'] / times['default']:.2f}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--large", type=int, default=1_000_000)
     ap.add_argument("--families", action="store_true", help="only the likelihood families' comparison")
+    ap.add_argument("--timing", action="store_true", help="only the middle range's times against the default")
     args = ap.parse_args()
     print("bench_reml:", cwlssvm.build_info())
+    if args.timing:
+        timing()
+        return
     if args.families:
         families(args.seeds)
         return
