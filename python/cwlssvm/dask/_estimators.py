@@ -268,7 +268,8 @@ class _DaskBase(BaseEstimator):
         sigmas, gamma, record = search_in_passes(evaluator, *grids, refine=refine, **samples)
         if criterion == "gcv" and not self._task.error_rate:  # as in memory: refuse a choice LOO finds unsound
             guard_gcv(evaluator, record)
-            sigmas, gamma = record.best()["sigmas"], record.best()["gamma"]
+            best = record.best()
+            sigmas, gamma = best["sigmas"], best["gamma"]
         return evaluator, sigmas, gamma, record
 
     def _fit_family_search(self, compute, rows, stats, make_local, sigma_grid, gamma_grid):

@@ -175,7 +175,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                          patience=0 if on_sums else EXACT_GRID_PATIENCE)
         if self.criterion_ == "gcv" and not self._task.error_rate:  # refuse a choice that leave-one-out finds unsound
             guard_gcv(evaluator, record)
-            sigmas, gamma = record.best()["sigmas"], record.best()["gamma"]
+            best = record.best()
+            sigmas, gamma = best["sigmas"], best["gamma"]
         self.passes_ = getattr(evaluator, "passes", None)
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         result = replace(result, on_sums=on_sums, sums=sums)

@@ -30,7 +30,9 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import WIDE_LEVELS, FeatureMap, ridge_spectrum, row_keys, row_pass, weighted_errors
+from ..primal import WIDE_LEVELS, FeatureMap, ridge_spectrum, row_keys, row_pass
+from ._chunk_parts import (fitted_errors, loo_sums, places, row_fitted, row_validation_errors, validation_errors,
+                           with_weight)
 from ._evaluate import Criterion, CriterionEvaluator, loo_rows
 from ._search import coarse_to_fine
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
@@ -276,11 +278,11 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         fmap = self._feature_map(sigmas)
         n = self.X.shape[0]
         sample = self.leverage_rows()
-        place = _places(n, sample)
+        place = places(n, sample)
         if self.criterion == "kfold":
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
             folds = None if self.fold_id is not None else self.folds
-            part = partial(_row_validation_errors, place=place, folds=folds, coefs=coefs)
+            part = partial(row_validation_errors, place=place, folds=folds, coefs=coefs)
             return self._pass(fmap, part, sample)[0], None
         part = partial(_row_loo_errors, place=place, spec=self._spectrum(fmap), gamma=g)
         return self._pass(fmap, part, sample)  # (errors, leverages)
@@ -293,7 +295,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
             raise ValueError("fitted values are those of the model of every row: criterion 'loo' or 'gcv'")
         fmap = self._feature_map(sigmas)
         rows = np.asarray(rows)
-        part = partial(_row_fitted, place=_places(self.X.shape[0], rows), spec=self._spectrum(fmap),
+        part = partial(row_fitted, place=places(self.X.shape[0], rows), spec=self._spectrum(fmap),
                        gamma=np.array([float(gamma)]))
         return self._pass(fmap, part, rows)[0]
 
@@ -311,7 +313,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def _leverage_pass(self, fmaps, parts):
         """[(the sums of part over leverage_rows..., their total weight (1,))] for every (fmap, part): one pass."""
         self.passes += 1
-        return self._reduce_leverage_rows(fmaps, [partial(_with_weight, part) for part in parts])
+        return self._reduce_leverage_rows(fmaps, [partial(with_weight, part) for part in parts])
 
     def _reduce_leverage_rows(self, fmaps, chunk_fns):
         """_reduce_many over leverage_rows (a row hook: cwlssvm.dask samples the rows on the workers)."""
@@ -345,7 +347,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
     def _gcv_part(self, spec, gammas):
         """The per-chunk part of a classifier's GCV pass: chunk_fn -> (misclassifications (G,),)."""
-        return partial(_fitted_errors, spec=spec, gammas=gammas)
+        return partial(fitted_errors, spec=spec, gammas=gammas)
 
     def _gcv_result(self, spec, gammas, errors=None):
         """The criteria of GCV: from the sums, and the error rate from the pass of _gcv_part."""
@@ -358,7 +360,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """The per-chunk part of the leave-one-out pass: chunk_fn -> (sq (G,), err (G,), rss (G,)), rss the
         weighted squared residuals where the pass covers a sample (_loo_result's control variate), else 0."""
         extras = ("errors",) * bool(self.classification) + ("rss",) * (self.leverage_share() is not None)
-        return partial(_loo_sums, spec=spec, gammas=gammas, extras=extras)
+        return partial(loo_sums, spec=spec, gammas=gammas, extras=extras)
 
     def _loo_result(self, spec, gammas, sums):
         """The criteria from the leave-one-out pass's sums (sq, err, rss, total weight (1,)) at these gammas. Over
@@ -420,7 +422,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
     def _kfold_part(self, coefs, gammas):
         """The per-chunk part of a classifier's k-fold pass: chunk_fn -> (misclassifications (G,),)."""
         folds = None if self.fold_id is not None else self.folds
-        return partial(_validation_errors, folds=folds, coefs=coefs, n_gammas=len(gammas))
+        return partial(validation_errors, folds=folds, coefs=coefs, n_gammas=len(gammas))
 
 
 # ---------------------------------------------------------------------- per-chunk parts of a pass
@@ -541,75 +543,11 @@ def likelihood_samples(n_rows, sample, resolved, **kw):
     return out
 
 
-def _fitted_errors(Phi, Y, w, fold, index, *, spec, gammas):
-    """(weighted misclassifications of the fitted values for every gamma,)."""
-    return (weighted_errors(Y, spec.fitted(spec.coordinates(Phi), gammas), w),)
-
-
-def _with_weight(chunk_fn, Phi, Y, w, fold, index):
-    """chunk_fn's parts and the chunk's total weight (1,)."""
-    return (*chunk_fn(Phi, Y, w, fold, index), np.array([w.sum()]))
-
-
-def _loo_sums(Phi, Y, w, fold, index, *, spec, gammas, extras=()):
-    """(sum w r^2 averaged over the targets, weighted misclassifications of the leave-one-out values where
-    ``extras`` has "errors" (else zeros), the sum of w (y - f)^2 averaged over the targets where it has "rss" (else
-    zeros)), each (G,)."""
-    U = spec.coordinates(Phi)
-    sq, err = spec.loo_totals(U, Y, w, gammas, errors="errors" in extras)
-    if "rss" not in extras:
-        return sq, err, np.zeros(len(sq))
-    rss = np.array([w @ ((Y - spec.fitted(U, [g])[0]) ** 2).mean(axis=1) for g in np.atleast_1d(gammas)])
-    return sq, err, rss  # one gamma at a time: the chunk's (m, k) values, not (G, m, k)
-
-
-def _validation_errors(Phi, Y, w, fold, index, *, folds, coefs, n_gammas):
-    """(weighted misclassifications of every fold's model on its validation rows,): the rows of fold f
-    (fold ids of the chunk), or of folds[f]'s validation set (row numbers index) when folds is given."""
-    err = np.zeros(n_gammas)
-    for f, (theta, b) in enumerate(coefs):
-        local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
-        F = Phi[local] @ theta + b[:, None, :]  # (G, m_f, k)
-        err += weighted_errors(Y[local], F, w[local])
-    return (err,)
-
-
-def _places(n, rows):
-    """(position (n,): each row's place among the rows of a pass over ``rows`` (sorted row numbers; None: all n of
-    them), -1 for a row not among them; m the number of rows): where the per-row parts of a pass put their values."""
-    if rows is None:
-        return np.arange(n), n
-    position = np.full(n, -1)
-    position[rows] = np.arange(len(rows))
-    return position, len(rows)
-
-
 def _row_loo_errors(Phi, Y, w, fold, index, *, place, gamma, spec):
     """((m,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, (m,) their
-    leverages h_ii), each at the rows' places (place = _places(...)), zero elsewhere: the pass's sum places every
+    leverages h_ii), each at the rows' places (place = places(...)), zero elsewhere: the pass's sum places every
     row's."""
     position, m = place
     errors, leverages = np.zeros(m), np.zeros(m)
     errors[position[index]], leverages[position[index]] = loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
     return errors, leverages
-
-
-def _row_fitted(Phi, Y, w, fold, index, *, place, spec, gamma):
-    """((m, k) the chunk's rows' fitted values at one gamma at their places (place = _places(...)), zero
-    elsewhere,)."""
-    position, m = place
-    out = np.zeros((m, Y.shape[1]))
-    out[position[index]] = spec.fitted(spec.coordinates(Phi), gamma)[0]
-    return (out,)
-
-
-def _row_validation_errors(Phi, Y, w, fold, index, *, place, folds, coefs):
-    """((m,) the chunk's rows' w_i mean_t r_it^2 of their validation residuals under the model of their fold
-    (one gamma), at their places (place = _places(...)), zero elsewhere,): the folds as in _validation_errors."""
-    position, m = place
-    out = np.zeros(m)
-    for f, (theta, b) in enumerate(coefs):
-        local = np.flatnonzero(fold == f) if folds is None else np.flatnonzero(np.isin(index, folds[f][1]))
-        r = Y[local] - (Phi[local] @ theta + b[:, None, :])[0]  # (m_f, k)
-        out[position[index[local]]] = w[local] * (r**2).mean(axis=1)
-    return (out,)

@@ -67,11 +67,6 @@ class SearchRecord:
         """The record with the smallest criterion, from row ``compared`` on, among those not refused."""
         return min((r for r in self.rows[self.compared:] if not r.get("refused")), key=lambda r: r["criterion"])
 
-    def ranked(self):
-        """The rows from ``compared`` on that are not refused and have a finite criterion, best first."""
-        rows = [r for r in self.rows[self.compared:] if not r.get("refused") and np.isfinite(r["criterion"])]
-        return sorted(rows, key=lambda r: r["criterion"])
-
 
 def coarse_to_fine(gammas, score, coarse=8, golden=True, start=None):
     """score(gammas) -> {name: (len,) array, "criterion" among them} on a subset of the gammas, for criteria
