@@ -90,6 +90,11 @@ def test_the_blas_thread_count_follows_the_size_not_the_load(monkeypatch):
         Spy().fit(np.zeros((5000, 2)))  # above SMALL_ROWS: the process's own count
         Spy().fit(np.zeros((50, 2)))  # small: one thread
     assert seen == [outside, 1, outside, 1]
+    from cwlssvm.tables import EncodedTable, TableEncoding
+
+    encoding, codes = TableEncoding.fit(np.zeros((50, 2)))
+    Spy().fit(EncodedTable(codes, encoding))  # a table already read (the fits inside a search): sized as its codes
+    assert seen[-1] == 1
     # and in another Python thread after the main thread has set and restored the limit
     with ThreadPoolExecutor(max_workers=1) as pool:
         pool.submit(Spy().fit, np.zeros((50, 2))).result()

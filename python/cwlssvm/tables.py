@@ -268,6 +268,11 @@ class EncodedTable:
     encoding: TableEncoding
     names: list | None = None
 
+    @property
+    def shape(self):
+        """(n, p): the codes' shape (what an estimator's fit reads to size its thread pools)."""
+        return self.codes.shape
+
 
 # ---------------------------------------------------------------------------- reading columns
 def _columns_of(X):
