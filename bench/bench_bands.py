@@ -1,7 +1,7 @@
 """Coverage of the confidence bands, prediction intervals and component tests (cwlssvm.uncertainty).
 
-The paper's additive example (cwlssvm.datasets.make_additive: N = 100, 10 inputs uniform on [0, 1], the
-first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
+The paper's additive example (cwlssvm.datasets.make_additive: N = --n rows, default 100, 10 inputs uniform on
+[0, 1], the first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
 (default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
 likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2), and (--linear) a
 linear component on each column besides (the bands are then of each column's whole main effect, the sum of its two
@@ -12,8 +12,8 @@ at this size and one shared width for "loo"; "shared"; "per-component"):
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
   over the seeds (target >= 0.92 each), for every ``method``; and the mean band width;
-- simultaneous 95% bands ("bayes", and "unconditional" for a likelihood): the fraction of seeds whose band
-  covers the whole centred curve on the grid (target >= 0.90);
+- simultaneous 95% bands ("bayes", and the default: "unconditional" for a likelihood, else "combined"): the
+  fraction of seeds whose band covers the whole centred curve on the grid (target >= 0.90);
 - 95% prediction intervals: the fraction of 1000 fresh test points per seed inside (target 0.93 to 0.97);
 - the approximate test of "f_d = 0": the fraction of seeds with p < 0.05, for each component (target
   >= 0.95 for x0..x3, <= 0.10 for each irrelevant one).
@@ -21,8 +21,8 @@ at this size and one shared width for "loo"; "shared"; "per-component"):
 Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
 training rows against the fit (target <= 2x the fit time).
 
-Run: python bench/bench_bands.py [--seeds 200] [--large 100000] [--criterion loo|reml|ml] [--kernel rbf|matern]
-     [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
+Run: python bench/bench_bands.py [--seeds 200] [--n 100] [--large 100000] [--criterion loo|reml|ml]
+     [--kernel rbf|matern] [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
 """
 
 import argparse
@@ -32,6 +32,7 @@ import numpy as np
 
 import cwlssvm
 from cwlssvm.datasets import additive_function, make_additive
+from cwlssvm.primal import SOLVER_POLICY
 from cwlssvm.uncertainty import METHODS
 
 N, NOISE, D, RELEVANT, LEVEL = 100, 1.0, 10, 4, 0.95
@@ -55,11 +56,16 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None):
+def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None,
+             n=N):
     by = "column" if linear else "component"  # with linear parts, the band of each column's sum
-    # "unconditional" adds the uncertainty of penalties chosen by a likelihood
-    methods = [m for m in METHODS if m != "unconditional" or criterion in ("reml", "ml")]
-    simultaneous = [m for m in ("bayes", "unconditional") if m in methods]
+    # "unconditional" adds the uncertainty of penalties chosen by a likelihood; "combined" (the default of a model
+    # tuned by a prediction criterion) joins the band of its likelihood companion
+    likelihood = criterion in ("reml", "ml")
+    dense = n <= SOLVER_POLICY.dense_max_rows  # "combined" is for a dense refit
+    methods = [m for m in METHODS if m != "unconditional" or likelihood]
+    methods = [m for m in methods if m != "combined" or (dense and not likelihood)]
+    simultaneous = [m for m in ("bayes", "unconditional", "combined") if m in methods]
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
     whole = {m: np.zeros((len(seeds), RELEVANT), dtype=bool) for m in simultaneous}
@@ -69,7 +75,7 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
     widths = np.zeros(len(seeds))  # the model's sigma (in units of each input's spread)
     t0 = time.perf_counter()
     for i, seed in enumerate(seeds):
-        X, y, _ = make_additive(n=N, noise=NOISE, seed=seed)
+        X, y, _ = make_additive(n=n, noise=NOISE, seed=seed)
         components = None if kernel == "rbf" and not linear else [
             cwlssvm.components.rbf(d) if kernel == "rbf" else cwlssvm.components.matern(d, nu=nu) for d in range(D)]
         if linear:
@@ -92,7 +98,7 @@ def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, 
         interval[i] = np.mean((lo <= y_new) & (y_new <= hi))
         p_values[i] = model.component_tests()["p_value"][:p_values.shape[1]]  # the main effects' (pairs last)
     elapsed = time.perf_counter() - t0
-    print(f"coverage: N = {N}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
+    print(f"coverage: N = {n}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
           f"sigma_per_component={per_component!r}, interactions={interactions!r}), {kernel} components"
           f"{'' if kernel == 'rbf' else f' (nu {nu})'}"
           f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
@@ -137,6 +143,7 @@ def large(n_rows, repeat=5):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--n", type=int, default=N, help="training rows per seed")
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
     ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
     ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
@@ -148,7 +155,7 @@ def main():
     args = ap.parse_args()
     print("bench_bands:", cwlssvm.build_info())
     coverage(range(args.seeds), args.criterion, args.kernel, WIDTHS[args.widths], args.nu, args.linear,
-             args.interactions)
+             args.interactions, args.n)
     if args.large:
         large(args.large)
 

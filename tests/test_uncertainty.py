@@ -346,7 +346,7 @@ def test_unconditional_bands_contain_the_bayesian_ones_and_round_trip(reml_model
 
 def test_unconditional_bands_need_penalties_chosen_by_a_likelihood(additive):
     X, y = additive
-    model = cwlssvm.ComponentwiseLSSVRCV(criterion="loo").fit(X, y)
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="loo", solver="lowrank").fit(X, y)
     np.testing.assert_allclose(model.component_bands(X)[0], model.component_bands(X, method="bayes")[0])  # "auto"
     with pytest.raises(ValueError, match="unconditional.*criterion='reml'"):
         model.component_bands(X, method="unconditional")
@@ -384,3 +384,70 @@ def test_the_band_types_keep_their_old_name_for_one_release():
         assert uncertainty.KINDS is uncertainty.BAND_TYPES
     with pytest.raises(AttributeError):
         uncertainty.NOT_A_NAME
+
+
+def test_training_rows_are_read_back_from_the_dual_solution(additive):
+    X, y = additive
+    w = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
+    w[3] = 0.0  # left out of the fit
+    model = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y, sample_weight=w)
+    Xf, yf, wf = model.training_rows()
+    keep = w > 0
+    np.testing.assert_array_equal(Xf, X[keep])
+    np.testing.assert_allclose(yf, y[keep], atol=1e-10)
+    np.testing.assert_allclose(wf, w[keep], rtol=1e-12)
+    with pytest.raises(ValueError, match="dense"):
+        cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank").fit(X, y).training_rows()
+    with pytest.raises(ValueError, match="one target"):
+        cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, np.c_[y, y]).training_rows()
+
+
+@pytest.fixture(scope="module")
+def loo_model(additive):
+    X, y = additive
+    return cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+
+
+def test_combined_bands_hold_the_models_band_and_the_likelihood_companions(loo_model, additive):
+    X, y = additive
+    model = loo_model
+    companion = model._band_companion()
+    assert companion.criterion_ == "reml" and np.ndim(companion.sigma_) == 1  # one width per component
+    assert [c.name for c in companion.components_] == [c.name for c in model.components_]
+    reference = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)
+    np.testing.assert_allclose(companion.predict(X), reference.predict(X), atol=1e-6)  # the same rows, read back
+    rows = X[:30]
+    for kind in ("pointwise", "simultaneous"):
+        lo, hi = model.component_bands(rows, kind=kind)  # "auto": "combined"
+        np.testing.assert_array_equal(lo, model.component_bands(rows, kind=kind, method="combined")[0])
+        blo, bhi = model.component_bands(rows, kind=kind, method="bayes")
+        clo, chi = companion.component_bands(rows, kind=kind)
+        tol = 1e-12
+        assert np.all(lo <= blo + tol) and np.all(hi >= bhi - tol)  # holds the model's own band
+        assert np.all(lo <= clo + tol) and np.all(hi >= chi - tol)  # and the companion's
+        np.testing.assert_allclose((lo + hi) / 2, (blo + bhi) / 2, atol=1e-12)  # centred on the model's curve
+        assert np.any(hi - lo > bhi - blo + 1e-6)
+    assert model._band_companion() is companion  # fitted once for the fitted model
+
+
+def test_combined_bands_are_rebuilt_after_loading_and_refitting(loo_model, additive, tmp_path):
+    X, y = additive
+    rows = X[:10]
+    bands = loo_model.component_bands(rows)
+    path = tmp_path / "m.cwlssvm"
+    loo_model.save(path)
+    loaded = cwlssvm.load(path)
+    assert getattr(loaded, "_cached_companion", None) is None  # not written to the file
+    for a, b in zip(loaded.component_bands(rows), bands):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-8)
+
+
+def test_combined_bands_are_for_prediction_criteria_on_the_dense_path(additive):
+    X, y = additive
+    reml = cwlssvm.ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    with pytest.raises(ValueError, match="combined"):
+        reml.component_bands(X[:5], method="combined")
+    with pytest.raises(ValueError, match="combined"):
+        cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_bands(X[:5], method="combined")
+    with pytest.raises(ValueError, match="combined"):
+        reml.posterior().components(X[:5], method="combined")

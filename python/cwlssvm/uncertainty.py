@@ -32,7 +32,14 @@ The candidates, ``method``:
   sqrt(Var log sigma), Var log sigma = 2 / V*'' from the profile likelihood V*(log sigma); with one width
   per component, one such column per selected component's width (the widths taken as independent). The
   widths' part is there when the widths are searched on the exact path; else U = J L. The
-  default ``method="auto"`` is "unconditional" where the model holds U, else "bayes".
+  default ``method="auto"`` is "unconditional" where the model holds U;
+- ``"combined"``, for a regressor whose one width and one gamma a prediction criterion chose (leave-one-out, GCV,
+  k-fold) on the dense path: its "bayes" band widened, around its own curve, to hold the "unconditional" band of
+  a companion, the same components refitted on the same rows with one width and one gamma per component by
+  restricted likelihood (cwlssvm.model_selection, fitted on first use). One width for all components can
+  oversmooth the roughest of them, whose Bayesian band is then centred on a biased curve; the companion's width
+  for that component is its own, and its band carries the width's uncertainty. It is the default ("auto") of
+  these models; the others' default is "bayes".
 
 The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the
 effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 - [M^-1]_ii) over the
@@ -60,9 +67,11 @@ from scipy import stats
 from .primal import FeatureMap, RemlCriterion, weighted_sums
 
 __all__ = ["METHODS", "BAND_TYPES", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
-           "primal_posterior", "UncertaintyMixin", "check_level"]
+           "primal_posterior", "UncertaintyMixin", "check_level",
+           "joined_bands"]
 
-METHODS = ("bayes", "sandwich", "bias-corrected", "unconditional")  # the ``method`` of the standard errors and bands
+# the ``method`` of the standard errors and bands
+METHODS = ("bayes", "sandwich", "bias-corrected", "unconditional", "combined")
 BAND_TYPES = ("pointwise", "simultaneous")  # the ``kind`` of the bands
 BY = ("component", "column")  # the ``by`` of the bands: one per component, or per input column
 N_DRAWS = 10_000  # posterior draws for the critical value of simultaneous bands
@@ -201,6 +210,9 @@ class Posterior:
             return "bayes" if self.smoothing is None else "unconditional"
         if method not in METHODS:
             raise ValueError(f"method must be one of {('auto',) + METHODS}, got {method!r}")
+        if method == "combined":
+            raise ValueError("method='combined' joins the bands of two models: it is for component_bands of a "
+                             "CV regressor tuned by a prediction criterion on the dense path")
         return method
 
     def unit_cov(self, method="bayes"):
@@ -451,8 +463,40 @@ def primal_posterior(model, components):
     return Posterior(fmap, np.array(model.gram, dtype=float), z, model.gamma, model.rss, model.n_rows)
 
 
+def joined_bands(own, other):
+    """The band centred on ``own``'s centre that holds both bands: own = (lower, upper) and other = (lower,
+    upper), arrays of one shape; half-width max(own's half-width, other's upper - centre, centre - other's
+    lower) at each point.
+
+    Parameters
+    ----------
+    own : tuple of ndarray
+        (lower, upper) of the model's own band, centred on its curve.
+    other : tuple of ndarray
+        (lower, upper) of the companion's band.
+
+    Returns
+    -------
+    tuple of ndarray
+        (lower, upper).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.uncertainty import joined_bands
+    >>> lo, hi = joined_bands((np.array([-1.0]), np.array([1.0])), (np.array([-0.5]), np.array([2.0])))
+    >>> float(lo[0]), float(hi[0])
+    (-2.0, 2.0)
+    """
+    (lo, hi), (lo2, hi2) = own, other
+    centre = (lo + hi) / 2
+    half = np.maximum(hi - centre, np.maximum(hi2 - centre, centre - lo2))
+    return centre - half, centre + half
+
+
 # the default ``method`` of the bands: "unconditional" where a likelihood chose the penalties (the model holds
-# their uncertainty), else "bayes", the bands that cover best on the paper's example (bench/bench_bands.py)
+# their uncertainty), "combined" for a dense CV regressor tuned by a prediction criterion, else "bayes"
+# (the coverages on the paper's example: bench/bench_bands.py)
 DEFAULT_METHOD = "auto"
 
 
@@ -493,6 +537,10 @@ class UncertaintyMixin:
         T, p = post.component_tests()
         return {"edf": post.edf.copy(), "statistic": T[:, 0], "p_value": p[:, 0]}
 
+    def _band_companion(self):
+        """The fitted model whose bands the "combined" bands join (module doc), or None where the model has none."""
+        return None
+
     def component_bands(self, X, level=0.95, kind="pointwise", method=DEFAULT_METHOD, by="component"):
         """(lower, upper), each (m, D): bands for the centred component functions
         f^d - mean_k f^d(x_k) (mean over the training rows) at the rows of X.
@@ -500,10 +548,12 @@ class UncertaintyMixin:
         kind "pointwise": each value is covered with probability ``level`` (Student's t quantile with
         n - tr S degrees of freedom); "simultaneous": all the rows of X at once (per component; the critical
         value from 10,000 posterior draws, multivariate t, of the largest standardized deviation over the
-        rows). method: "bayes", "sandwich", "bias-corrected" or, for penalties chosen by
-        ``criterion="reml"`` or ``"ml"``, "unconditional" (the smoothing parameters' own uncertainty added;
-        module doc of cwlssvm.uncertainty); "auto" (default): "unconditional" where the model offers it, else
-        "bayes". by "column": (m, p) instead, one band per input column for the sum of the components on that
+        rows). method: "bayes", "sandwich", "bias-corrected"; for penalties chosen by ``criterion="reml"`` or
+        ``"ml"``, "unconditional" (the smoothing parameters' own uncertainty added); for a CV regressor tuned by a
+        prediction criterion on the dense path, "combined" ("bayes" widened to hold the band of a companion fitted
+        by restricted likelihood with one width per component; module doc of cwlssvm.uncertainty); "auto"
+        (default): "unconditional" or "combined" where the model offers it, else "bayes". by "column": (m, p)
+        instead, one band per input column for the sum of the components on that
         column alone (an RBF and a linear component of one column: its whole main effect, from their joint
         posterior; 0 for a column with none)."""
         level = check_level(level)
@@ -513,6 +563,14 @@ class UncertaintyMixin:
             raise ValueError(f"by must be one of {BY}, got {by!r}")
         model = self._uncertainty_model()
         post = self._one_target_posterior("component_bands")
+        if method in ("auto", "combined"):
+            companion = self._band_companion()
+            if companion is not None:
+                own = self.component_bands(X, level, kind, "bayes", by)
+                return joined_bands(own, companion.component_bands(X, level, kind, "auto", by))
+            if method == "combined":
+                raise ValueError("method='combined' is for a CV regressor tuned by a prediction criterion "
+                                 "(leave-one-out, GCV, k-fold) whose refit solved dense, for one target")
         method = post.method_for(method)
         groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
         Phi = post.features(model._check_predict_X(X), centred=True)

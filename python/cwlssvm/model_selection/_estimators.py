@@ -40,6 +40,7 @@ from ._gcv_guard import guard_gcv
 from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, screens, with_likelihood_pairs, with_listed, with_pairs
+from ._companion import band_companion
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -378,6 +379,10 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
     def predict(self, X, return_std=False):
         """Predictions of the refitted model (with ``return_std``, also their standard errors)."""
         return self._fitted().predict(X, return_std=return_std)
+
+    def _band_companion(self):
+        """The likelihood companion of the "combined" bands, or None (cwlssvm.model_selection._companion)."""
+        return band_companion(self, self._fitted())
 
     @guarded_fit
     def fit(self, X, y, sample_weight=None):
