@@ -39,7 +39,7 @@ def test_sandwich_errors_are_those_of_the_linear_smoother(additive):
     s2 = post.sigma2[0]
     _, std_f = post.function(X_new, method="sandwich")
     np.testing.assert_allclose(std_f[:, 0], np.sqrt(s2 * (L_f**2).sum(axis=1)), rtol=1e-6)
-    _, std_c = post.components(X_new, method="sandwich")
+    _, std_c = post.components(X_new, centred=True, method="sandwich")  # contributions are centred
     np.testing.assert_allclose(std_c[:, :, 0], np.sqrt(s2 * (L_c**2).sum(axis=2)), rtol=1e-5, atol=1e-12)
     # the noise variance from the residuals and tr S
     resid = y - model.predict(X)

@@ -83,7 +83,7 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         specs = self._component_specs(self.n_features_in_, names)
         self._set_components(resolve_for(self, specs, self.sigma, X, w, pairs=listed_pairs(interactions)))
         if isinstance(interactions, numbers.Integral) and interactions > 0 and Y is not None:
-            model = self._solve(X, Y, w)
+            model = self._solve(X, Y, w, centre=False)  # its residuals only
             keep = w > 0
             X_kept, family = X[keep], self._family()
 
@@ -101,10 +101,25 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         self.components_ = resolved
         self._described = _components.describe(resolved)
 
-    def _solve(self, X, Y, sample_weight, loo=False):
+    def _solve(self, X, Y, sample_weight, loo=False, centre=True):
         """eq.clssvmr.train with gamma_k = gamma * w_k; rows with weight 0 are left out.
 
-        Returns a DualModel (solver "dense") or a PrimalModel ("lowrank"); sets ``solver_``."""
+        Returns a DualModel (solver "dense") or a PrimalModel ("lowrank") with its components' means over the
+        rows (``centres``, cwlssvm.primal.DualModel; unless ``centre`` is False); sets ``solver_``."""
+        model = self._solve_rows(X, Y, sample_weight, loo)
+        if not centre:
+            return model
+        w = check_sample_weight(sample_weight, X.shape[0])
+        keep = w > 0
+        if self.solver_ == "dense" and self._family().name == "squared":  # the centres on first use (DualModel)
+            model.average = w[keep] @ Y[keep] / w[keep].sum()
+        elif model.centres is None or X.shape[0] <= EXACT_CENTRE_ROWS:
+            # a low-rank fit of the squared loss has its means from its sums, to the rounding of its landmarks'
+            # transforms (1e-10 relative and more); up to EXACT_CENTRE_ROWS rows, from the outputs themselves
+            model.centre_on(self._described, X[keep], w[keep], self.n_jobs)
+        return model
+
+    def _solve_rows(self, X, Y, sample_weight, loo):
         w = check_sample_weight(sample_weight, X.shape[0])
         if np.count_nonzero(w > 0) < 2:
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
@@ -148,7 +163,7 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         are not in the fit, so their value is the ordinary residual. Sets components_, not the model."""
         self._resolve(X, sample_weight)
         w = check_sample_weight(sample_weight, X.shape[0])
-        model = self._solve(X, Y, w, loo=True)
+        model = self._solve(X, Y, w, loo=True, centre=False)
         out = np.empty_like(Y)
         keep = w > 0
         out[keep] = model.loo_residuals
@@ -211,6 +226,12 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
 
 
+# up to this many training rows a low-rank fit's component means (cwlssvm.primal.PrimalModel's centres) come from the
+# components' outputs on the rows (one more pass, the cost of a prediction on them): the contributions' weighted means
+# are then zero to the last digits; above it, from the sums of its features (no pass)
+EXACT_CENTRE_ROWS = 2000
+
+
 def resolve_for(est, specs, sigma, X, w, pairs=()):
     """The specs (None: the default component of every column) and the pair components ``pairs``, resolved for
     the training columns of the estimator est (its n_features_in_, feature_names_in_, encoding_) against X (n, p)
@@ -252,7 +273,8 @@ def attach_solution(est, model, components, *, single, solver, X_reference=None)
     if X_reference is not None:
         est.X_reference_ = X_reference
     est.dual_coef_ = model.coef[:, 0].copy() if single else model.coef
-    est.intercept_ = float(model.intercept[0]) if single else model.intercept
+    intercept = model.centred_intercept  # the average prediction (the components centred on the training rows)
+    est.intercept_ = float(intercept[0]) if single else intercept
     est._component_norms = None  # component_norms_ on first use
 
 

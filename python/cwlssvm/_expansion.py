@@ -30,9 +30,13 @@ class ExpansionStore:
         self.trends = np.zeros((D, 2, k))  # a + b x_column removed from detrended components
         self.intercept = np.zeros(k)
         self.norms = np.zeros((k, D))  # ||w_d||^2
+        self.means = None  # (R,) the features' weighted means over the training rows, where only sums are known
+        self.centres = np.zeros((D, k))  # the components' means over the training rows, from ``means``
 
     def put(self, j, theta, b):
         """Target j's model: primal coefficients theta (R,) and bias b."""
+        if self.means is not None:
+            self.centres[:, j] = [m @ th for m, th in zip(self.basis.blocks(self.means), self.basis.blocks(theta))]
         supports, coefs = self.basis.dual(theta)
         self.coef[:, :, j] = 0.0
         for d in range(self.basis.n_components):
@@ -47,7 +51,8 @@ class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
     """Input checks and component outputs of a model stored by ExpansionStore."""
 
     model_file_values = file_values(
-        inputs=("X_fit_", "X_reference_"), floats=("dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends"),
+        inputs=("X_fit_", "X_reference_"),
+        floats=("dual_coef_", "component_norms_", "_coef", "_intercept", "_norms", "_trends", "_centres"),
         numbers=("intercept_", "y_mean_", "y_scale_", "gamma_", "lam_", "probability_slope_"),
         indices=("ranks_", "selected_components_"))
 
@@ -56,19 +61,29 @@ class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
         apply its inverse link)."""
         return f
 
-    def _store(self, store, components):
+    def _store(self, store, components, rows=None):
+        """The fitted expansion of store, centred: each component's weighted mean over the training rows is zero
+        and the intercept is the average prediction (cwlssvm.primal.DualModel), the means from rows = (X (n, p),
+        w (n,)), the training rows' codes and weights, or where not given from the store's (its features' means)."""
         self.components_ = components
         self.X_fit_ = np.ascontiguousarray(store.basis.X)
         self._described = _components.describe(components)
         self._coef = store.coef  # (n_fit, D, k), scaled by the subclass
         self._trends = store.trends
         self._trend_columns = {d: col for d, (col, _) in store.basis.trends.items()}
-        self._intercept = store.intercept
+        self._centres = np.zeros_like(store.centres)
+        if rows is not None:
+            X, w = rows
+            self._centres = np.einsum("n,ndk->dk", w, self._outputs(X)) / np.sum(w)
+        else:
+            self._centres = store.centres
+        self._intercept = store.intercept + self._centres.sum(axis=0)
         self._norms = store.norms
         self.ranks_ = store.basis.ranks
 
     def _outputs(self, X):
-        """Component outputs (m, D, k) (eq.aregam.sim; zero for dropped components)."""
+        """Component outputs (m, D, k) (eq.aregam.sim; zero for dropped components), centred on the training
+        rows (``_store``)."""
         m, D, k = X.shape[0], self._coef.shape[1], self._coef.shape[2]
         out = np.empty((m, D, k))
         for j in range(k):
@@ -78,7 +93,8 @@ class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
                                                             self.n_jobs)
             for d, col in self._trend_columns.items():  # the line removed; none at a missing input
                 out[:, d, j] -= np.nan_to_num(self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col])
-        return out
+        centres = getattr(self, "_centres", None)  # None: a model file written before the centred form
+        return out if centres is None else out - centres[None]
 
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)

@@ -132,7 +132,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
         self._component_norms = None  # component_norms_ on first use
         self.X_fit_ = X
         self.dual_coef_ = [m.coef[:, 0] for m in models]
-        self.intercept_ = np.array([m.intercept[0] for m in models])
+        self.intercept_ = np.array([m.centred_intercept[0] for m in models])
         return self
 
     def loo_decision_function(self, X, y, sample_weight=None):
@@ -153,10 +153,10 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
 
     def _outputs(self, X):
         """Component outputs (m, D, n_models), n_models = 1 (binary), K (ovr) or K(K-1)/2 (ovo)."""
-        return np.concatenate([m.outputs(self._described, X, self.n_jobs) for m in self._models], axis=2)
+        return np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in self._models], axis=2)
 
     def _intercepts(self):
-        return np.concatenate([m.intercept for m in self._models])
+        return np.concatenate([m.centred_intercept for m in self._models])
 
     def decision_function(self, X, return_std=False):
         """eq.clssvmc.eval before the sign: shape (m,) for two classes, (m, K) for one-vs-rest,

@@ -55,14 +55,16 @@ def attach_model(est, model, components, *, single, solver, X_reference=None):
     Examples
     --------
     >>> import numpy as np
+    >>> import cwlssvm.components as C
     >>> from cwlssvm import ComponentwiseLSSVR, datasets
-    >>> from cwlssvm.primal import DualModel
+    >>> from cwlssvm.primal import FeatureMap, fit_lowrank
     >>> from cwlssvm.regression import attach_model
     >>> X, y, _ = datasets.make_additive(n=80, seed=0, n_features=4)
-    >>> fitted = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)
-    >>> model = DualModel(fitted.X_fit_, fitted.dual_coef_[:, None], np.array([fitted.intercept_]))
+    >>> resolved = C.resolve(None, 4, None, 1.0, X)
+    >>> model = fit_lowrank(FeatureMap.from_data(X, resolved), X, y[:, None], np.ones(80), 10.0)  # solved elsewhere
     >>> est = ComponentwiseLSSVR(sigma=1.0, gamma=10.0); est.n_features_in_ = 4
-    >>> attach_model(est, model, fitted.components_, single=True, solver="dense")  # a model solved elsewhere
+    >>> attach_model(est, model, resolved, single=True, solver="lowrank")
+    >>> fitted = ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank").fit(X, y)
     >>> bool(np.allclose(est.predict(X), fitted.predict(X)))
     True
     """
@@ -111,7 +113,7 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         return [self._model]
 
     def _outputs(self, X):
-        return self._fitted_models()[0].outputs(self._described, X, self.n_jobs)
+        return self._fitted_models()[0].centred_outputs(self._described, X, self.n_jobs)
 
     def contributions(self, X, return_std=False):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.
@@ -124,7 +126,7 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         """
         X_ = self._check_predict_X(X)
         out = self._outputs(X_)
-        std = self.posterior().components(X_)[1] if return_std else None
+        std = self.posterior().components(X_, centred=True)[1] if return_std else None  # of the centred f^d
         if np.ndim(self.intercept_) == 0:
             out = contributions_frame(out[:, :, 0], X, self.components_)
             std = None if std is None else contributions_frame(std[:, :, 0], X, self.components_)
@@ -172,7 +174,7 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         if self._family().name != "squared" or np.ndim(self.intercept_) != 0:
             raise ValueError("training_rows is for a model of one target with family='squared'")
         model = self._fitted_models()[0]
-        fitted = model.outputs(self._described, self.X_fit_, self.n_jobs).sum(axis=1)[:, 0] + self.intercept_
+        fitted = model.outputs(self._described, self.X_fit_, self.n_jobs).sum(axis=1)[:, 0] + model.intercept[0]
         y = fitted + model.coef[:, 0] * model.inv_gamma
         return self.X_fit_, y, 1.0 / (float(self.gamma) * model.inv_gamma)
 

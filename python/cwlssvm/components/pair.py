@@ -152,7 +152,9 @@ class Pair(Component):
 
 def pair(a, b, tol=PAIR_TOL) -> Pair:
     """A purified pair component over the columns a and b: the product of their centred kernels (RBF, or
-    categorical for a categorical column), with zero mean over each input's training values. ``tol``: an RBF
+    categorical for a categorical column), whose mean over each input's training values does not depend on the
+    other input (no main effect; the fitted component is then shifted by a constant to mean zero over the training
+    rows, as every component is, which moves that constant to the intercept). ``tol``: an RBF
     factor keeps the principal directions of its centred features with at least this share of the largest
     variance, at most PAIR_DIRECTIONS of them (0: all of them, the full product kernel).
 
@@ -176,8 +178,12 @@ def pair(a, b, tol=PAIR_TOL) -> Pair:
     >>> X = np.random.default_rng(0).uniform(size=(300, 2))
     >>> y = np.sin(3 * X[:, 0]) * X[:, 1]
     >>> model = ComponentwiseLSSVR([C.rbf(0), C.rbf(1), C.pair(0, 1)], gamma=100.0, sigma=1.0).fit(X, y)
-    >>> grid = X.copy(); grid[:, 1] = 0.7  # every training x_0 with x_1 held at 0.7
-    >>> bool(abs(model.contributions(grid)[:, 2].mean()) < 1e-10)  # purified: zero mean over x_0's values
+    >>> def mean_over_x0(x1):  # the pair's mean over every training x_0, x_1 held
+    ...     grid = X.copy(); grid[:, 1] = x1
+    ...     return model.contributions(grid)[:, 2].mean()
+    >>> bool(abs(mean_over_x0(0.2) - mean_over_x0(0.7)) < 1e-10)  # purified: no main effect of x_1
+    True
+    >>> bool(abs(model.contributions(X)[:, 2].mean()) < 1e-10)  # centred on the training rows
     True
     """
     features = features_of(a) + features_of(b)

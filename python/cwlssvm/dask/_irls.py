@@ -21,8 +21,9 @@ MAX_ITER = 100
 
 
 def irls_passes(rows, compute, fmap, family, gamma, n_features):
-    """A PrimalModel of every target (one-vs-rest columns) and the Newton steps per target."""
-    swy, sw = rows.target_means(compute)
+    """A PrimalModel of every target (one-vs-rest columns), centred on the rows, and the Newton steps per target."""
+    features, swy, sw = rows.reduce(compute, fmap, feature_and_target_totals)  # one pass: the start, the centres
+    sw = sw[0]
     thetas, bs, edfs, steps = [], [], [], []
     for j in range(len(swy)):
         mean = np.array([swy[j] / sw])
@@ -34,7 +35,21 @@ def irls_passes(rows, compute, fmap, family, gamma, n_features):
         steps.append(n_steps)
     theta = np.column_stack(thetas)
     model = PrimalModel.from_theta(fmap, theta, bs, n_features, edf=edfs[0] if len(edfs) == 1 else None)
+    model.centre_from_means(features / sw)
     return model, np.array(steps)
+
+
+def feature_and_target_totals(Phi, Y, w, fold, index):
+    """(sum w phi (R,), sum w Y (k,), sum w (1,)) of a chunk of rows (a chunk part of DaskRows.reduce); Phi (m, R),
+    or a LevelRows (a wide categorical block: its part is each level's total weight)."""
+    totals = (w @ Y, np.array([w.sum()]))
+    if isinstance(Phi, np.ndarray):
+        return (w @ Phi, *totals)
+    start, levels = Phi.wide
+    other = w @ Phi.narrow
+    seen = Phi.level >= 0
+    block = np.bincount(Phi.level[seen], weights=w[seen], minlength=levels)
+    return (np.concatenate([other[:start], block, other[start:]]), *totals)
 
 
 def _irls_target(rows, compute, fmap, family, gamma, j, b0):

@@ -255,11 +255,6 @@ class DaskRows:
         return f, t, w
 
 
-    def target_means(self, compute):
-        """One pass: (sum w Y (k,), sum w) over the rows."""
-        tasks = [dask.delayed(_partition_target_sums)(part) for part in self.parts]
-        return tree_merge(compute, tasks, add_parts)
-
     def irls_step(self, compute, fmap, family, j, theta, b):
         """One pass for target j at the iterate (theta (R,), b): (sum w dev(y, f), G (1, R+1, R+1), B (1, R+1, 1),
         yy) with f = phi' theta + b, the family's working response z and weights w W (cwlssvm.families):
@@ -445,11 +440,6 @@ def _merge_sample(a, b, *, size):
     keys, f, t, w = (np.concatenate([x, y]) for x, y in zip(a, b))
     take = np.argsort(keys, kind="stable")[:size]
     return keys[take], f[take], t[take], w[take]
-
-
-def _partition_target_sums(part):
-    X, Y, w = part
-    return (w @ Y, np.array(w.sum()))
 
 
 def _partition_irls(part, shared, j, theta, b):

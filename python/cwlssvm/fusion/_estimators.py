@@ -351,7 +351,7 @@ class _FusionBase(ExpansionModel):
             store.put(j, theta, b)
             selected |= mask
         fused = [(eta, results) for _, _, eta, _, results in fused]
-        self._store(store, components)
+        self._store(store, components, rows=(X_all, w_all))
         self.selected_components_ = np.flatnonzero(selected)
         self.n_train_, self.n_validation_ = len(splits[0][0]), len(splits[0][1])
         forget_fitted(self, "probability_slope_")

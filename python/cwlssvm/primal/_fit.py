@@ -56,6 +56,7 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     spec = ridge_spectrum(sums, n)
     theta, b = spec.coef([gamma])
     model = PrimalModel.from_theta(fmap, theta[0], b[0], n_features, edf=float(spec.trace([gamma])[0]))
+    model.centre_from_means(sums.feature_means())
     gram = sums.gram() if fmap.size < GRAM_FEATURES else None
     model.keep_sums(fmap, gram, spec.rss([gamma])[0], n, gamma)
     return model, spec

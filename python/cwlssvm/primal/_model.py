@@ -1,7 +1,13 @@
 """The fitted models of the package behind one protocol (FittedModel): DualModel, the dual expansion
 of eq.clssvmr.evald over the training rows (solver="dense"), and PrimalModel (solver="lowrank"),
 which keeps, per component d, the dual expansion over its r_d landmarks (a = T_d theta_d):
-prediction costs O(R) kernel evaluations per row, whatever n was."""
+prediction costs O(R) kernel evaluations per row, whatever n was.
+
+Both keep the solution as solved (``outputs``, ``intercept``: the coordinates of the posterior and of the
+solvers) and the component means over the training rows, ``centres`` (D, k), c_d = sum_i w_i f^d(x_i) / sum_i w_i:
+what users read is the centred form, f^d - c_d, whose weighted mean over the training rows is zero, and the
+intercept b + sum_d c_d, the average prediction (mgcv's identifiability constraint; ``centred_outputs``,
+``centred_intercept``). The predictions are the same in both forms."""
 
 from __future__ import annotations
 
@@ -31,6 +37,7 @@ class FittedModel(Protocol):
     """
 
     intercept: np.ndarray  # (k,)
+    centres: np.ndarray | None  # (D, k) the components' weighted means over the training rows, or None
 
     def outputs(self, described, X, n_jobs) -> np.ndarray:
         """Component outputs f^d(x) of the rows X (m, p): (m, D, k), eq.clssvmr.evald."""
@@ -42,8 +49,50 @@ class FittedModel(Protocol):
         """Forget what the leave-one-out values needed, once used."""
 
 
+class CentredForm:
+    """The centred form of a fitted model (module doc), for a class with ``outputs``, ``intercept`` and
+    ``centres``. A dense fit of the squared loss knows its average prediction without the centres (``average``,
+    the weighted mean of y: its residuals' weighted mean is zero, eq.clssvmr.cond) and computes the centres on the
+    first call of ``centred_outputs`` (``lazy_centres``), so that a model that is only asked for predictions pays
+    nothing for them."""
+
+    centres = None  # (D, k), set by centre_on (or from the sums of a low-rank fit); None: not (yet) centred
+    average = None  # (k,) b + sum_d c_d where it is known before the centres (a dense fit of the squared loss)
+
+    def lazy_centres(self, described, n_jobs):
+        """The centres of a model that has ``average`` but not ``centres`` yet (None where it cannot compute
+        them)."""
+        return None
+
+    def centre_on(self, described, X, w, n_jobs=None, block=8192):
+        """Set ``centres`` (D, k), the weighted means sum_i w_i f^d(x_i) / sum_i w_i of the components over the
+        training rows X (n, p) with weights w (n,) (rows of weight 0 count for nothing), in blocks of rows."""
+        w = np.asarray(w, dtype=float)
+        total = None
+        for start in range(0, X.shape[0], block):
+            part = np.einsum("n,ndk->dk", w[start:start + block],
+                             self.outputs(described, X[start:start + block], n_jobs))
+            total = part if total is None else total + part
+        self.centres = total / w.sum()
+        return self
+
+    def centred_outputs(self, described, X, n_jobs) -> np.ndarray:
+        """f^d(x) - c_d of the rows X (m, p): (m, D, k)."""
+        if self.centres is None and self.average is not None:
+            self.centres = self.lazy_centres(described, n_jobs)
+        out = self.outputs(described, X, n_jobs)
+        return out if self.centres is None else out - self.centres[None]
+
+    @property
+    def centred_intercept(self):
+        """b + sum_d c_d (k,): the average prediction over the training rows (the link scale for a family)."""
+        if self.average is not None:
+            return self.average
+        return self.intercept if self.centres is None else self.intercept + self.centres.sum(axis=0)
+
+
 @model_file_class
-class DualModel:
+class DualModel(CentredForm):
     """A fitted dual expansion: f^d(x) = sum_l coef[l, j] K^d(x, X_fit_l), intercept b_j.
 
     X_fit (n, p) holds the training inputs with non-zero weight, coef (n, k) the dual
@@ -73,7 +122,8 @@ class DualModel:
     (2, 1, 1)
     """
 
-    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "intercept", "inv_gamma", "c_diag", "gram"))
+    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "intercept", "inv_gamma", "c_diag", "gram",
+                                                               "centres", "average"))
 
     def __init__(self, X_fit, coef, intercept, c_diag=None, inv_gamma=None):
         self.X_fit = X_fit
@@ -91,6 +141,13 @@ class DualModel:
         """Forget [C^-1]_ii once the leave-one-out values are used."""
         self.c_diag = None
 
+    def lazy_centres(self, described, n_jobs):
+        """The components' means over the training rows X_fit, weighted by w_k, proportional to 1 / inv_gamma_k
+        (gamma_k = gamma w_k); None without inv_gamma."""
+        if self.inv_gamma is None:
+            return None
+        return self.centre_on(described, self.X_fit, 1.0 / self.inv_gamma, n_jobs).centres
+
     def outputs(self, described, X, n_jobs) -> np.ndarray:
         """Component outputs (m, D, k), eq.clssvmr.evald."""
         return _native.component_outputs(self.X_fit, described, self.coef, X, n_jobs)
@@ -102,7 +159,7 @@ class DualModel:
 
 
 @model_file_class
-class PrimalModel:
+class PrimalModel(CentredForm):
     """A fitted low-rank model with the interface of the dense dual model.
 
     X_fit (R, p): one row per landmark (its component's columns set, others 0); coef (R, k): the dual
@@ -140,7 +197,8 @@ class PrimalModel:
     True
     """
 
-    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "theta", "intercept", "rss", "transforms", "gram"),
+    model_file_values = file_values(inputs=("X_fit",), floats=("coef", "theta", "intercept", "rss", "transforms", "gram",
+                                                               "centres"),
                                     numbers=("gamma",), indices=("ranks",))
 
     def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, edf=None):
@@ -160,6 +218,12 @@ class PrimalModel:
         fmap (a FeatureMap), stored as each landmark's dual coefficient a = T_d theta_d."""
         return cls(fmap.landmark_rows(n_features), fmap.dual(theta), theta, np.asarray(b, dtype=float), fmap.ranks,
                    edf=edf)
+
+    def centre_from_means(self, mu):
+        """Set ``centres`` from the weighted means mu (R,) of the features over the training rows:
+        c_d = mu_d' theta_d."""
+        self.centres = np.stack([mu[s] @ self.theta[s] for s in self._supports()])
+        return self
 
     def keep_sums(self, fmap, G, rss, n, gamma):
         """Keep what cwlssvm.uncertainty needs of the fit: the landmarks' transforms T_d, the sums

@@ -283,6 +283,25 @@ class RidgeSums:
         """s = sum w over fold 0's rows (the constant's entry of G)."""
         return float(self.G[0, -1, -1])
 
+    def feature_means(self):
+        """mu (R,): sum_i w_i phi(x_i) / sum_i w_i over fold 0's rows (the constant's column of G; a wide block's
+        from its level weights).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.primal import RidgeSums
+        >>> Z = np.array([[1.0, 2.0, 1.0], [3.0, 1.0, 1.0]]); y = np.array([[1.0], [2.0]])
+        >>> RidgeSums((Z.T @ Z)[None], (Z.T @ y)[None], (y.T @ y)[None]).feature_means().tolist()
+        [2.0, 1.5]
+        """
+        G = self.G[0]
+        other = G[:-1, -1] / G[-1, -1]
+        if self.wide is None:
+            return other
+        start, _ = self.wide
+        return np.concatenate([other[:start], self.counts[0] / G[-1, -1], other[start:]])
+
     def products(self, Z):
         """sum_i w_i f_a(x_i) f_b(x_i) over fold 0's rows for every pair of the linear models z = (theta, b) in the
         rows of Z (m, R+1), f(x) = theta' phi(x) + b: Z G Z' (m, m), with the wide block's structure (its part of

@@ -268,7 +268,7 @@ class _SparseBase(ExpansionModel):
             selected |= step.mask
             lams.append(lam)
             histories.append(step.history)
-        self._set_fitted(store, components, selected, lams, histories, cv_tables)
+        self._set_fitted(store, components, selected, lams, histories, cv_tables, rows=(X, w))
         forget_fitted(self, "probability_slope_")
         if platt:
             self.probability_slope_ = platt_slope(np.concatenate(out_of_fold), T.T.ravel(), np.tile(w, T.shape[1]))
@@ -357,6 +357,8 @@ class _SparseBase(ExpansionModel):
         if self.lam is None and K < 2:
             raise ValueError("lam=None is chosen by CV: give the sums of at least 2 folds")
         store = ExpansionStore(basis, k)
+        G_all = G.sum(axis=0)
+        store.means = G_all[:-1, -1] / G_all[-1, -1]  # the components' means over the rows, from the sums
         selected = np.zeros(basis.n_components, dtype=bool)
         lams, histories, cv_tables = [], [], []
         for j in range(k):
@@ -387,11 +389,12 @@ class _SparseBase(ExpansionModel):
         self._finish_fit()
         return self
 
-    def _set_fitted(self, store, components, selected, lams, histories, cv_tables):
+    def _set_fitted(self, store, components, selected, lams, histories, cv_tables, rows=None):
         """The fitted attributes from the models of the k targets in store: the union of the selected
-        components (mask (D,)), and per target its lam, GNC history and CV table (when lam was tuned)."""
+        components (mask (D,)), and per target its lam, GNC history and CV table (when lam was tuned); rows =
+        (X, w), the training rows the components are centred on (else the store's means, from the sums)."""
         k = len(lams)
-        self._store(store, components)
+        self._store(store, components, rows)
         self.selected_components_ = np.flatnonzero(selected)
         self.lam_ = lams[0] if k == 1 else np.array(lams)
         self.gnc_history_ = histories[0] if k == 1 else histories

@@ -1,0 +1,121 @@
+"""Centred components: every f^d (pairs too) has weighted mean zero over the training rows, the intercept is the
+average prediction, and the predictions are those of the solution as solved."""
+
+import numpy as np
+import pytest
+
+import cwlssvm
+from cwlssvm import components as C
+from cwlssvm.datasets import make_additive
+
+
+@pytest.fixture(scope="module")
+def data():
+    X, y, _ = make_additive(n=300, seed=3, n_features=5)
+    w = np.random.default_rng(0).uniform(0.2, 2.0, len(y))
+    w[:7] = 0.0  # rows left out of the fit count for nothing
+    return X, y, w
+
+
+def weighted_means(values, w):
+    """(D, ...) weighted means over the rows of values (n, D, ...)."""
+    return np.tensordot(w, np.asarray(values, dtype=float), axes=1) / w.sum()
+
+
+def raw_decision(model, est, X):
+    """sum_d f^d(x) + b of a solved model (DualModel or PrimalModel) as solved, not centred."""
+    return model.outputs(est._described, X, None).sum(axis=1) + model.intercept
+
+
+REGRESSORS = {
+    "dense": lambda: cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="dense"),
+    "lowrank": lambda: cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank"),
+    "pair": lambda: cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, interactions=[(0, 1)]),
+    "categorical": lambda: cwlssvm.ComponentwiseLSSVR(
+        [C.rbf(0), C.rbf(1), C.categorical(2), C.linear(3), C.pair(0, 2)], sigma=1.0, gamma=10.0),
+    "cv": lambda: cwlssvm.ComponentwiseLSSVRCV(),
+    "reml": lambda: cwlssvm.ComponentwiseLSSVRCV(criterion="reml"),
+}
+
+
+@pytest.mark.parametrize("name", list(REGRESSORS))
+def test_regressor_components_have_mean_zero_and_the_intercept_is_the_mean_prediction(data, name):
+    X, y, w = data
+    if name == "categorical":
+        X = X.copy()
+        X[:, 2] = np.floor(X[:, 2] * 4)
+    est = REGRESSORS[name]().fit(X, y, sample_weight=w)
+    scale = y.std()
+    contributions = np.asarray(est.contributions(X))
+    assert np.abs(weighted_means(contributions, w)).max() <= 1e-10 * scale
+    pred = est.predict(X)
+    model = getattr(est, "best_estimator_", est)._fitted_models()[0]
+    inner = getattr(est, "best_estimator_", est)
+    np.testing.assert_allclose(pred, raw_decision(model, inner, X)[:, 0], rtol=0, atol=1e-12 * scale)
+    np.testing.assert_allclose(contributions.sum(axis=1) + est.intercept_, pred, rtol=0, atol=1e-12 * scale)
+    # the squared loss's residuals have weighted mean zero: the intercept is the weighted mean of y
+    assert abs(est.intercept_ - np.average(y, weights=w)) <= 1e-10 * scale
+
+
+def test_poisson_components_are_centred_on_the_link_scale(data):
+    X, y, w = data
+    counts = np.random.default_rng(1).poisson(np.exp((y - y.mean()) / y.std()))
+    est = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, family="poisson").fit(X, counts, sample_weight=w)
+    contributions = est.contributions(X)
+    assert np.abs(weighted_means(contributions, w)).max() <= 1e-10
+    link = contributions.sum(axis=1) + est.intercept_
+    np.testing.assert_allclose(np.exp(link), est.predict(X), rtol=1e-12)
+    model = est._fitted_models()[0]
+    np.testing.assert_allclose(link, raw_decision(model, est, X)[:, 0], atol=1e-12)
+
+
+@pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
+def test_classifier_decision_values_are_centred_per_model(data, multi_class):
+    X, y, w = data
+    labels = np.digitize(y, np.quantile(y, [1 / 3, 2 / 3]))
+    est = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0, multi_class=multi_class).fit(X, labels, sample_weight=w)
+    F = est.decision_function(X)
+    raw = np.concatenate([raw_decision(m, est, X) for m in est._fitted_models()], axis=1)
+    np.testing.assert_allclose(F, raw, atol=1e-12)
+    out = est._outputs(X)  # (n, D, models): each model centred on the rows it was fitted on
+    if multi_class == "ovr":
+        assert np.abs(weighted_means(out, w)).max() <= 1e-10
+    else:
+        for j, (a, b) in enumerate(est.pairs_):
+            rows = (labels == a) | (labels == b)
+            assert np.abs(weighted_means(out[rows, :, j], w[rows])).max() <= 1e-10
+    two = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, labels > 0, sample_weight=w)
+    assert np.abs(weighted_means(two.contributions(X), w)).max() <= 1e-10
+    np.testing.assert_allclose(two.contributions(X).sum(axis=1) + two.intercept_, two.decision_function(X), atol=1e-12)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: cwlssvm.SparseComponentwiseLSSVR(lam=0.05, sigma=1.0, gamma=10.0),
+    lambda: cwlssvm.FusionComponentwiseLSSVR(),
+], ids=["sparse", "fusion"])
+def test_structure_and_fusion_models_are_centred(data, make):
+    X, y, w = data
+    est = make().fit(X, y, sample_weight=w)
+    contributions = est.contributions(X)
+    assert np.abs(weighted_means(contributions, w)).max() <= 1e-10 * y.std()
+    np.testing.assert_allclose(contributions.sum(axis=1) + est.intercept_, est.predict(X), atol=1e-12 * y.std())
+
+
+def test_the_centred_form_is_written_to_model_files(data, tmp_path):
+    X, y, w = data
+    for est in (cwlssvm.ComponentwiseLSSVRCV().fit(X, y, sample_weight=w),
+                cwlssvm.SparseComponentwiseLSSVR(lam=0.05, sigma=1.0, gamma=10.0).fit(X, y, sample_weight=w)):
+        path = tmp_path / f"{type(est).__name__}.cwlssvm"
+        est.save(path)
+        loaded = cwlssvm.load(path)
+        np.testing.assert_array_equal(np.asarray(loaded.contributions(X)), np.asarray(est.contributions(X)))
+        assert loaded.intercept_ == est.intercept_
+        np.testing.assert_array_equal(loaded.predict(X), est.predict(X))
+
+
+def test_large_fits_from_sums_are_centred():
+    X, y, _ = make_additive(n=25_000, seed=0, n_features=4)
+    est = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)  # above 20,000 rows: tuned and refitted from the sums
+    assert est.best_estimator_.solver_ == "lowrank"
+    assert np.abs(np.asarray(est.contributions(X)).mean(axis=0)).max() <= 1e-10 * y.std()
+    assert abs(est.intercept_ - y.mean()) <= 1e-10 * y.std()
