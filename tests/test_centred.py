@@ -119,3 +119,75 @@ def test_large_fits_from_sums_are_centred():
     assert est.best_estimator_.solver_ == "lowrank"
     assert np.abs(np.asarray(est.contributions(X)).mean(axis=0)).max() <= 1e-10 * y.std()
     assert abs(est.intercept_ - y.mean()) <= 1e-10 * y.std()
+
+
+def test_a_blank_where_fitting_had_none_takes_the_average_effect_with_a_warning():
+    df = cwlssvm.datasets.load_penguins().dropna(subset=["body_mass_g"])
+    X, y = df.drop(columns=["body_mass_g"]), df["body_mass_g"]
+    assert X["bill_depth_mm"].notna().all() and X["sex"].isna().any()
+    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    row = X.iloc[[0]].copy()
+    blank = row.copy()
+    blank["bill_depth_mm"] = np.nan
+    with pytest.warns(UserWarning, match=r"'bill_depth_mm' \(1 row\) missing where fitting had no missing value"):
+        contributions = model.contributions(blank)
+    assert contributions["bill_depth_mm"].iloc[0] == 0.0  # the average effect
+    others = [c for c in contributions.columns if c != "bill_depth_mm"]
+    np.testing.assert_allclose(contributions[others].to_numpy(), model.contributions(row)[others].to_numpy())
+    with pytest.warns(UserWarning, match="bill_depth_mm"):
+        pred = model.predict(blank)
+    assert abs(pred[0] - model.predict(row)[0]) < 0.2 * y.std()  # not the 3,000 g drop of a raw zero
+    with pytest.warns(UserWarning, match="bill_depth_mm"):
+        lo, hi = model.prediction_interval(blank)
+    assert lo[0] < pred[0] < hi[0] and hi[0] - lo[0] < 4 * y.std()
+    with pytest.warns(UserWarning, match="bill_depth_mm"):
+        f, se = model.posterior().function(model.best_estimator_._check_predict_X(blank))
+    np.testing.assert_allclose(f[:, 0], pred, rtol=1e-10)  # the intervals' centre is the prediction
+    # a column with missing values in fitting keeps its learned value, without a warning
+    with_sex = row.copy()
+    with_sex["sex"] = None
+    model.predict(with_sex)
+    refusing = cwlssvm.ComponentwiseLSSVRCV(missing="error").fit(X.dropna(), y[X.notna().all(axis=1)])
+    with pytest.raises(ValueError, match="bill_depth_mm"):
+        refusing.predict(blank)
+
+
+def test_a_few_missing_rows_reach_the_plots_and_their_share_prints_with_its_digits():
+    from cwlssvm._panels import model_panels
+    from cwlssvm._report import p_text, share_text
+
+    X, y, _ = make_additive(n=30_000, seed=2, n_features=4)
+    X[[11, 2_345, 29_000], 1] = np.nan  # three missing rows of 30,000: rarely in a sample of 2,000
+    model = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, solver="lowrank").fit(X, y)
+    assert np.isnan(model.X_reference_[:, 1]).sum() == 3
+    panel = [p for p in model_panels(model).panels if p.d == 1][0]
+    assert panel.missing_f is not None  # the plot draws f(missing), as the summary shows it
+    assert "0.01%" in model.summary()
+    assert share_text(0.0001) == "0.01%" and share_text(0.25) == "25.0%"
+    assert p_text(0.0) == "<1e-16" and p_text(1.04e-308) == "<1e-16" and p_text(0.0123) == "0.0123"
+
+
+def test_a_text_target_for_a_regressor_names_y_and_the_classifier():
+    df = cwlssvm.datasets.load_penguins().dropna()
+    for est, hint in ((cwlssvm.ComponentwiseLSSVRCV(), "ComponentwiseLSSVCCV"),
+                      (cwlssvm.ComponentwiseLSSVR(), "ComponentwiseLSSVC")):
+        with pytest.raises(ValueError, match=rf"^y: .*holds text \(such as 'Adelie'\); for classes use {hint}"):
+            est.fit(df.drop(columns=["species"]), df["species"])
+
+
+def test_identifier_columns_warn_at_fit_and_can_be_silenced():
+    import warnings
+
+    from cwlssvm.tables import IdentifierColumnWarning
+
+    df = cwlssvm.datasets.load_penguins().dropna().reset_index(drop=True)
+    X, y = df.drop(columns=["body_mass_g"]), df["body_mass_g"]
+    with pytest.warns(IdentifierColumnWarning, match=r"'name' identifies the rows \(333 levels in 333 rows\)"):
+        cwlssvm.ComponentwiseLSSVR().fit(X.assign(name=[f"penguin {i}" for i in range(len(X))]), y)
+    with pytest.warns(IdentifierColumnWarning, match=r"'rownames' counts the rows \(1 to 333\)"):
+        cwlssvm.ComponentwiseLSSVR().fit(X.assign(rownames=np.arange(1, len(X) + 1)), y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", category=IdentifierColumnWarning)  # silenced
+        cwlssvm.ComponentwiseLSSVR().fit(X.assign(rownames=np.arange(1, len(X) + 1)), y)
+        cwlssvm.ComponentwiseLSSVR().fit(X, y)  # year, island, ...: no identifier

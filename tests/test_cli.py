@@ -76,6 +76,7 @@ def test_fit_by_restricted_likelihood_at_the_default_width(files):
     auto = run("fit", d / "additive.csv", "--target", "y", "--quiet", "-o", d / "auto.npz")
     width = [re.search(r"sigma=([0-9.e+-]+),", r.stdout).group(1) for r in (res, auto)]
     assert width[0] == width[1] and "selected" in res.stdout  # leave-one-out's width, as --tune auto's
+    assert "gamma=one per component" in res.stdout
     res = run("predict", d / "reml.npz", d / "additive.csv", "-o", d / "reml.csv")
     assert res.returncode == 0, res.stderr
     pred, truth = pd.read_csv(d / "reml.csv")["prediction"], pd.read_csv(d / "additive.csv")["y"]
@@ -249,3 +250,36 @@ def test_fit_adds_screened_pairs_and_refuses_a_bad_count(files, tmp_path):
     wrong = run("fit", d / "additive.csv", "--target", "y", "--select", "stp", "--interactions", "2",
                 "-o", tmp_path / "c.npz")
     assert wrong.returncode != 0 and "--interactions" in wrong.stderr
+
+
+def test_row_labels_are_not_an_input_and_predict_writes_them(files, tmp_path):
+    d, _ = files
+    df = pd.read_csv(d / "additive.csv")
+    df.insert(0, "rownames", np.arange(1, len(df) + 1))  # R's write.csv: a first column of row labels
+    df.to_csv(tmp_path / "r.csv", index=False)
+    model = tmp_path / "m.npz"
+    res = run("fit", tmp_path / "r.csv", "--target", "y", "--quiet", "-o", model)
+    assert res.returncode == 0, res.stderr
+    assert "'rownames' taken as row labels" in res.stderr and "rownames" not in res.stdout
+    res = run("predict", model, tmp_path / "r.csv", "-o", tmp_path / "p.csv")
+    assert res.returncode == 0, res.stderr
+    out = pd.read_csv(tmp_path / "p.csv")
+    assert list(out.columns) == ["rownames", "prediction"]
+    np.testing.assert_array_equal(out["rownames"], df["rownames"])
+    res = run("predict", model, tmp_path / "r.csv", "--id", "x1,rownames", "-o", tmp_path / "p2.csv")
+    assert list(pd.read_csv(tmp_path / "p2.csv").columns) == ["x1", "rownames", "prediction"]
+    res = run("predict", model, tmp_path / "r.csv", "--id", "nope", "-o", tmp_path / "p3.csv")
+    assert res.returncode == 2 and "--id: unknown column 'nope'" in res.stderr
+    mode = (tmp_path / "p.csv").stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask and model.stat().st_mode & 0o777 == 0o666 & ~umask  # the user's umask
+
+
+def test_a_closed_pipe_ends_quietly(files):
+    d, _ = files
+    proc = subprocess.Popen([sys.executable, "-m", "cwlssvm", "inspect", str(d / "model.npz")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the first line (as `| head -0`)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and b"Broken pipe" not in err and b"Error" not in err

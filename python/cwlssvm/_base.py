@@ -176,6 +176,19 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         """The fitted DualModel/PrimalModel objects (one, or one per one-vs-one pair)."""
         raise NotImplementedError
 
+    def _unseen_missing(self):
+        """The columns with no missing value in fitting (cwlssvm.tables.TableEncoding.unseen_missing)."""
+        encoding = getattr(self, "encoding_", None)
+        return [] if encoding is None else encoding.unseen_missing()
+
+    def _centred_outputs(self, X):
+        """The centred component outputs (m, D, k) of every fitted model (stacked along k), each component's average
+        effect (0) where its input is missing in a column that had no missing value in fitting."""
+        out = np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in self._fitted_models()],
+                             axis=2)
+        out[_components.at_unseen_missing(X, self.components_, self._unseen_missing())] = 0.0
+        return out
+
     @property
     def component_norms_(self):
         """||w_d||^2 = alpha' Omega^d alpha per component: (D,) for one target or two classes, else
@@ -206,6 +219,7 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         post = self._cached_posterior[1]
         # U of the "unconditional" covariance, set by a CV estimator that chose the penalties by a likelihood
         post.smoothing = getattr(self, "smoothing_factor_", None)
+        post.average_columns = self._unseen_missing()
         return post
 
     def _model_posterior(self, model):
@@ -278,12 +292,23 @@ def attach_solution(est, model, components, *, single, solver, X_reference=None)
     est._component_norms = None  # component_norms_ on first use
 
 
-def reference_rows(X, size=2000, seed=0):
+def reference_rows(X, size=2000, seed=0, missing=20):
     """Up to `size` training rows (a fixed random sample), kept by low-rank models for summaries and
-    plots (which centre and scale the components on the training inputs)."""
+    plots (which centre and scale the components on the training inputs), and for each column missing in some
+    rows but in none of the sample, up to ``missing`` of those rows besides, so that the plots draw f(missing)
+    wherever the summary shows it."""
     if X.shape[0] <= size:
         return np.ascontiguousarray(X)
-    rows = np.sort(np.random.default_rng(seed).choice(X.shape[0], size, replace=False))
+    rng = np.random.default_rng(seed)
+    rows = rng.choice(X.shape[0], size, replace=False)
+    sampled = np.isnan(X[rows]).any(axis=0)
+    extra = []
+    for j in range(X.shape[1]):
+        if not sampled[j]:
+            where = np.flatnonzero(np.isnan(X[:, j]))
+            if len(where):
+                extra.append(rng.choice(where, min(missing, len(where)), replace=False))
+    rows = np.unique(np.concatenate([rows, *extra]))
     return np.ascontiguousarray(X[rows])
 
 

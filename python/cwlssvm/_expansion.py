@@ -94,7 +94,12 @@ class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
             for d, col in self._trend_columns.items():  # the line removed; none at a missing input
                 out[:, d, j] -= np.nan_to_num(self._trends[d, 0, j] + self._trends[d, 1, j] * X[:, col])
         centres = getattr(self, "_centres", None)  # None: a model file written before the centred form
-        return out if centres is None else out - centres[None]
+        if centres is None:
+            return out
+        out -= centres[None]
+        encoding = getattr(self, "encoding_", None)  # an input missing where fitting had none: the average effect
+        out[_components.at_unseen_missing(X, self.components_, [] if encoding is None else encoding.unseen_missing())] = 0
+        return out
 
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)

@@ -87,6 +87,19 @@ def _component_tests(model):
         return None
 
 
+P_FLOOR = 1e-16  # p-values below it print as "<1e-16" (the tests' tail is not resolved further in double precision)
+
+
+def p_text(p) -> str:
+    """A p-value as printed: 3 significant digits, "<1e-16" below P_FLOOR."""
+    return f"<{P_FLOOR:.0e}" if p < P_FLOOR else f"{p:.3g}"
+
+
+def share_text(share) -> str:
+    """A share as a percentage with its digits: one decimal from 0.1%, else one significant digit ("0.03%")."""
+    return f"{share:.1%}" if share >= 0.001 else f"{100 * share:.1g}%"
+
+
 def format_table(rows) -> str:
     """The component table as fixed-width text, selected components first by spread."""
     order = sorted(range(len(rows)), key=lambda i: (not rows[i]["selected"], -rows[i]["spread"]))
@@ -99,9 +112,10 @@ def format_table(rows) -> str:
     lines = [f"{'component':<{width}}  {'kernel':<{kw}}  {'norm':>10}  {'spread':>10}{extra}  selected"]
     for i in order:
         r = rows[i]
-        extra = f"  {r['edf']:>6.2f}  {r['p_value']:>9.3g}" if tests else ""
+        extra = f"  {r['edf']:>6.2f}  {p_text(r['p_value']):>9}" if tests else ""
         if missing:
-            extra += f"  {r['missing']:>7.1%}  {r['at_missing']:>10.4g}" if r["missing"] > 0 else f"  {'':>7}  {'':>10}"
+            extra += (f"  {share_text(r['missing']):>7}  {r['at_missing']:>10.4g}" if r["missing"] > 0
+                      else f"  {'':>7}  {'':>10}")
         lines.append(f"{r['component'][:40]:<{width}}  {r['kernel']:<{kw}}  {r['norm']:>10.4g}  {r['spread']:>10.4g}"
                      f"{extra}  {'yes' if r['selected'] else 'no'}")
     if tests:

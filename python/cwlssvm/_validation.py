@@ -149,12 +149,29 @@ def validate_fit_data(estimator, X, y, **kw):
                                             missing=getattr(estimator, "missing", "separate"))
         validate_data(estimator, X, skip_check_array=True)
     check_target_missing(y)
+    if kw.get("y_numeric"):
+        check_target_numeric(y, type(estimator).__name__)
     Xv, yv = check_X_y(codes, y, dtype=np.float64, ensure_min_samples=2, ensure_all_finite="allow-nan", **kw)
     estimator.encoding_ = encoding
     check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), kinds=encoding.kinds)
     if kw.get("y_numeric"):
         check_target_scale(yv)
     return Xv, yv
+
+
+def check_target_numeric(y, estimator_name):
+    """ValueError naming ``y`` where a regressor's target holds text (a label such as "Adelie"), pointing to the
+    classifiers, instead of NumPy's "could not convert string to float"."""
+    dtype = getattr(y, "dtype", None)
+    if dtype is None:  # a list
+        dtype = np.asarray(y).dtype
+    if getattr(dtype, "kind", "O") in "biufc":  # numbers (NumPy's, pandas' nullable ones): nothing to look at
+        return
+    text = [v for v in np.asarray(y, dtype=object).ravel() if isinstance(v, (str, bytes))]
+    if text:
+        classifier = estimator_name.replace("LSSVR", "LSSVC")
+        raise ValueError(f"y: {estimator_name} needs numbers, but the target holds text (such as {text[0]!r}); "
+                         f"for classes use {classifier}")
 
 
 def validate_predict_data(estimator, X):

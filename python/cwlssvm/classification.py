@@ -153,7 +153,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase):
 
     def _outputs(self, X):
         """Component outputs (m, D, n_models), n_models = 1 (binary), K (ovr) or K(K-1)/2 (ovo)."""
-        return np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in self._models], axis=2)
+        return self._centred_outputs(X)
 
     def _intercepts(self):
         return np.concatenate([m.centred_intercept for m in self._models])

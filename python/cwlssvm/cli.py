@@ -59,6 +59,16 @@ def _read_table(path):
         raise CLIError(f"DATA: cannot read {path}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
 
 
+ROW_LABELS = ("rownames", "Unnamed: 0", "")  # R's write.csv row names, an unnamed first column (pandas' to_csv)
+
+
+def _row_labels(df):
+    """The name of df's column of row labels (R's ``rownames``, or an unnamed first column), or None: it is not
+    an input (it would identify the rows) and ``predict`` passes it through."""
+    first = str(df.columns[0]) if len(df.columns) else None
+    return first if first in ROW_LABELS or (first or "").startswith("Unnamed: 0") else None
+
+
 def _feature_frame(df, columns, what="DATA", categorical=()):
     """The feature columns of df, in the given order, as the estimators take them: numbers, text (a
     categorical input) and blank cells (missing values). A column of numbers with a few stray words in it
@@ -112,6 +122,9 @@ def _atomic_write(path, write):
     os.close(fd)
     try:
         write(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # the user's umask, as open() would give (mkstemp's file is 0600)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
@@ -204,8 +217,11 @@ def _cmd_fit(args):
     n_nan = int(y.isna().sum())
     if n_nan:
         raise CLIError(f"--target: column {args.target!r} has {n_nan} missing value(s); drop those rows first")
+    labels = _row_labels(df)
+    if labels is not None and labels != args.target and not args.features:
+        _log(f"cwlssvm fit: column {labels!r} taken as row labels, not an input (name it in --features to use it)")
     features = ([c.strip() for c in args.features.split(",") if c.strip()] if args.features
-                else [c for c in df.columns if c != args.target])
+                else [c for c in df.columns if c != args.target and c != labels])
     if args.target in features:
         raise CLIError(f"--features: the target {args.target!r} cannot also be a feature")
     if not features:
@@ -236,7 +252,9 @@ def _cmd_fit(args):
     _log(f"done in {time.perf_counter() - t0:.1f} s")
     _atomic_write(args.output, model.save)
     sigma = f"{model.sigma_:.4g}" if np.ndim(model.sigma_) == 0 else "one per component (the table's kernels)"
-    print(f"{type(model).__name__}: sigma={sigma}, gamma={model.gamma_:.4g}")
+    gamma = (f"{model.gamma_:.4g}" if getattr(model, "component_gammas_", None) is None
+             else "one per component (restricted likelihood)")
+    print(f"{type(model).__name__}: sigma={sigma}, gamma={gamma}")
     print(model.summary())
     print(f"wrote {args.output}")
     return 0
@@ -258,8 +276,14 @@ def _cmd_predict(args):
     import pandas as pd
 
     model, _ = _load_model(args.model)
-    X = _features_of(model, _read_table(args.data))
+    df = _read_table(args.data)
+    X = _features_of(model, df)
     out = pd.DataFrame({"prediction": model.predict(X)})
+    ids = [c.strip() for c in args.id.split(",") if c.strip()] if args.id else [c for c in [_row_labels(df)] if c]
+    for name in ids:  # passed through, first
+        if name not in df.columns:
+            raise CLIError(f"--id: unknown column {name!r}; the file has {', '.join(map(repr, df.columns[:12]))}")
+    out = pd.concat([df[ids].reset_index(drop=True), out], axis=1)
     if hasattr(model, "predict_proba"):  # present only when the model has probabilities
         for k, cls in enumerate(model.classes_):
             out[f"proba_{cls}"] = model.predict_proba(X)[:, k]
@@ -401,6 +425,8 @@ def build_parser():
     p = sub.add_parser("predict", help="predict with a model file", description="Write the predictions of MODEL "
                        "for the rows of DATA (the feature columns are found by name) to a CSV file.")
     _model_data_output(p, "OUT.csv")
+    p.add_argument("--id", metavar="COL[,COL...]", help="columns of DATA to write before the predictions (default: "
+                   "its row labels, a first column named rownames or unnamed)")
     p.set_defaults(func=_cmd_predict)
 
     p = sub.add_parser("inspect", help="describe a model file", description="Print a model file's class, "
@@ -475,6 +501,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         _log("cwlssvm: interrupted")
         return 130
+    except BrokenPipeError:  # the reader left (cwlssvm inspect m.npz | head): quietly, as other commands do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's flush at exit would fail again
+        return 0
     except (CLIError, ModelFileError, FileNotFoundError, ImportError, ValueError, OSError, MemoryError) as exc:
         _log(f"cwlssvm: error: {exc}")
         return 2

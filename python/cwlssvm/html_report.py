@@ -13,7 +13,7 @@ import numpy as np
 
 from ._svg import COLOURS, Frame, colour, diverging, escape, legend, svg_element
 from ._panels import CurvePanel, HeatmapPanel, LevelCurvesPanel, in_memory, model_panels
-from ._report import input_codes, training_inputs
+from ._report import input_codes, p_text, share_text, training_inputs
 
 __all__ = ["report", "report_html"]
 
@@ -228,9 +228,9 @@ def _summary_table(rows):
     for r in sorted(rows, key=lambda r: (not r["selected"], -r["spread"])):
         cells = [escape(r["component"]), escape(r["kernel"]), _fmt(r["norm"]), _fmt(r["spread"])]
         if tests:
-            cells += [f"{r['edf']:.2f}", f"{r['p_value']:.3g}"]
+            cells += [f"{r['edf']:.2f}", p_text(r["p_value"])]
         if missing:
-            cells += [f"{r['missing']:.1%}", _fmt(r["at_missing"])] if r["missing"] > 0 else ["", ""]
+            cells += [share_text(r["missing"]), _fmt(r["at_missing"])] if r["missing"] > 0 else ["", ""]
         cells.append("yes" if r["selected"] else "no")
         cls = "" if r["selected"] else ' class="dropped"'
         out.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

@@ -113,7 +113,7 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         return [self._model]
 
     def _outputs(self, X):
-        return self._fitted_models()[0].centred_outputs(self._described, X, self.n_jobs)
+        return self._centred_outputs(X)
 
     def contributions(self, X, return_std=False):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.

@@ -9,7 +9,10 @@ Every estimator turns its input table into one float64 array of *codes* (n, p) h
   the index of its level in ``levels``: 0, 1, ..., L - 1;
 - a **missing** value (NaN, None, ``pd.NA``, a polars null, an empty or blank string) is NaN in either
   kind. The kernels take it as one more value of the column (cwlssvm.components), so a component's
-  value at a missing input is one constant c_d learned with it. ``missing="error"`` refuses them.
+  value at a missing input is one constant c_d learned with it. ``missing="error"`` refuses them. A missing
+  value at prediction in a column that had none in fitting has no value learned: its components take their
+  average effect there (0, as the components are centred on the training rows), with one warning naming the
+  columns and the counts.
 
 Levels are strings: a string is its own label, a number is written without a trailing ``.0``
 (``1`` and ``1.0`` are the level "1"), a bool is "True" or "False". Unordered levels are sorted
@@ -32,7 +35,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["ColumnEncoding", "TableEncoding", "EncodedTable", "MISSING", "UNKNOWN", "level_label"]
+__all__ = ["ColumnEncoding", "TableEncoding", "EncodedTable", "MISSING", "UNKNOWN", "level_label",
+           "IdentifierColumnWarning", "warn_identifiers"]
 
 MISSING = ("separate", "error")  # the estimators' ``missing``: a value of its own, or refused
 UNKNOWN = ("missing", "error")  # the estimators' ``unknown``: an unseen level is missing, or refused
@@ -47,6 +51,73 @@ TABLE_PARAMS = """    missing : {"separate", "error"}, default="separate"
         At prediction, a level of a categorical column not seen in fitting is taken as missing, with
         one warning naming the column and the levels; "error" refuses it.
 """
+
+
+ID_ROWS = 20  # identifier columns are looked for from this many rows
+ID_SHARE = 0.9  # a categorical column with a level for at least this share of its rows is an identifier
+
+
+class IdentifierColumnWarning(UserWarning):
+    """A column that identifies the rows (a level for nearly every row, or the row number) was taken as an input:
+    a model fits the training rows through it and cannot generalize. Drop the column, or silence the warning
+    with ``warnings.filterwarnings("ignore", category=IdentifierColumnWarning)``.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> X = np.column_stack([np.arange(40.0), np.linspace(0, 1, 40) ** 2])  # a row number, and an input
+    >>> with warnings.catch_warnings():
+    ...     warnings.filterwarnings("ignore", category=IdentifierColumnWarning)  # kept on purpose
+    ...     model = ComponentwiseLSSVR().fit(X, X[:, 1])
+    >>> model.n_features_in_
+    2
+    """
+
+
+def warn_identifiers(encoding, codes):
+    """One IdentifierColumnWarning naming the columns of codes (n, p) that identify the rows: a categorical column
+    with a level for at least ID_SHARE of its non-missing rows, or a numeric column of whole numbers that counts
+    the rows one by one (the row number, as R's ``rownames``), from ID_ROWS rows.
+
+    Parameters
+    ----------
+    encoding : TableEncoding
+        How the columns were read.
+    codes : ndarray (n, p)
+        The codes.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"id": [f"r{i}" for i in range(50)], "x": np.arange(50.0) % 7})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     encoding, codes = TableEncoding.fit(df)
+    >>> [str(w.message)[:36] for w in caught]
+    ["X column 'id' identifies the rows (5"]
+    """
+    if codes.shape[0] < ID_ROWS:
+        return
+    found = []
+    n = codes.shape[0]
+    for j, c in enumerate(encoding.columns):
+        present = round((1.0 - c.missing_share) * n)
+        if c.kind == CATEGORICAL and present >= ID_ROWS and len(c.levels) >= ID_SHARE * present:
+            found.append(f"{c.name!r} identifies the rows ({len(c.levels)} levels in {present} rows)")
+            continue
+        head = codes[:ID_ROWS, j]  # the row number: whole numbers one apart from the first row (then every row)
+        if c.kind != NUMERIC or c.missing_share or head[0] != np.round(head[0]) or np.any(np.diff(head) != 1):
+            continue
+        if np.all(np.diff(codes[:, j]) == 1):
+            found.append(f"{c.name!r} counts the rows ({codes[0, j]:.0f} to {codes[-1, j]:.0f})")
+    if found:
+        warnings.warn(f"X column {'; column '.join(found)}: a model fits the training rows through it and does not "
+                      "generalize; drop it (IdentifierColumnWarning can be silenced)", IdentifierColumnWarning,
+                      stacklevel=4)
 
 
 def level_label(value) -> str:
@@ -205,6 +276,7 @@ class TableEncoding:
             if c.missing_share == 1.0 and codes.shape[0]:
                 raise ValueError(f"X column {c.name!r} is missing in every row; drop it")
         encoding.check_missing(codes, missing, names)
+        warn_identifiers(encoding, codes)
         return encoding, codes
 
     def transform(self, X, *, missing="separate", unknown="missing"):
@@ -216,13 +288,41 @@ class TableEncoding:
         if len(names) != len(self.columns):
             raise ValueError(f"X has {len(names)} columns; the model was fitted on {len(self.columns)}")
         block = _numeric_block(columns, split=self.categorical)
+        unseen_levels = np.zeros(len(self.columns), dtype=int)  # rows taken as missing for a level never seen
         if block is not None:
             _missing_counts(block, names)
             codes = block
         else:
-            codes = _read_codes(columns, lambda j, col: _transform_column(self.columns[j], col, unknown))
+
+            def read(j, col):
+                found = []
+                values = _transform_column(self.columns[j], col, unknown, found)
+                unseen_levels[j] = found[0] if found else 0
+                return values
+
+            codes = _read_codes(columns, read)
         self.check_missing(codes, missing)
+        self.warn_unseen_missing(codes, unseen_levels)
         return codes
+
+    def unseen_missing(self):
+        """The indices of the columns with no missing value in fitting."""
+        return [j for j, c in enumerate(self.columns) if c.missing_share == 0.0]
+
+    def warn_unseen_missing(self, codes, unseen_levels=None):
+        """One warning naming the columns of codes (m, p) missing in some rows that had no missing value in
+        fitting, and their counts; ``unseen_levels`` (p,): rows per column taken as missing for a level not seen in
+        fitting, which their own warning names (not counted here)."""
+        unseen = self.unseen_missing()
+        counts = np.isnan(codes[:, unseen]).sum(axis=0) if unseen and codes.size else np.zeros(0, dtype=int)
+        if unseen_levels is not None and len(counts):
+            counts = counts - np.asarray(unseen_levels)[unseen]
+        found = [(self.columns[j].name, int(k)) for j, k in zip(unseen, counts) if k]
+        if found:
+            named = ", ".join(f"{name!r} ({k} row{'s' if k > 1 else ''})" for name, k in found)
+            warnings.warn(f"X column(s) {named} missing where fitting had no missing value: their components "
+                          "take their average effect there (0); missing='error' refuses them", UserWarning,
+                          stacklevel=4)
 
     def check_missing(self, codes, missing, names=None):
         """With ``missing="error"``, ValueError naming the first column of codes (n, p) with a missing value."""
@@ -379,8 +479,9 @@ def _fit_levels(name, values, ordered, declared):
     return enc, codes
 
 
-def _transform_column(enc, col, unknown):
-    """The codes of a column at prediction, by the fitted ColumnEncoding."""
+def _transform_column(enc, col, unknown, unseen_rows=None):
+    """The codes of a column at prediction, by the fitted ColumnEncoding; ``unseen_rows`` (a list), where given,
+    gets the number of rows whose level was not seen in fitting (taken as missing)."""
     import pandas as pd
 
     kind, values, _, _ = _read(enc.name, col)
@@ -400,8 +501,11 @@ def _transform_column(enc, col, unknown):
             raise ValueError(f"X column {enc.name!r} has levels not seen in fitting: {shown} (unknown='missing' "
                              "takes them as missing)")
         warnings.warn(f"X column {enc.name!r} has levels not seen in fitting: {shown}; they are taken as missing "
-                      "(unknown='error' refuses them)", UserWarning, stacklevel=5)
+                      "(the average effect where the column had no missing value in fitting; unknown='error' refuses "
+                      "them)", UserWarning, stacklevel=5)
     lookup = np.array([np.nan if k < 0 else k for k in found] + [np.nan], dtype=np.float64)
+    if unseen_rows is not None:
+        unseen_rows.append(int(np.sum((idx >= 0) & (np.asarray(found + [0])[idx] < 0))))
     return lookup[idx]
 
 

@@ -64,6 +64,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
+from .components import at_unseen_missing
 from .primal import FeatureMap, RemlCriterion, weighted_sums
 
 __all__ = ["METHODS", "BAND_TYPES", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
@@ -200,6 +201,7 @@ class Posterior:
         self.sigma2 = self.rss / self.residual_dof  # (k,)
         self.mean_features = G[:R, R] / G[R, R]  # weighted means of phi over the training rows
         self.smoothing = None  # U (R+1, q) of "unconditional" (module doc), set for a likelihood-tuned model
+        self.average_columns = []  # the columns with no missing value in fitting (features)
         self._tests = None  # component_tests() on first use
 
     # ------------------------------------------------------------------ covariances
@@ -266,8 +268,14 @@ class Posterior:
 
     # ------------------------------------------------------------------ at new inputs
     def features(self, X, *, centred=False):
-        """phi(x) (m, R) of the rows of X; centred: minus their weighted means over the training rows."""
+        """phi(x) (m, R) of the rows of X; centred: minus their weighted means over the training rows. Where a
+        component's input is missing in one of ``average_columns`` (no missing value in fitting), its features are
+        their means (its average effect, as the estimators' outputs)."""
         Phi = self.fmap.features(X)
+        mask = at_unseen_missing(X, self.fmap.resolved, self.average_columns)
+        o = self.fmap.offsets
+        for d in np.flatnonzero(mask.any(axis=0)):
+            Phi[np.ix_(mask[:, d], np.arange(o[d], o[d + 1]))] = self.mean_features[o[d]:o[d + 1]]
         if centred:
             Phi -= self.mean_features
         return Phi
@@ -299,7 +307,7 @@ class Posterior:
 
     def function(self, X, method="bayes"):
         """(values, std), each (m, k): f(x) = sum_d f^d(x) + b at the rows of X and its standard error."""
-        Phi, C, z = self.fmap.features(X), self.unit_cov(method), self.corrected(method)
+        Phi, C, z = self.features(X), self.unit_cov(method), self.corrected(method)
         # [phi 1] C [phi 1]' without forming [phi 1]: phi' C_RR phi + 2 phi' C_Rb + C_bb
         var = _quadratic_rows(Phi, C[:-1, :-1]) + 2.0 * Phi @ C[:-1, -1] + C[-1, -1]
         return Phi @ z[:-1] + z[-1], np.sqrt(np.maximum(var, 0.0))[:, None] * np.sqrt(self.sigma2)

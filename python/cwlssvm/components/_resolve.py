@@ -247,3 +247,42 @@ def level_columns(resolved) -> list:
     [1]
     """
     return sorted({c.columns[0] for c in resolved if c.takes_levels})
+
+
+def at_unseen_missing(X, resolved, columns) -> np.ndarray:
+    """(m, D) bool: the rows of X (m, p) where component d has a missing input (NaN) in one of ``columns`` (the
+    columns with no missing value in training): there the component has learned no value, and it takes its average
+    effect, 0 in the centred form.
+
+    Parameters
+    ----------
+    X : ndarray (m, p)
+        The inputs' codes, NaN where missing.
+    resolved : list of Component
+        The resolved components.
+    columns : sequence of int
+        The columns that had no missing value in training.
+
+    Returns
+    -------
+    ndarray (m, D) of bool
+        Where each component takes its average effect.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import components as C
+    >>> X = np.array([[0.0, np.nan], [1.0, 2.0]])
+    >>> resolved = C.resolve([C.rbf(0), C.rbf(1), C.pair(0, 1)], 2, None, 1.0)
+    >>> at_unseen_missing(X, resolved, [1]).tolist()
+    [[False, True, True], [False, False, False]]
+    """
+    mask = np.zeros((X.shape[0], len(resolved)), dtype=bool)
+    unseen = set(int(j) for j in columns)
+    if not unseen:
+        return mask
+    for d, c in enumerate(resolved):
+        cols = [j for j in c.columns if j in unseen]
+        if cols:
+            mask[:, d] = np.isnan(X[:, cols]).any(axis=1)
+    return mask
