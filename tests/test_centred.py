@@ -191,3 +191,26 @@ def test_identifier_columns_warn_at_fit_and_can_be_silenced():
         warnings.filterwarnings("ignore", category=IdentifierColumnWarning)  # silenced
         cwlssvm.ComponentwiseLSSVR().fit(X.assign(rownames=np.arange(1, len(X) + 1)), y)
         cwlssvm.ComponentwiseLSSVR().fit(X, y)  # year, island, ...: no identifier
+
+
+def test_two_class_classifiers_have_bands_tests_and_plots_of_their_decision_value(data):
+    from cwlssvm._panels import model_panels
+    from cwlssvm.html_report import report_html
+
+    X, y, w = data
+    labels = y > np.median(y)
+    for est in (cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, labels, sample_weight=w),
+                cwlssvm.ComponentwiseLSSVCCV().fit(X, labels, sample_weight=w)):
+        lo, hi = est.component_bands(X[:20])
+        centre = np.asarray(est.contributions(X[:20]))
+        np.testing.assert_allclose((lo + hi) / 2, centre, atol=1e-10)  # around the centred decision components
+        assert np.all(hi > lo)
+        slo, shi = est.component_bands(X[:20], kind="simultaneous")
+        assert np.all(shi - slo >= hi - lo - 1e-12)
+        assert est.component_tests()["p_value"][:4].max() < 0.01  # x0..x3 enter the decision
+        panels = model_panels(est, bands=0.95).panels
+        assert all(p.half is not None for p in panels if hasattr(p, "half"))
+        assert "Shaded: the pointwise 95% confidence band" in report_html(est, X[:3])
+    three = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, np.digitize(y, np.quantile(y, [0.3, 0.6])))
+    with pytest.raises(ValueError, match="of two classes"):
+        three.component_bands(X[:5])

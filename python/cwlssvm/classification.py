@@ -25,6 +25,7 @@ from ._labels import check_weighted_classes, encode_classes, family_targets, pm1
 from ._validation import check_sample_weight
 from .components import rbf
 from ._persist import model_file_class
+from .uncertainty import ComponentBandsMixin
 
 __all__ = ["ComponentwiseLSSVC", "LSSVC", "attach_classifier_model"]
 
@@ -73,7 +74,7 @@ def attach_classifier_model(est, model, components, classes, *, solver, X_refere
         est.probability_slope_ = probability_slope
 
 
-class _LSSVCBase(ClassifierMixin, _LSSVMBase):
+class _LSSVCBase(ClassifierMixin, _LSSVMBase, ComponentBandsMixin):
     _families = ("squared", "logistic")
     parameter_rules = _LSSVMBase.parameter_rules.extended(multi_class=one_of("ovr", "ovo"), probability=BOOLEAN)
 

@@ -68,7 +68,7 @@ from .components import at_unseen_missing
 from .primal import FeatureMap, RemlCriterion, weighted_sums
 
 __all__ = ["METHODS", "BAND_TYPES", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
-           "primal_posterior", "UncertaintyMixin", "check_level",
+           "primal_posterior", "UncertaintyMixin", "ComponentBandsMixin", "check_level",
            "joined_bands"]
 
 # the ``method`` of the standard errors and bands
@@ -508,18 +508,21 @@ def joined_bands(own, other):
 DEFAULT_METHOD = "auto"
 
 
-class UncertaintyMixin:
-    """Standard errors, bands, intervals, effective degrees of freedom and tests of a fitted
-    regressor whose ``_uncertainty_model()`` (itself, or a CV estimator's refitted model) offers
-    ``posterior()`` and ``_check_predict_X``.
+class ComponentBandsMixin:
+    """Bands, effective degrees of freedom and tests of the components of a fitted model whose
+    ``_uncertainty_model()`` (itself, or a CV estimator's refitted model) offers ``posterior()`` and
+    ``_check_predict_X``: the regressors, and the classifiers of two classes (on the scale of the decision value,
+    the least-squares fit of the +-1 coding).
 
     Examples
     --------
-    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVC, datasets
     >>> X, y, _ = datasets.make_additive(n=300, seed=0)
-    >>> tests = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_tests()
-    >>> (tests["p_value"][:4] < 0.01).tolist(), bool(tests["p_value"][4:].min() > 0.01)  # inputs 1-4 matter
-    ([True, True, True, True], True)
+    >>> clf = ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, y > np.median(y))
+    >>> lower, upper = clf.component_bands(X[:5])  # of the decision value's centred components
+    >>> lower.shape, bool(np.all(lower < upper))
+    ((5, 10), True)
     """
 
     def _uncertainty_model(self):
@@ -528,7 +531,8 @@ class UncertaintyMixin:
     def _one_target_posterior(self, what):
         post = self._uncertainty_model().posterior()
         if post.z.shape[1] != 1:
-            raise ValueError(f"{what} is for a model of one target; fit one model per target")
+            raise ValueError(f"{what} is for a model of one target (a regressor) or of two classes (a classifier); "
+                             "fit one model per target or class")
         return post
 
     @property
@@ -588,6 +592,21 @@ class UncertaintyMixin:
         else:
             crit = post.simultaneous_critical(Phi, level, method, groups=groups)[:, 0]
         return centre - crit * se, centre + crit * se
+
+
+
+class UncertaintyMixin(ComponentBandsMixin):
+    """Standard errors, bands, intervals, effective degrees of freedom and tests of a fitted regressor
+    (ComponentBandsMixin, and prediction intervals).
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR, datasets
+    >>> X, y, _ = datasets.make_additive(n=300, seed=0)
+    >>> tests = ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_tests()
+    >>> (tests["p_value"][:4] < 0.01).tolist(), bool(tests["p_value"][4:].min() > 0.01)  # inputs 1-4 matter
+    ([True, True, True, True], True)
+    """
 
     def prediction_interval(self, X, level=0.95):
         """(lower, upper), each (m,): intervals for new observations y = f(x) + e at the rows of X,

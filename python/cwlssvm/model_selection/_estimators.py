@@ -28,7 +28,7 @@ from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs
 from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows
 from ..regression import ComponentwiseLSSVR, additive_screen, attach_model
 from ..tables import MISSING, UNKNOWN
-from ..uncertainty import UncertaintyMixin
+from ..uncertainty import ComponentBandsMixin, UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
 from ._evaluate_family import FamilyCriterionEvaluator
@@ -491,7 +491,7 @@ class ComponentwiseLSSVRCV(_RegressorCV):
 
 
 
-class _ClassifierCV(ClassifierMixin, TunedBase):
+class _ClassifierCV(ClassifierMixin, TunedBase, ComponentBandsMixin):
     __doc__ = CLASSIFIER_SCORING
 
     _task = CLASSIFICATION
