@@ -214,3 +214,33 @@ def test_two_class_classifiers_have_bands_tests_and_plots_of_their_decision_valu
     three = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, np.digitize(y, np.quantile(y, [0.3, 0.6])))
     with pytest.raises(ValueError, match="of two classes"):
         three.component_bands(X[:5])
+
+
+def test_the_same_table_in_pandas_polars_and_pyarrow_gives_the_same_frames_in_its_library():
+    pl = pytest.importorskip("polars")
+    pa = pytest.importorskip("pyarrow")
+    import pandas as pd
+
+    df = cwlssvm.datasets.load_penguins().dropna().reset_index(drop=True)
+    X, y = df.drop(columns=["body_mass_g"]), df["body_mass_g"].to_numpy()
+    frames = {"pandas": (X, pd.DataFrame), "polars": (pl.from_pandas(X), pl.DataFrame),
+              "pyarrow": (pa.Table.from_pandas(X), pa.Table)}
+    names = None
+    values = {}
+    for library, (table, kind) in frames.items():
+        model = cwlssvm.ComponentwiseLSSVRCV().fit(table, y)
+        contributions = model.contributions(table)
+        lower, upper = model.component_bands(table)
+        assert isinstance(contributions, kind) and isinstance(lower, kind) and isinstance(upper, kind), library
+        got = list(contributions.column_names if library == "pyarrow" else contributions.columns)
+        names = names or got
+        assert got == names == [c.name for c in model.components_]
+        values[library] = np.column_stack([np.asarray(contributions[n]) for n in names])
+    np.testing.assert_array_equal(values["polars"], values["pandas"])
+    np.testing.assert_array_equal(values["pyarrow"], values["pandas"])
+    numbers = X[["bill_length_mm", "bill_depth_mm", "flipper_length_mm"]].to_numpy(dtype=float)
+    assert isinstance(cwlssvm.ComponentwiseLSSVRCV().fit(numbers, y).contributions(numbers), np.ndarray)  # arrays
+    three = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X.drop(columns=["species"]), X["species"])
+    frame = three.contributions(X.drop(columns=["species"]))  # one-vs-rest: (model, component) columns
+    assert frame.columns.names == ["model", "component"]
+    assert list(frame.columns.get_level_values("model").unique()) == ["Adelie", "Chinstrap", "Gentoo"]

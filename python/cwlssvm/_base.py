@@ -20,7 +20,7 @@ from ._persist import file_values
 from ._report import ReportMixin
 from ._tags import TakesMissingInputs
 from .uncertainty import dense_posterior, primal_posterior
-from .tables import MISSING, TABLE_PARAMS, UNKNOWN
+from .tables import MISSING, TABLE_PARAMS, UNKNOWN, like_input
 from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
                           validate_predict_data)
 
@@ -312,10 +312,7 @@ def reference_rows(X, size=2000, seed=0, missing=20):
     return np.ascontiguousarray(X[rows])
 
 
-def contributions_frame(values, X, resolved):
-    """(m, D) contributions as a DataFrame with component names when X was one, else as is."""
-    if values.ndim == 2 and hasattr(X, "columns") and hasattr(X, "index"):
-        import pandas as pd
-
-        return pd.DataFrame(values, index=X.index, columns=[c.name for c in resolved])
-    return values
+def contributions_frame(values, X, resolved, models=None):
+    """(m, D) contributions (or (m, D, K), one slice per model named by ``models``) as a frame of X's library with
+    the component names where X was a frame, else as they are (cwlssvm.tables.like_input)."""
+    return like_input(values, X, [c.name for c in resolved], models)

@@ -18,6 +18,7 @@ from ._persist import file_values
 from ._report import ReportMixin
 from ._tags import TakesMissingInputs
 from ._validation import validate_fit_data, validate_predict_data
+from .tables import like_input
 
 
 class ExpansionStore:
@@ -129,11 +130,7 @@ class ExpansionRegressorMixin(RegressorMixin):
         """Component outputs f^d(x^d), shape (n, D); zero for dropped components."""
         Xv = self._check_X(X)
         out = self._outputs(Xv)[:, :, 0] * self.y_scale_
-        if hasattr(X, "columns") and hasattr(X, "index"):
-            import pandas as pd
-
-            return pd.DataFrame(out, index=X.index, columns=[c.name for c in self.components_])
-        return out
+        return like_input(out, X, [c.name for c in self.components_])
 
     def predict(self, X):
         """The sum of the selected components plus b (through the model's _mean, the inverse link of a
@@ -185,10 +182,13 @@ class ExpansionClassifierMixin(ClassifierMixin):
         return F[:, 0] if len(self.classes_) == 2 else F
 
     def contributions(self, X):
-        """Component outputs of the decision function: (n, D) for two classes, else (n, D, K)."""
+        """Component outputs of the decision function: (n, D) for two classes, else (n, D, K) (one-vs-rest); a
+        frame of X's library when X is one (cwlssvm.tables.like_input)."""
         Xv = self._check_X(X)
         out = self._outputs(Xv)
-        return out[:, :, 0] if len(self.classes_) == 2 else out
+        names = [c.name for c in self.components_]
+        return like_input(out[:, :, 0], X, names) if len(self.classes_) == 2 else like_input(out, X, names,
+                                                                                              list(self.classes_))
 
     def predict(self, X):
         F = self.decision_function(X)

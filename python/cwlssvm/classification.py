@@ -175,10 +175,16 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase, ComponentBandsMixin):
 
     def contributions(self, X):
         """Component outputs f^d(x^d) of the decision function (eq.clssvmr.evald), shape (m, D) for
-        two classes (a DataFrame with component names when X is one), else (m, D, n_models)."""
+        two classes, else (m, D, n_models); a frame of X's library with component names when X is one (several
+        models: for a pandas X, columns a MultiIndex (model, component), the model named by its class (one-vs-rest)
+        or its pair of classes "a vs b" (one-vs-one))."""
         X_ = self._check_predict_X(X)
         out = self._outputs(X_)
-        return contributions_frame(out[:, :, 0], X, self.components_) if len(self.classes_) == 2 else out
+        if len(self.classes_) == 2:
+            return contributions_frame(out[:, :, 0], X, self.components_)
+        models = ([f"{self.classes_[a]} vs {self.classes_[b]}" for a, b in self.pairs_] if self.pairs_ is not None
+                  else list(self.classes_))
+        return contributions_frame(out, X, self.components_, models)
 
     def predict(self, X):
         """Class labels: sign of eq.clssvmc.eval; argmax (ovr) or majority vote (ovo) for K > 2."""

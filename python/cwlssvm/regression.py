@@ -118,8 +118,9 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
     def contributions(self, X, return_std=False):
         """Component outputs f^d(x^d) of eq.clssvmr.evald.
 
-        Returns an array of shape (n_samples, n_components), a DataFrame with component names when
-        X is one, or (n_samples, n_components, n_targets) for several targets.
+        Returns an array of shape (n_samples, n_components), or a frame of X's library (pandas, polars,
+        pyarrow) with component names when X is one; (n_samples, n_components, n_targets) for several targets
+        (for a pandas X, a frame whose columns are a MultiIndex (target, component)).
         ``predict(X) == contributions(X).sum(axis=1) + intercept_``. With ``return_std``, also their
         standard errors, of the same shape (the Bayesian ones of cwlssvm.uncertainty; family
         "squared").
@@ -127,9 +128,11 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         X_ = self._check_predict_X(X)
         out = self._outputs(X_)
         std = self.posterior().components(X_, centred=True)[1] if return_std else None  # of the centred f^d
-        if np.ndim(self.intercept_) == 0:
-            out = contributions_frame(out[:, :, 0], X, self.components_)
-            std = None if std is None else contributions_frame(std[:, :, 0], X, self.components_)
+        single = np.ndim(self.intercept_) == 0
+        targets = None if single else list(range(out.shape[2]))
+        out = contributions_frame(out[:, :, 0] if single else out, X, self.components_, targets)
+        if std is not None:
+            std = contributions_frame(std[:, :, 0] if single else std, X, self.components_, targets)
         return (out, std) if return_std else out
 
     def predict(self, X, return_std=False):

@@ -66,6 +66,7 @@ from scipy import stats
 
 from .components import at_unseen_missing
 from .primal import FeatureMap, RemlCriterion, weighted_sums
+from .tables import like_input
 
 __all__ = ["METHODS", "BAND_TYPES", "BY", "DEFAULT_METHOD", "column_groups", "Posterior", "dense_posterior",
            "primal_posterior", "UncertaintyMixin", "ComponentBandsMixin", "check_level",
@@ -567,7 +568,16 @@ class ComponentBandsMixin:
         (default): "unconditional" or "combined" where the model offers it, else "bayes". by "column": (m, p)
         instead, one band per input column for the sum of the components on that
         column alone (an RBF and a linear component of one column: its whole main effect, from their joint
-        posterior; 0 for a column with none)."""
+        posterior; 0 for a column with none). Where X is a frame, each of lower and upper is a frame of its
+        library (pandas, polars, pyarrow) named by component (by column: by input column)."""
+        lower, upper = self._bands(X, level, kind, method, by)
+        model = self._uncertainty_model()
+        names = ([c.name for c in model.components_] if by == "component"
+                 else [str(n) for n in getattr(model, "feature_names_in_", [f"x{j}" for j in range(lower.shape[1])])])
+        return like_input(lower, X, names), like_input(upper, X, names)
+
+    def _bands(self, X, level, kind, method, by):
+        """component_bands as arrays (m, D) (or (m, p) by column)."""
         level = check_level(level)
         if kind not in BAND_TYPES:
             raise ValueError(f"kind must be one of {BAND_TYPES}, got {kind!r}")
@@ -578,8 +588,8 @@ class ComponentBandsMixin:
         if method in ("auto", "combined"):
             companion = self._band_companion()
             if companion is not None:
-                own = self.component_bands(X, level, kind, "bayes", by)
-                return joined_bands(own, companion.component_bands(X, level, kind, "auto", by))
+                own = self._bands(X, level, kind, "bayes", by)
+                return joined_bands(own, companion._bands(X, level, kind, "auto", by))
             if method == "combined":
                 raise ValueError("method='combined' is for a CV regressor tuned by a prediction criterion "
                                  "(leave-one-out, GCV, k-fold) whose refit solved dense, for one target")
