@@ -244,3 +244,27 @@ def test_the_same_table_in_pandas_polars_and_pyarrow_gives_the_same_frames_in_it
     frame = three.contributions(X.drop(columns=["species"]))  # one-vs-rest: (model, component) columns
     assert frame.columns.names == ["model", "component"]
     assert list(frame.columns.get_level_values("model").unique()) == ["Adelie", "Chinstrap", "Gentoo"]
+
+
+@pytest.mark.parametrize("family", ["poisson", "logistic"])
+def test_likelihood_families_have_bands_of_the_link_scale_with_a_known_scale(data, family):
+    from scipy import stats
+
+    X, y, w = data
+    eta = (y - y.mean()) / y.std()
+    rng = np.random.default_rng(5)
+    if family == "poisson":
+        est = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, family="poisson")
+        target = rng.poisson(np.exp(eta))
+    else:
+        est = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0, family="logistic")
+        target = (rng.random(len(y)) < 1 / (1 + np.exp(-2 * eta))).astype(int)
+    est.fit(X, target, sample_weight=w)
+    lo, hi = est.component_bands(X[:30])
+    np.testing.assert_allclose((lo + hi) / 2, np.asarray(est.contributions(X[:30])), atol=1e-9)  # the centred f^d
+    se = est.posterior().components(est._check_predict_X(X[:30]), centred=True)[1][:, :, 0]
+    np.testing.assert_allclose((hi - lo) / 2, stats.norm.ppf(0.975) * se, rtol=1e-10)  # known scale: normal
+    tests = est.component_tests()
+    assert tests["p_value"][:4].max() < 0.05
+    slo, shi = est.component_bands(X[:30], kind="simultaneous")
+    assert np.all(shi - slo >= hi - lo - 1e-12)

@@ -153,8 +153,12 @@ def test_component_tests_find_the_inputs_that_matter(additive):
 
 def test_models_without_errors_say_why(additive):
     X, y = additive
-    with pytest.raises(ValueError, match="family='squared'"):
-        cwlssvm.ComponentwiseLSSVR(family="poisson", sigma=2.0).fit(X, np.round(np.abs(y))).predict(X, return_std=True)
+    counts = np.round(np.abs(y))
+    with pytest.raises(ValueError, match="family='poisson' are computed on the dense path"):
+        cwlssvm.ComponentwiseLSSVR(family="poisson", sigma=2.0, solver="lowrank").fit(X, counts).predict(
+            X, return_std=True)
+    with pytest.raises(ValueError, match="prediction_interval is for family='squared'"):
+        cwlssvm.ComponentwiseLSSVR(family="poisson", sigma=2.0).fit(X, counts).prediction_interval(X)
     two = cwlssvm.ComponentwiseLSSVR(sigma=2.0).fit(X, np.column_stack([y, -y]))
     assert two.predict(X[:5], return_std=True)[1].shape == (5, 2)
     with pytest.raises(ValueError, match="one target"):

@@ -206,8 +206,9 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         one-vs-rest). Built on first use (an inverse of order R + 1) and kept for the fitted model."""
         check_is_fitted(self)
         family = self._family().name
-        if family != "squared":
-            raise ValueError(f"standard errors and bands are for family='squared' (got family={family!r})")
+        if family != "squared" and self.solver_ != "dense":
+            raise ValueError(f"standard errors and bands for family={family!r} are computed on the dense path (up to "
+                             "2,000 rows, or solver='dense')")
         models = self._fitted_models()
         if len(models) != 1:
             raise ValueError("standard errors and bands: one-vs-one classifiers have one model per pair; use "
@@ -233,7 +234,7 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             raise ValueError("this model does not hold its per-row gamma (written by an older version); refit it")
         # gamma cancels in the posterior of a dense fit (its rows' weights are 1 / (gamma inv_gamma))
         return dense_posterior(model.X_fit, self.components_, model.coef, model.intercept, model.inv_gamma,
-                               float(self.gamma), self.n_jobs)
+                               float(self.gamma), self.n_jobs, family=self._family())
 
     def _check_predict_X(self, X):
         return validate_predict_data(self, X)

@@ -139,7 +139,8 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         """eq.clssvmr.eval: sum_d f^d(x^d) + b, shape (n_samples,) or (n_samples, n_targets); for
         ``family="poisson"`` the mean exp(sum_d f^d(x^d) + b). With ``return_std``, also the standard
         error of the fitted function at each row, of the same shape (scikit-learn's
-        GaussianProcessRegressor convention; the noise is not included: see prediction_interval)."""
+        GaussianProcessRegressor convention; the noise is not included: see prediction_interval; for
+        ``family="poisson"``, of f = log mean, the link scale)."""
         X_ = self._check_predict_X(X)
         y = self._family().mean(self._outputs(X_).sum(axis=1) + np.atleast_1d(self.intercept_))
         y = y[:, 0] if np.ndim(self.intercept_) == 0 else y

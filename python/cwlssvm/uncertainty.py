@@ -203,7 +203,19 @@ class Posterior:
         self.mean_features = G[:R, R] / G[R, R]  # weighted means of phi over the training rows
         self.smoothing = None  # U (R+1, q) of "unconditional" (module doc), set for a likelihood-tuned model
         self.average_columns = []  # the columns with no missing value in fitting (features)
+        self.known_scale = False  # a likelihood family's (binomial, Poisson): s^2 = 1, normal quantiles
         self._tests = None  # component_tests() on first use
+
+    def with_known_scale(self, mean_features):
+        """The posterior of a likelihood family's fit at its IRLS fixed point (module doc): the scale is known
+        (s^2 = 1; normal quantiles and chi-square tests), and the components are centred with ``mean_features``
+        (R,), the features' means over the training rows weighted by the sample weights (G holds the working
+        weights)."""
+        self.known_scale = True
+        self.sigma2 = np.ones(self.z.shape[1])
+        self.residual_dof = np.inf
+        self.mean_features = np.asarray(mean_features, dtype=float)
+        return self
 
     # ------------------------------------------------------------------ covariances
     def method_for(self, method):
@@ -331,7 +343,8 @@ class Posterior:
             Z = P @ root  # (m, r_d): the draws are Z u, u ~ N(0, I)
             se = np.sqrt(np.maximum((Z * Z).sum(axis=1), 1e-300))
             # multivariate t with n - tr S degrees of freedom: normal draws over sqrt(chi2_nu / nu), s^2 estimated
-            scale = np.sqrt(rng.chisquare(self.residual_dof, N_DRAWS) / self.residual_dof)  # (N_DRAWS,)
+            scale = (np.ones(N_DRAWS) if self.known_scale  # (N_DRAWS,)
+                     else np.sqrt(rng.chisquare(self.residual_dof, N_DRAWS) / self.residual_dof))
             draws = (Z @ rng.standard_normal((Z.shape[1], N_DRAWS))) / (se[:, None] * scale)
             crit[d] = np.quantile(np.abs(draws).max(axis=0), level)
         return np.repeat(crit[:, None], self.z.shape[1], axis=1)  # s^2 scales the draws and se alike
@@ -339,6 +352,8 @@ class Posterior:
     def pointwise_critical(self, level):
         """The critical value of pointwise bands and prediction intervals at ``level``: the quantile of
         Student's t with n - tr S degrees of freedom (s^2 is estimated from the residuals)."""
+        if self.known_scale:
+            return float(stats.norm.ppf(0.5 + level / 2))
         return float(stats.t.ppf(0.5 + level / 2, self.residual_dof))
 
     # ------------------------------------------------------------------ tests
@@ -371,7 +386,8 @@ class Posterior:
             for j in range(self.z.shape[1]):
                 a = Q[:, top].T @ (B @ self.z[o[d]:o[d + 1], j])
                 T[d, j] = float(np.sum(a**2 / np.maximum(vl[top], 1e-300)) / self.sigma2[j])
-                p[d, j] = float(stats.f.sf(T[d, j] / r, r, self.residual_dof))
+                p[d, j] = float(stats.chi2.sf(T[d, j], r) if self.known_scale
+                                else stats.f.sf(T[d, j] / r, r, self.residual_dof))
         return T, p
 
 
@@ -389,7 +405,7 @@ def _quadratic_rows(P, C, block=8192):
     return out
 
 
-def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs=None):
+def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs=None, family=None):
     """The Posterior of a dense fit: training rows X_fit (n, p) with 1/gamma_k = inv_gamma (n,),
     dual coefficients coef (n, k) and intercept (k,), in the coordinates of a pivoted Cholesky of
     every Gram block on those rows (theta = Phi' alpha, eq.clssvmr.cond (c)).
@@ -410,6 +426,10 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
         The regularization constant.
     n_jobs : int, optional
         Threads of the Gram blocks.
+    family : Family, optional
+        A likelihood family (cwlssvm.families) other than the squared loss: the fit is its IRLS fixed point,
+        whose rows' weights 1 / (gamma inv_gamma) are the sample weights times the working weights; the
+        posterior has the known scale of the family (Posterior.with_known_scale), centred with the sample weights.
 
     Returns
     -------
@@ -434,7 +454,12 @@ def dense_posterior(X_fit, components, coef, intercept, inv_gamma, gamma, n_jobs
     G = weighted_sums(w, F=Phi)[0][0]  # [Phi 1]' W [Phi 1]
     z = np.vstack([Phi.T @ coef, np.atleast_2d(intercept)])
     rss = (coef**2 * inv_gamma[:, None]).sum(axis=0) / gamma  # sum_k w_k e_k^2, e_k = alpha_k / gamma_k
-    return Posterior(fmap, G, z, gamma, rss, X_fit.shape[0])
+    post = Posterior(fmap, G, z, gamma, rss, X_fit.shape[0])
+    if family is None or family.name == "squared":
+        return post
+    f = Phi @ z[:-1, 0] + z[-1, 0]  # the fit on its rows (one target: a family's models are fitted one by one)
+    sample = w / family.working_weights(f)  # the working weights divided out
+    return post.with_known_scale(sample @ Phi / sample.sum())
 
 
 def primal_posterior(model, components):
@@ -623,6 +648,9 @@ class UncertaintyMixin(ComponentBandsMixin):
         f(x) +- t_{n - tr S} sqrt(s^2 + se(f(x))^2) with the Bayesian se (cwlssvm.uncertainty)."""
         level = check_level(level)
         post = self._one_target_posterior("prediction_interval")
+        if post.known_scale:
+            raise ValueError("prediction_interval is for family='squared' (a Gaussian noise); a likelihood family "
+                             "gives bands of its link scale: component_bands, predict(X, return_std=True)")
         Xv = self._uncertainty_model()._check_predict_X(X)
         f, se = (a[:, 0] for a in post.function(Xv))
         half = post.pointwise_critical(level) * np.sqrt(post.sigma2[0] + se**2)

@@ -53,8 +53,12 @@ class Family:
 
     def working(self, y, f):
         """(W, z): working weights W > 0 and working response z = f + (y - mu) / W (canonical links)."""
-        W = np.maximum(self.variance(f), MIN_WORKING_WEIGHT)
+        W = self.working_weights(f)
         return W, f + (y - self.mean(f)) / W
+
+    def working_weights(self, f):
+        """W > 0 at f: the variance function, at least MIN_WORKING_WEIGHT (the IRLS rows' weights besides theirs)."""
+        return np.maximum(self.variance(f), MIN_WORKING_WEIGHT)
 
     def variance(self, f):
         """d mu / d f for the canonical link (the variance function at mu)."""

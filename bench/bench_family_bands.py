@@ -1,0 +1,93 @@
+"""Coverage of the component bands of the likelihood families (cwlssvm.uncertainty, at the IRLS fixed point).
+
+Two additive examples on the link scale, --n rows (default 400) of 6 inputs uniform on [0, 1], the first four
+entering through
+
+    eta(x) = a [sin(2 pi x1) / 2 + 2 (x2 - 0.5)^2 + x3 - 0.5 + 0.4 sinc(4 (x4 - 0.5))] + c,
+
+- Poisson (cwlssvm.datasets.make_poisson_additive: a = 1, c = 0.5): counts y ~ Poisson(exp(eta)), fitted by
+  ComponentwiseLSSVRCV(family="poisson");
+- logistic (a = 2, c = 0): labels y ~ Bernoulli(1 / (1 + exp(-eta))), fitted by
+  ComponentwiseLSSVCCV(family="logistic");
+
+each over --seeds seeds (default 200). For each relevant component: the mean over the seeds of the fraction of a
+100-point grid over [0, 1] where the pointwise 95% band (component_bands, the default method) covers the true
+component centred over the training inputs (target >= 0.92 each), the fraction of seeds whose simultaneous band
+covers the whole curve, the mean band width; and the fraction of seeds where the test of f_d = 0 gives p < 0.05
+for each input (the last two do not enter).
+
+Run: python bench/bench_family_bands.py [--seeds 200] [--n 400] [--family poisson logistic]
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+import cwlssvm
+from cwlssvm.datasets import sinc
+
+GRID = np.linspace(0.0, 1.0, 100)
+P, RELEVANT, LEVEL = 6, 4, 0.95
+SHAPES = [lambda x: 0.5 * np.sin(2 * np.pi * x), lambda x: 2.0 * (x - 0.5) ** 2, lambda x: x - 0.5,
+          lambda x: 0.4 * sinc(4.0 * (x - 0.5))]
+SETUP = {"poisson": (1.0, 0.5), "logistic": (2.0, 0.0)}  # (a, c)
+
+
+def sample(family, n, seed):
+    """(X (n, P), y (n,)) of the family's example."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(size=(n, P))
+    a, c = SETUP[family]
+    eta = a * sum(f(X[:, d]) for d, f in enumerate(SHAPES)) + c
+    if family == "poisson":
+        return X, rng.poisson(np.exp(eta)).astype(float)
+    return X, (rng.random(n) < 1.0 / (1.0 + np.exp(-eta))).astype(int)
+
+
+def coverage(family, seeds, n):
+    a, _ = SETUP[family]
+    point = np.zeros((len(seeds), RELEVANT))
+    whole = np.zeros((len(seeds), RELEVANT), dtype=bool)
+    width = np.zeros((len(seeds), RELEVANT))
+    rejects = np.zeros((len(seeds), P), dtype=bool)
+    t0 = time.perf_counter()
+    for i, seed in enumerate(seeds):
+        X, y = sample(family, n, seed)
+        est = (cwlssvm.ComponentwiseLSSVRCV(family="poisson") if family == "poisson"
+               else cwlssvm.ComponentwiseLSSVCCV(family="logistic"))
+        est.fit(X, y)
+        for d in range(RELEVANT):
+            rows = np.full((len(GRID), P), 0.5)
+            rows[:, d] = GRID
+            truth = a * (SHAPES[d](GRID) - SHAPES[d](X[:, d]).mean())
+            lo, hi = est.component_bands(rows, LEVEL)
+            ok = (lo[:, d] <= truth) & (truth <= hi[:, d])
+            point[i, d], width[i, d] = ok.mean(), np.mean(hi[:, d] - lo[:, d])
+            lo, hi = est.component_bands(rows, LEVEL, kind="simultaneous")
+            whole[i, d] = np.all((lo[:, d] <= truth) & (truth <= hi[:, d]))
+        rejects[i] = est.component_tests()["p_value"] < 0.05
+    elapsed = time.perf_counter() - t0
+    print(f"{family}: N = {n}, {len(seeds)} seeds, {type(est).__name__}(family={family!r}) ({elapsed:.0f} s, "
+          f"{elapsed / len(seeds):.2f} s a seed)")
+    print("  pointwise 95% bands, mean coverage (target >= 0.92 each): "
+          + ", ".join(f"x{d} {point[:, d].mean():.3f}" for d in range(RELEVANT)))
+    print("  simultaneous 95% bands, seeds covering the whole curve: "
+          + ", ".join(f"x{d} {whole[:, d].mean():.3f}" for d in range(RELEVANT)))
+    print("  mean band width: " + ", ".join(f"x{d} {width[:, d].mean():.2f}" for d in range(RELEVANT)))
+    print("  test of f_d = 0, seeds with p < 0.05: " + ", ".join(f"x{d} {rejects[:, d].mean():.3f}" for d in range(P)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--n", type=int, default=400)
+    ap.add_argument("--family", nargs="+", default=["poisson", "logistic"], choices=list(SETUP))
+    args = ap.parse_args()
+    print("bench_family_bands:", cwlssvm.build_info())
+    for family in args.family:
+        coverage(family, range(args.seeds), args.n)
+
+
+if __name__ == "__main__":
+    main()
