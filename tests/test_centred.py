@@ -268,3 +268,5 @@ def test_likelihood_families_have_bands_of_the_link_scale_with_a_known_scale(dat
     assert tests["p_value"][:4].max() < 0.05
     slo, shi = est.component_bands(X[:30], kind="simultaneous")
     assert np.all(shi - slo >= hi - lo - 1e-12)
+    low = est.set_params(solver="lowrank").fit(X, target, sample_weight=w)  # the IRLS sums kept by the primal fit
+    np.testing.assert_allclose(np.asarray(low.component_bands(X[:30])[0]), lo, atol=1e-6 * np.abs(lo).max())

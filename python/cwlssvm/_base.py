@@ -206,9 +206,6 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         one-vs-rest). Built on first use (an inverse of order R + 1) and kept for the fitted model."""
         check_is_fitted(self)
         family = self._family().name
-        if family != "squared" and self.solver_ != "dense":
-            raise ValueError(f"standard errors and bands for family={family!r} are computed on the dense path (up to "
-                             "2,000 rows, or solver='dense')")
         models = self._fitted_models()
         if len(models) != 1:
             raise ValueError("standard errors and bands: one-vs-one classifiers have one model per pair; use "
@@ -229,7 +226,14 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                 raise ValueError("this low-rank model does not hold the sums of its fit (a categorical component "
                                  "with many levels: more features than its bands are kept for, or a model written "
                                  "by an older version); standard errors and bands are not available for it")
-            return primal_posterior(model, self.components_)
+            post = primal_posterior(model, self.components_)
+            if self._family().name == "squared":
+                return post
+            if getattr(model, "feature_means", None) is None:
+                raise ValueError(f"this low-rank model of family={self._family().name!r} does not hold its sums at the "
+                                 "IRLS fixed point (several targets, or a model fitted on Dask or by an older version); "
+                                 "standard errors and bands are not available for it")
+            return post.with_known_scale(model.feature_means)
         if getattr(model, "inv_gamma", None) is None:
             raise ValueError("this model does not hold its per-row gamma (written by an older version); refit it")
         # gamma cancels in the posterior of a dense fit (its rows' weights are 1 / (gamma inv_gamma))

@@ -18,7 +18,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .. import _native
-from ..primal import DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks, weighted_sums
+from ..primal import GRAM_FEATURES, DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks, weighted_sums
 
 # Phi (n x R) of a low-rank system is kept in memory up to this many bytes, else recomputed per pass.
 KEEP_FEATURES_BYTES = 1 << 30
@@ -260,6 +260,20 @@ class LowRankSystem(FactorSystem):
             edf = ridge_solve(*self._sums(sols[0].f, v), self.gamma, trace=True)[2]
         return PrimalModel.from_theta(self.fmap, theta, [s.b for s in sols], self.X.shape[1], edf=edf)
 
+    def keep_posterior(self, model, family, result):
+        """Keep on the PrimalModel of one target what its posterior at the IRLS fixed point needs
+        (cwlssvm.uncertainty): the sums [Phi 1]' V [Phi 1] with the final row weights V = w W, and the features'
+        means weighted by the sample weights w = V / W (``feature_means``), up to GRAM_FEATURES features."""
+        if self.fmap.size >= GRAM_FEATURES:
+            return
+        G, _ = self._sums(result.solution.f, result.v)
+        w = result.v / family.working_weights(result.solution.f)
+        total = np.zeros(self.fmap.size)
+        for rows, Phi in self._chunks():
+            total += w[rows] @ Phi
+        model.keep_sums(self.fmap, G, np.zeros(1), self.n, self.gamma)
+        model.feature_means = total / w.sum()
+
 
 @dataclass
 class IrlsResult:
@@ -442,5 +456,7 @@ def fit_family(system, family, Y, w):
     ((300, 1), True)
     """
     results = [irls(system, family, family.check_y(Y[:, j]), w) for j in range(Y.shape[1])]
-    return (system.model([r.solution for r in results], results[0].v),
-            np.array([r.solves for r in results]))
+    model = system.model([r.solution for r in results], results[0].v)
+    if len(results) == 1 and hasattr(system, "keep_posterior"):
+        system.keep_posterior(model, family, results[0])
+    return model, np.array([r.solves for r in results])

@@ -6,15 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._model import PrimalModel
+from ._model import GRAM_FEATURES, PrimalModel
 from ._passes import row_chunks
 from ._spectrum import ridge_spectrum
 from ._ridge import RidgeSums
-
-# The dense sums G ((R+1)^2) a low-rank model keeps for its standard errors and bands, up to this many
-# features (a wide categorical component of many levels beyond it: no bands, the fit unchanged).
-GRAM_FEATURES = 4096
-
 
 def model_from_sums(fmap, sums, n, gamma, n_features):
     """The PrimalModel of eq.clssvmr.train at gamma from the sums of fmap's features over n training rows

@@ -18,6 +18,11 @@ import numpy as np
 from .. import _native
 from .._persist import file_values, model_file_class
 
+# The dense sums G ((R+1)^2) a low-rank model keeps for its standard errors and bands, up to this many
+# features (a wide categorical component of many levels beyond it: no bands, the fit unchanged).
+GRAM_FEATURES = 4096
+
+
 @runtime_checkable
 class FittedModel(Protocol):
     """What an estimator keeps of one solve and asks of it: the dense DualModel and the low-rank
@@ -198,7 +203,7 @@ class PrimalModel(CentredForm):
     """
 
     model_file_values = file_values(inputs=("X_fit",), floats=("coef", "theta", "intercept", "rss", "transforms", "gram",
-                                                               "centres"),
+                                                               "centres", "feature_means"),
                                     numbers=("gamma",), indices=("ranks",))
 
     def __init__(self, X_fit, coef, theta, intercept, ranks, loo_residuals=None, edf=None):
@@ -211,6 +216,7 @@ class PrimalModel(CentredForm):
         self.edf = edf
         self.transforms = self.gram = self.rss = self.gamma = None  # keep_sums
         self.n_rows = 0
+        self.feature_means = None  # (R,) a likelihood family's: the features' means with the sample weights
 
     @classmethod
     def from_theta(cls, fmap, theta, b, n_features, *, edf=None):
