@@ -270,3 +270,22 @@ def test_likelihood_families_have_bands_of_the_link_scale_with_a_known_scale(dat
     assert np.all(shi - slo >= hi - lo - 1e-12)
     low = est.set_params(solver="lowrank").fit(X, target, sample_weight=w)  # the IRLS sums kept by the primal fit
     np.testing.assert_allclose(np.asarray(low.component_bands(X[:30])[0]), lo, atol=1e-6 * np.abs(lo).max())
+
+
+def test_an_integer_column_reads_as_integers_on_the_axes():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cwlssvm.html_report import report_html
+
+    df = cwlssvm.datasets.load_penguins().dropna().reset_index(drop=True)
+    X, y = df[["bill_length_mm", "year"]], df["body_mass_g"]
+    model = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y)
+    page = report_html(model, X[:3])
+    import re
+
+    assert "e+03" not in page and re.search(r">2008(\.0)?<", page)
+    fig = cwlssvm.plot_components(model)
+    fig.canvas.draw()
+    labels = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels()]
+    assert any(label.startswith("2008") for label in labels) and not fig.axes[1].xaxis.get_offset_text().get_text()

@@ -39,15 +39,17 @@ class Frame:
         """The axes' lines, the y ticks, the x ticks (unless False: a bar chart labels its own) and the x label."""
         out = [f'<line class="axis" x1="{self.x0}" y1="{self.y1}" x2="{self.x1}" y2="{self.y1}"/>',
                f'<line class="axis" x1="{self.x0}" y1="{self.y0}" x2="{self.x0}" y2="{self.y1}"/>']
-        for t in _ticks(*self.ylim):
+        ticks = _ticks(*self.ylim)
+        for t in ticks:
             y = self.y(t)
             out.append(f'<line class="axis" x1="{self.x0 - 4}" y1="{y:.1f}" x2="{self.x0}" y2="{y:.1f}"/>'
-                       f'<text x="{self.x0 - 6}" y="{y + 3:.1f}" text-anchor="end">{_tick_label(t)}</text>')
+                       f'<text x="{self.x0 - 6}" y="{y + 3:.1f}" text-anchor="end">{_tick_label(t, ticks)}</text>')
         if xticks:
-            for t in _ticks(*self.xlim):
+            ticks = _ticks(*self.xlim)
+            for t in ticks:
                 x = self.x(t)
                 out.append(f'<line class="axis" x1="{x:.1f}" y1="{self.y1}" x2="{x:.1f}" y2="{self.y1 + 4}"/>'
-                           f'<text x="{x:.1f}" y="{self.y1 + 14}" text-anchor="middle">{_tick_label(t)}</text>')
+                           f'<text x="{x:.1f}" y="{self.y1 + 14}" text-anchor="middle">{_tick_label(t, ticks)}</text>')
         out.append(f'<text x="{(self.x0 + self.x1) / 2:.1f}" y="{self.h - 4}" text-anchor="middle">'
                    f"{escape(xlabel)}</text>")
         return out
@@ -77,8 +79,15 @@ def _ticks(lo, hi, n=5):
     return np.arange(np.ceil(lo / step) * step, hi + step * 1e-9, step)
 
 
-def _tick_label(t):
-    return "0" if abs(t) < 1e-12 else f"{t:.3g}"
+def _tick_label(t, ticks):
+    """A tick's label with the decimals its axis' step needs (a year reads 2010, not 2.01e+03); scientific notation
+    only beyond 1e6 or below 1e-4."""
+    if abs(t) < 1e-12 * max(1.0, float(np.max(np.abs(ticks)))):
+        return "0"
+    step = float(np.min(np.diff(ticks))) if len(ticks) > 1 else abs(t)
+    if not 1e-4 <= max(abs(t), step) < 1e6:
+        return f"{t:.3g}"
+    return f"{t:.{max(0, int(-np.floor(np.log10(step))))}f}"
 
 
 def svg_element(frame, body, label):

@@ -46,6 +46,7 @@ def _draw_curve(ax, p, classes):
                     label=None if k_models == 1 or classes is None else str(classes[k]))
         ax.plot(p.observed, np.zeros(len(p.observed)), "|", color="0.2" if p.selected else "0.7", ms=6, alpha=0.5,
                 transform=ax.get_xaxis_transform())
+        ax.ticklabel_format(axis="x", useOffset=False)  # a year reads 2010, not an offset of 2.01e3
         if has_missing:
             span = (p.x.max() - p.x.min()) if p.x.size > 1 else 1.0
             at = (p.x.max() if p.x.size else 0.0) + 0.12 * span
