@@ -20,7 +20,8 @@ from ._persist import file_values
 from ._report import ReportMixin
 from ._tags import TakesMissingInputs
 from .uncertainty import dense_posterior, primal_posterior
-from .tables import MISSING, TABLE_PARAMS, UNKNOWN, like_input
+from ._frames import like_input
+from .tables import MISSING, TABLE_PARAMS, UNKNOWN
 from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
                           validate_predict_data)
 

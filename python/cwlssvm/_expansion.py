@@ -18,7 +18,7 @@ from ._persist import file_values
 from ._report import ReportMixin
 from ._tags import TakesMissingInputs
 from ._validation import validate_fit_data, validate_predict_data
-from .tables import like_input
+from ._frames import like_input
 
 
 class ExpansionStore:

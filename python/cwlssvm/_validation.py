@@ -9,7 +9,7 @@ import numpy as np
 from sklearn.utils.validation import validate_data
 
 from .components import Component, as_list
-from .tables import EncodedTable, TableEncoding
+from .tables import CATEGORICAL, NUMERIC, EncodedTable, IdentifierColumnWarning, TableEncoding
 
 
 SOLVERS = ("auto", "dense", "lowrank")  # the estimators' ``solver`` (rules of parameters: cwlssvm._params)
@@ -128,6 +128,54 @@ def weighted_rows(w, *arrays):
     return (w[keep], *(a[keep] for a in arrays))
 
 
+ID_ROWS = 20  # identifier columns are looked for from this many rows
+ID_SHARE = 0.9  # a categorical column with a level for at least this share of its rows is an identifier
+
+
+def warn_identifiers(encoding, codes):
+    """One IdentifierColumnWarning naming the columns of codes (n, p) that identify the rows: a categorical column
+    with a level for at least ID_SHARE of its non-missing rows, or a numeric column of whole numbers that counts
+    the rows one by one (the row number, as R's ``rownames``), from ID_ROWS rows.
+
+    Parameters
+    ----------
+    encoding : TableEncoding
+        How the columns were read.
+    codes : ndarray (n, p)
+        The codes.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"id": [f"r{i}" for i in range(50)], "x": np.arange(50.0) % 7})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_identifiers(*TableEncoding.fit(df))
+    >>> [str(w.message)[:36] for w in caught]
+    ["X column 'id' identifies the rows (5"]
+    """
+    if codes.shape[0] < ID_ROWS:
+        return
+    found = []
+    n = codes.shape[0]
+    for j, c in enumerate(encoding.columns):
+        present = round((1.0 - c.missing_share) * n)
+        if c.kind == CATEGORICAL and present >= ID_ROWS and len(c.levels) >= ID_SHARE * present:
+            found.append(f"{c.name!r} identifies the rows ({len(c.levels)} levels in {present} rows)")
+            continue
+        head = codes[:ID_ROWS, j]  # the row number: whole numbers one apart from the first row (then every row)
+        if c.kind != NUMERIC or c.missing_share or head[0] != np.round(head[0]) or np.any(np.diff(head) != 1):
+            continue
+        if np.all(np.diff(codes[:, j]) == 1):
+            found.append(f"{c.name!r} counts the rows ({codes[0, j]:.0f} to {codes[-1, j]:.0f})")
+    if found:
+        warnings.warn(f"X column {'; column '.join(found)}: a model fits the training rows through it and does not "
+                      "generalize; drop it (IdentifierColumnWarning can be silenced)", IdentifierColumnWarning,
+                      stacklevel=4)
+
+
 def validate_fit_data(estimator, X, y, **kw):
     """X as codes (float64, NaN where missing; cwlssvm.tables) and y, for ``estimator.fit``: the table's
     columns learned into ``estimator.encoding_`` (categorical where their type says so or a
@@ -147,6 +195,7 @@ def validate_fit_data(estimator, X, y, **kw):
     else:
         encoding, codes = TableEncoding.fit(X, categorical=categorical_columns(getattr(estimator, "components", None)),
                                             missing=getattr(estimator, "missing", "separate"))
+        warn_identifiers(encoding, codes)
         validate_data(estimator, X, skip_check_array=True)
     check_target_missing(y)
     if kw.get("y_numeric"):

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["ColumnEncoding", "TableEncoding", "EncodedTable", "MISSING", "UNKNOWN", "level_label",
-           "IdentifierColumnWarning", "warn_identifiers", "like_input"]
+           "IdentifierColumnWarning"]
 
 MISSING = ("separate", "error")  # the estimators' ``missing``: a value of its own, or refused
 UNKNOWN = ("missing", "error")  # the estimators' ``unknown``: an unseen level is missing, or refused
@@ -51,10 +51,6 @@ TABLE_PARAMS = """    missing : {"separate", "error"}, default="separate"
         At prediction, a level of a categorical column not seen in fitting is taken as missing, with
         one warning naming the column and the levels; "error" refuses it.
 """
-
-
-ID_ROWS = 20  # identifier columns are looked for from this many rows
-ID_SHARE = 0.9  # a categorical column with a level for at least this share of its rows is an identifier
 
 
 class IdentifierColumnWarning(UserWarning):
@@ -74,94 +70,6 @@ class IdentifierColumnWarning(UserWarning):
     >>> model.n_features_in_
     2
     """
-
-
-def warn_identifiers(encoding, codes):
-    """One IdentifierColumnWarning naming the columns of codes (n, p) that identify the rows: a categorical column
-    with a level for at least ID_SHARE of its non-missing rows, or a numeric column of whole numbers that counts
-    the rows one by one (the row number, as R's ``rownames``), from ID_ROWS rows.
-
-    Parameters
-    ----------
-    encoding : TableEncoding
-        How the columns were read.
-    codes : ndarray (n, p)
-        The codes.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> import numpy as np
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"id": [f"r{i}" for i in range(50)], "x": np.arange(50.0) % 7})
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     encoding, codes = TableEncoding.fit(df)
-    >>> [str(w.message)[:36] for w in caught]
-    ["X column 'id' identifies the rows (5"]
-    """
-    if codes.shape[0] < ID_ROWS:
-        return
-    found = []
-    n = codes.shape[0]
-    for j, c in enumerate(encoding.columns):
-        present = round((1.0 - c.missing_share) * n)
-        if c.kind == CATEGORICAL and present >= ID_ROWS and len(c.levels) >= ID_SHARE * present:
-            found.append(f"{c.name!r} identifies the rows ({len(c.levels)} levels in {present} rows)")
-            continue
-        head = codes[:ID_ROWS, j]  # the row number: whole numbers one apart from the first row (then every row)
-        if c.kind != NUMERIC or c.missing_share or head[0] != np.round(head[0]) or np.any(np.diff(head) != 1):
-            continue
-        if np.all(np.diff(codes[:, j]) == 1):
-            found.append(f"{c.name!r} counts the rows ({codes[0, j]:.0f} to {codes[-1, j]:.0f})")
-    if found:
-        warnings.warn(f"X column {'; column '.join(found)}: a model fits the training rows through it and does not "
-                      "generalize; drop it (IdentifierColumnWarning can be silenced)", IdentifierColumnWarning,
-                      stacklevel=4)
-
-
-def like_input(values, X, names, models=None):
-    """values (m, D) (or (m, D, K), one slice per model) as a frame of X's library where X is a frame (pandas with
-    X's index; polars; pyarrow) with the columns ``names`` (D,), else as they are. (m, D, K) gives a pandas frame
-    whose columns are a MultiIndex (model, name), ``models`` (K,) naming the models, for a pandas X; the arrays
-    as they are for the other libraries (they have no column index of two levels).
-
-    Parameters
-    ----------
-    values : ndarray (m, D) or (m, D, K)
-        The outputs per row.
-    X : table or ndarray
-        The input they were computed from.
-    names : list of str
-        The column names (D,).
-    models : list of str, optional
-        The names of the K slices.
-
-    Returns
-    -------
-    DataFrame, polars DataFrame, pyarrow Table or ndarray
-        In X's library where X is a frame.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import polars as pl
-    >>> like_input(np.eye(2), pl.DataFrame({"a": [1, 2], "b": [3, 4]}), ["f(a)", "f(b)"]).columns
-    ['f(a)', 'f(b)']
-    """
-    import narwhals.stable.v2 as nw
-
-    if hasattr(X, "columns") and hasattr(X, "index") and type(X).__module__.startswith("pandas"):
-        import pandas as pd
-
-        if values.ndim == 2:
-            return pd.DataFrame(values, index=X.index, columns=list(names))
-        columns = pd.MultiIndex.from_product([[str(k) for k in models], list(names)], names=["model", "component"])
-        return pd.DataFrame(values.transpose(0, 2, 1).reshape(len(values), -1), index=X.index, columns=columns)
-    frame = nw.from_native(X, eager_only=True, pass_through=True)
-    if values.ndim != 2 or not isinstance(frame, nw.DataFrame):
-        return values
-    return nw.from_dict({n: values[:, d] for d, n in enumerate(names)}, backend=frame.implementation).to_native()
 
 
 def level_label(value) -> str:
@@ -320,7 +228,6 @@ class TableEncoding:
             if c.missing_share == 1.0 and codes.shape[0]:
                 raise ValueError(f"X column {c.name!r} is missing in every row; drop it")
         encoding.check_missing(codes, missing, names)
-        warn_identifiers(encoding, codes)
         return encoding, codes
 
     def transform(self, X, *, missing="separate", unknown="missing"):

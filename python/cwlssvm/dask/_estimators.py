@@ -191,8 +191,7 @@ class _DaskBase(BaseEstimator):
         if self.criterion in LIKELIHOODS and self._family().name != "squared":
             raise ValueError(f"criterion={self.criterion!r} is for family='squared' (got family={self.family!r})")
         compute, rows, stats = self._first_pass(X, y, sample_weight)
-        # "auto" as in memory (default_criterion, the candidate rows hold every level): leave-one-out, its leverage
-        # pass over a sample of LOO_ROWS rows above that many; a likelihood family's approximate LOO deviance
+        # "auto" as in memory (default_criterion on the candidate rows, holding every level); a family's: LOO deviance
         squared = self._family().name == "squared"
         self.criterion_ = self.criterion if self.criterion != "auto" else (
             "loo" if not squared else default_criterion(stats.candidates, self._resolve(rows, 1.0), True))

@@ -357,8 +357,7 @@ class _SparseBase(ExpansionModel):
         if self.lam is None and K < 2:
             raise ValueError("lam=None is chosen by CV: give the sums of at least 2 folds")
         store = ExpansionStore(basis, k)
-        G_all = G.sum(axis=0)
-        store.means = G_all[:-1, -1] / G_all[-1, -1]  # the components' means over the rows, from the sums
+        store.means = G[:, :-1, -1].sum(axis=0) / G[:, -1, -1].sum()  # the features' means over the rows: the centres
         selected = np.zeros(basis.n_components, dtype=bool)
         lams, histories, cv_tables = [], [], []
         for j in range(k):
@@ -390,9 +389,8 @@ class _SparseBase(ExpansionModel):
         return self
 
     def _set_fitted(self, store, components, selected, lams, histories, cv_tables, rows=None):
-        """The fitted attributes from the models of the k targets in store: the union of the selected
-        components (mask (D,)), and per target its lam, GNC history and CV table (when lam was tuned); rows =
-        (X, w), the training rows the components are centred on (else the store's means, from the sums)."""
+        """The fitted attributes from the models of the k targets in store: the union of the selected components (mask
+        (D,)), per target its lam, GNC history and CV table (when lam was tuned); rows = (X, w): centred on them."""
         k = len(lams)
         self._store(store, components, rows)
         self.selected_components_ = np.flatnonzero(selected)
