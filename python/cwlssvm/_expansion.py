@@ -19,6 +19,7 @@ from ._report import ReportMixin
 from ._tags import TakesMissingInputs
 from ._validation import validate_fit_data, validate_predict_data
 from ._frames import like_input
+from .primal import output_means
 
 
 class ExpansionStore:
@@ -75,7 +76,7 @@ class ExpansionModel(ReportMixin, TakesMissingInputs, BaseEstimator):
         self._centres = np.zeros_like(store.centres)
         if rows is not None:
             X, w = rows
-            self._centres = np.einsum("n,ndk->dk", w, self._outputs(X)) / np.sum(w)
+            self._centres = output_means(self._outputs, X, w)
         else:
             self._centres = store.centres
         self._intercept = store.intercept + self._centres.sum(axis=0)

@@ -54,6 +54,38 @@ class FittedModel(Protocol):
         """Forget what the leave-one-out values needed, once used."""
 
 
+def output_means(outputs, X, w, block=8192):
+    """(D, k) the weighted means sum_i w_i out_i / sum_i w_i of outputs(X rows) (m, D, k) over the rows X (n, p)
+    with weights w (n,), ``block`` rows at a time.
+
+    Parameters
+    ----------
+    outputs : callable
+        outputs(rows (m, p)) -> (m, D, k).
+    X : ndarray (n, p)
+        The rows.
+    w : ndarray (n,)
+        Their weights.
+    block : int, default=8192
+        Rows per call of ``outputs``.
+
+    Returns
+    -------
+    ndarray (D, k)
+        The weighted means.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> output_means(lambda rows: rows[:, :, None], np.array([[1.0, 2.0], [3.0, 6.0]]), np.array([1.0, 3.0]))[:, 0]
+    array([2.5, 5. ])
+    """
+    w = np.asarray(w, dtype=float)
+    total = sum(np.einsum("n,ndk->dk", w[start:start + block], outputs(X[start:start + block]))
+                for start in range(0, X.shape[0], block))
+    return total / w.sum()
+
+
 class CentredForm:
     """The centred form of a fitted model (module doc), for a class with ``outputs``, ``intercept`` and
     ``centres``. A dense fit of the squared loss knows its average prediction without the centres (``average``,
@@ -72,13 +104,7 @@ class CentredForm:
     def centre_on(self, described, X, w, n_jobs=None, block=8192):
         """Set ``centres`` (D, k), the weighted means sum_i w_i f^d(x_i) / sum_i w_i of the components over the
         training rows X (n, p) with weights w (n,) (rows of weight 0 count for nothing), in blocks of rows."""
-        w = np.asarray(w, dtype=float)
-        total = None
-        for start in range(0, X.shape[0], block):
-            part = np.einsum("n,ndk->dk", w[start:start + block],
-                             self.outputs(described, X[start:start + block], n_jobs))
-            total = part if total is None else total + part
-        self.centres = total / w.sum()
+        self.centres = output_means(lambda rows: self.outputs(described, rows, n_jobs), X, w, block)
         return self
 
     def centred_outputs(self, described, X, n_jobs) -> np.ndarray:
