@@ -30,8 +30,15 @@ reml: ComponentwiseLSSVRCV(criterion="reml", interactions="auto") (pairs screene
 additive model, the 10 best fitted with their own gamma_d, kept where the likelihood selects them) on friedman1 (n
 rows) and the additive example (100 rows), against criterion="reml" without pairs.
 
+families: interactions="auto" with the likelihood families, pairs screened on the working residuals of the family's
+additive model: a logistic example (ComponentwiseLSSVCCV(family="logistic"); 10 uniform inputs on [-1, 1], logit
+1.2 sin(pi x0) + 1.5 (x1^2 - 1/3) + 0.8 x2, plus 2 x3 x4 where a pair is planted, labels drawn from it) and a Poisson
+one (ComponentwiseLSSVRCV(family="poisson"); log mean 0.5 + 0.5 sin(pi x0) + 0.6 (x1^2 - 1/3) + 0.4 x2, plus
+0.8 x3 x4 where planted), --family-rows rows (default 1000), by the default criterion: in how many seeds the planted pair x3:x4 is kept and another pair is kept, in how many additive seeds no pair is
+kept, the test mean deviance (5000 new rows, against the true mean) with and without "auto", and the fit times.
+
 Run: python bench/bench_interactions.py [--seeds 20] [--rows 2000] [--scale-rows 1000000]
-                                        [--only friedman,reml,concurve]
+                                        [--only friedman,reml,concurve,families] [--family-rows 1000]
      python bench/bench_interactions.py --figure docs/interactions.png   (the docs' figure only)
 """
 
@@ -43,7 +50,7 @@ from sklearn.datasets import make_friedman1
 
 from _common import header
 import cwlssvm.components as C
-from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV
 from cwlssvm.datasets import make_additive
 from cwlssvm.interactions import rank_pairs
 
@@ -110,6 +117,61 @@ def likelihood(seeds, n):
               f"{sum(bool(k) for k in kept)} of {seeds} seeds (x0:x1 in {sum('x0:x1' in k for k in kept)}), "
               f"{np.mean([len(k) for k in kept]):.2f} on average; test MSE {mse[:, 1].mean():.4f} against "
               f"{mse[:, 0].mean():.4f} additive by reml; fit {times[:, 1].mean():.2f} s against {times[:, 0].mean():.2f} s")
+
+
+def _family_data(family, n, seed, planted):
+    """(X, y, mean) of the families stage's examples (module doc): n rows of 10 uniform inputs."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1.0, 1.0, size=(n, 10))
+    if family == "logistic":
+        f = 1.2 * np.sin(np.pi * X[:, 0]) + 1.5 * (X[:, 1] ** 2 - 1 / 3) + 0.8 * X[:, 2]
+        f = f + planted * 2.0 * X[:, 3] * X[:, 4]
+        mean = 1.0 / (1.0 + np.exp(-f))
+        return X, (rng.uniform(size=n) < mean).astype(int), mean
+    f = 0.5 + 0.5 * np.sin(np.pi * X[:, 0]) + 0.6 * (X[:, 1] ** 2 - 1 / 3) + 0.4 * X[:, 2]
+    f = f + planted * 0.8 * X[:, 3] * X[:, 4]
+    return X, rng.poisson(np.exp(f)), np.exp(f)
+
+
+def _mean_deviance(family, mean, fitted):
+    """The mean expected unit deviance of fitted means against the true ones (new rows)."""
+    fitted = np.clip(fitted, 1e-12, 1 - 1e-12) if family == "logistic" else fitted
+    if family == "logistic":
+        return float(np.mean(-2 * (mean * np.log(fitted) + (1 - mean) * np.log(1 - fitted))))
+    return float(np.mean(2 * (fitted - mean * np.log(fitted))))
+
+
+def families(seeds, n):
+    """interactions="auto" with family="logistic" and "poisson", by the default criterion."""
+    for family, make in (("logistic", lambda **kw: ComponentwiseLSSVCCV(family="logistic", **kw)),
+                         ("poisson", lambda **kw: ComponentwiseLSSVRCV(family="poisson", **kw))):
+        found, other, none, dev, times = 0, 0, 0, [], []
+        for seed in range(seeds):
+            for planted in (True, False):
+                X, y, _ = _family_data(family, n, seed, planted)
+                Xt, _, mean = _family_data(family, 5000, 1000 + seed, planted)
+                t0 = time.perf_counter()
+                model = make().fit(X, y)
+                t1 = time.perf_counter()
+                paired = make(interactions="auto").fit(X, y)
+                times.append((t1 - t0, time.perf_counter() - t1))
+                kept = set(paired.interactions_["pair"][paired.interactions_["kept"]])
+                if planted:
+                    found += "x3:x4" in kept
+                    other += bool(kept - {"x3:x4"})
+                else:
+                    none += not kept
+                fitted = [m.predict_proba(Xt)[:, 1] if family == "logistic" else m.predict(Xt)
+                          for m in (model, paired)]
+                dev.append([planted] + [_mean_deviance(family, mean, f) for f in fitted])
+        dev, times = np.array(dev), np.array(times)
+        planted_dev = dev[dev[:, 0] == 1, 1:].mean(axis=0)
+        additive_dev = dev[dev[:, 0] == 0, 1:].mean(axis=0)
+        print(f"family={family!r}, n = {n}: planted x3:x4 kept in {found} of {seeds} "
+              f"seeds (another pair in {other}); no pair kept in {none} of {seeds} additive seeds; test mean "
+              f"deviance planted {planted_dev[1]:.4f} against {planted_dev[0]:.4f} additive, additive truth "
+              f"{additive_dev[1]:.4f} against {additive_dev[0]:.4f}; fit {times[:, 1].mean():.2f} s against "
+              f"{times[:, 0].mean():.2f} s")
 
 
 def _friedman(n, seed):
@@ -223,9 +285,10 @@ def main():
     p.add_argument("--rows", type=int, default=2000)
     p.add_argument("--scale-rows", type=int, default=1_000_000)
     p.add_argument("--tol-rows", type=int, default=100_000)
+    p.add_argument("--family-rows", type=int, default=1000)
     p.add_argument("--figure", help="only draw the docs' figure to this path")
-    p.add_argument("--only", default="friedman,additive,reml,tol,concurve,scale",
-                   help="comma-separated stages (friedman, additive, reml, tol, concurve, scale); default all")
+    p.add_argument("--only", default="friedman,additive,reml,tol,concurve,scale,families",
+                   help="comma-separated stages (friedman, additive, reml, tol, concurve, scale, families); default all")
     args = p.parse_args()
     if args.figure:
         figure(args.figure)
@@ -234,7 +297,8 @@ def main():
     stages = {"friedman": lambda: friedman(args.seeds, args.rows), "additive": lambda: additive(args.seeds, 100),
               "reml": lambda: likelihood(args.seeds, args.rows), "tol": lambda: tolerances(args.tol_rows),
               "concurve": concurve,
-              "scale": lambda: scale(args.scale_rows)}
+              "scale": lambda: scale(args.scale_rows),
+              "families": lambda: families(args.seeds, args.family_rows)}
     for stage in args.only.split(","):
         if stage.strip() not in stages:
             p.error(f"--only: unknown stage {stage!r}; choose from {', '.join(stages)}")

@@ -7,7 +7,7 @@ import pytest
 import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVCCV, ComponentwiseLSSVR, ComponentwiseLSSVRCV, load
 from cwlssvm.datasets import make_additive
-from cwlssvm.interactions import screen_pairs
+from cwlssvm.interactions import rank_pairs, screen_pairs, screen_residuals
 
 
 def _table(n, seed):
@@ -180,12 +180,59 @@ def test_a_listed_pair_is_kept_by_a_likelihood_family(family):
     assert [c.name for c in model.fit(X, target).components_][-1] == "x0:x1"
 
 
-@pytest.mark.parametrize("params", [dict(family="poisson", interactions="auto"),
-                                    dict(family="poisson", criterion="reml", interactions=3)])
-def test_screened_pairs_need_the_squared_family(params):
+def _logistic_table(n, seed, planted):
+    """Ten uniform inputs, a logit of three main effects and, where planted, the pair x3:x4; 0/1 labels."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, size=(n, 10))
+    f = 1.2 * np.sin(np.pi * X[:, 0]) + 1.5 * (X[:, 1] ** 2 - 1 / 3) + 0.8 * X[:, 2]
+    f = f + planted * 2.0 * X[:, 3] * X[:, 4]
+    return X, (rng.uniform(size=n) < 1 / (1 + np.exp(-f))).astype(int)
+
+
+@pytest.mark.parametrize("planted", [True, False])
+def test_auto_pairs_of_the_logistic_family_are_screened_on_its_working_residuals(planted):
+    X, y = _logistic_table(800, 0, planted)
+    model = ComponentwiseLSSVCCV(family="logistic", interactions="auto").fit(X, y)
+    table = model.interactions_
+    kept = list(table["pair"][table["kept"]])
+    assert kept == (["x3:x4"] if planted else [])
+    assert (table["pair"][0] == "x3:x4") == planted
+    assert [c.name for c in model.components_][-1] == ("x3:x4" if planted else "x9")
+    assert np.isfinite(table["criterion"][0])  # the approximate leave-one-out deviance with the first pair
+
+
+def test_auto_pairs_of_the_poisson_family_are_kept_by_the_deviance():
+    rng = np.random.default_rng(1)
+    X = rng.uniform(-1, 1, size=(800, 6))
+    y = rng.poisson(np.exp(0.5 + 0.5 * np.sin(np.pi * X[:, 0]) + 1.2 * X[:, 2] * X[:, 5]))
+    model = ComponentwiseLSSVRCV(family="poisson", interactions="auto").fit(X, y)
+    assert list(model.interactions_["pair"][model.interactions_["kept"]]) == ["x2:x5"]
+
+
+def test_screening_a_family_uses_its_working_residuals():
+    # the logistic model's working residuals (y - mu) / W, weights W, against the plain y - mu: the planted pair
+    # ranks first on both, and the gains differ (the screening is not that of the response residuals)
+    X, y = _logistic_table(1000, 2, True)
+    model = ComponentwiseLSSVCCV(family="logistic").fit(X, y)
+    working = rank_pairs(model, X, y)
+    f = model.decision_function(X)
+    mu = 1 / (1 + np.exp(-f))
+    plain = screen_residuals(X, lambda rows: (y[rows] - mu[rows], np.ones(len(y))[rows]), model.components_,
+                             model.gamma_)
+    assert working.names[0] == plain.names[0] == "x3:x4"
+    assert abs(working.gain[0] - plain.gain[0]) > 1e-3
+
+
+def test_auto_pairs_of_a_family_refuse_a_likelihood_criterion():
     X, y = _friedman(100, 4)
-    with pytest.raises(ValueError, match="interactions=.*family='poisson'.*list the pairs"):
-        ComponentwiseLSSVRCV(**params).fit(X, np.round(np.abs(y)))
+    with pytest.raises(ValueError, match="interactions='auto' with criterion='reml' and family='poisson'"):
+        ComponentwiseLSSVRCV(family="poisson", criterion="reml", interactions="auto").fit(X, np.round(np.abs(y)))
+
+
+def test_k_screened_pairs_of_a_family_by_restricted_likelihood():
+    X, y = _logistic_table(600, 3, True)
+    model = ComponentwiseLSSVCCV(family="logistic", criterion="reml", interactions=2).fit(X, y)
+    assert model.interactions_["kept"].sum() == 2 and model.interactions_["pair"][0] == "x3:x4"
 
 
 @pytest.mark.parametrize("solver", ["auto", "lowrank"])  # lowrank: the refit from the sums of the search

@@ -12,7 +12,7 @@ from . import _native
 from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family
 from .components.pair import pair
-from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
+from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals, working_residuals
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._fit_guard import forget_fitted
@@ -88,11 +88,15 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             keep = w > 0
             X_kept, family = X[keep], self._family()
 
-            def fitted(rows):  # the additive model's means on the rows screened
-                outputs = model.outputs(self._described, X_kept[rows], self.n_jobs)
-                return family.mean(outputs.sum(axis=1) + model.intercept)
+            def fitted(rows):  # the additive model's values on the rows screened (the link scale)
+                return model.outputs(self._described, X_kept[rows], self.n_jobs).sum(axis=1) + model.intercept
 
-            screen = screen_residuals(X_kept, Y[keep], w[keep], self.components_, float(self.gamma), fitted, names)
+            Y_kept, w_kept = Y[keep], w[keep]
+
+            def residuals(rows):  # working residuals of the rows screened
+                return working_residuals(Y_kept[rows], fitted(rows), w_kept[rows], family)
+
+            screen = screen_residuals(X_kept, residuals, self.components_, float(self.gamma), names)
             self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
             screened = [pair(int(a), int(b)) for a, b in screen.pairs[:interactions]]
             self._set_components(self.components_ + resolve_for(self, screened, self.sigma, X, w))
@@ -203,10 +207,10 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
     def posterior(self):
         """The Gaussian posterior of the fitted coefficients (cwlssvm.uncertainty.Posterior), behind the
-        standard errors, bands and tests; family "squared", one model (one target, two classes or
-        one-vs-rest). Built on first use (an inverse of order R + 1) and kept for the fitted model."""
+        standard errors, bands and tests (a likelihood family's at its IRLS fixed point); one model (one target,
+        two classes or one-vs-rest). Built on first use (an inverse of order R + 1) and kept for the fitted
+        model."""
         check_is_fitted(self)
-        family = self._family().name
         models = self._fitted_models()
         if len(models) != 1:
             raise ValueError("standard errors and bands: one-vs-one classifiers have one model per pair; use "

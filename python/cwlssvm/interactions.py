@@ -44,10 +44,11 @@ import pandas as pd
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from .components.pair import pair
+from .families import family_of
 from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
-__all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "rank_pairs", "PAIR_CONCURVITY",
+__all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "working_residuals", "rank_pairs", "PAIR_CONCURVITY",
            "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
            "pair_names"]
 
@@ -75,9 +76,11 @@ INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, defa
         by more than 2.5 standard errors of their paired differences. With
         ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
         model, and the best k (for "auto", the best 10) are fitted with the main effects, each with its own
-        gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} An int and "auto"
-        screen with the squared family; with another family, list the pairs
-        (:func:`cwlssvm.interactions.rank_pairs` ranks them): they are tuned with the main effects."""
+        gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} With
+        ``family="logistic"`` or ``"poisson"`` the pairs are screened on the working residuals of the
+        family's additive model (the gain of a pair's first Newton step), and "auto" compares the approximate
+        leave-one-out deviance, with gamma chosen again within a factor 30 of the additive model's; a
+        likelihood criterion takes an int or a list there, not "auto"."""
 
 
 @dataclass(frozen=True)
@@ -240,19 +243,18 @@ def screened_rows(n, max_rows=100_000, random_state=0):
     return np.sort(sample_rows(n, max_rows, random_state))
 
 
-def screen_residuals(X, Y, w, resolved, gamma, fitted, names=None, **kw):
-    """screen_pairs of what a model of the main effects leaves, Y - fitted, on the rows it reads (screened_rows:
-    every row, or a uniform sample above ``max_rows``), its pairs named by ``names``: the model's values are
-    asked for those rows only.
+def screen_residuals(X, residuals, resolved, gamma, names=None, **kw):
+    """screen_pairs of what a model of the main effects leaves, on the rows it reads (screened_rows: every row,
+    or a uniform sample above ``max_rows``), its pairs named by ``names``: the residuals are asked for those rows
+    only.
 
     Parameters
     ----------
-    X, w, resolved, gamma : as screen_pairs takes them
-        The rows, their weights, the model's resolved components and its regularization constant.
-    Y : ndarray (n,) or (n, k)
-        Targets (a classifier's +-1 coding).
-    fitted : callable
-        fitted(rows) -> the model's values (m,) or (m, k) of the rows ``rows`` (a slice, or sorted row numbers).
+    X, resolved, gamma : as screen_pairs takes them
+        The rows, the model's resolved components and its regularization constant.
+    residuals : callable
+        residuals(rows) -> (R (m,) or (m, k), weights (m,)) of the rows ``rows`` (a slice, or sorted row
+        numbers): working_residuals of the model's values there.
     names : sequence of str, optional
         The columns' names (default: x0, x1, ...).
     **kw
@@ -270,15 +272,55 @@ def screen_residuals(X, Y, w, resolved, gamma, fitted, names=None, **kw):
     >>> X = np.random.default_rng(1).uniform(size=(1500, 3))
     >>> y = 2 * X[:, 2] + np.cos(3 * X[:, 0] * X[:, 1])  # a main effect of column 2 and a pair
     >>> resolved = components.resolve(None, 3, None, 0.5, X)
-    >>> interactions.screen_residuals(X, y, np.ones(1500), resolved, 100.0, lambda rows: 2 * X[rows, 2],
-    ...                               names=["u", "v", "t"]).names[0]
+    >>> left = lambda rows: interactions.working_residuals(y[rows], 2 * X[rows, 2], np.ones(1500)[rows])
+    >>> interactions.screen_residuals(X, left, resolved, 100.0, names=["u", "v", "t"]).names[0]
     'u:v'
     """
     rows = screened_rows(X.shape[0], **{k: kw[k] for k in ("max_rows", "random_state") if k in kw})
-    Y = np.asarray(Y, dtype=np.float64)[rows]
-    residuals = Y - np.reshape(fitted(rows), Y.shape)
-    screen = screen_pairs(X[rows], residuals, w[rows], resolved, gamma, **kw)
+    R, w = residuals(rows)
+    screen = screen_pairs(X[rows], R, w, resolved, gamma, **kw)
     return replace(screen, names=pair_names(screen.pairs, names))
+
+
+def working_residuals(Y, f, w, family=None):
+    """What a model with values f leaves of the targets Y, as screen_pairs takes it: for the squared loss the
+    residuals Y - f with the row weights w; for a likelihood family the working residuals (y - mu) / W with row
+    weights w W (W the working weights at f; for several targets, their mean over the targets weights the rows).
+    A pair's cheap model is then the first Newton step of IRLS from the additive fit, and its gain the decrease
+    of the deviance that step approximates (a score statistic).
+
+    Parameters
+    ----------
+    Y : ndarray (m,) or (m, k)
+        Targets (a classifier's +-1 coding, or the family's: 0/1 labels, counts).
+    f : ndarray (m,) or (m, k)
+        The model's values, on the link scale.
+    w : ndarray (m,)
+        Row weights.
+    family : cwlssvm.families.Family, optional
+        The model's family (default: the squared loss).
+
+    Returns
+    -------
+    tuple
+        (residuals of Y's shape, row weights (m,)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import get_family
+    >>> from cwlssvm.interactions import working_residuals
+    >>> r, v = working_residuals(np.array([1.0, 0.0]), np.zeros(2), np.ones(2), get_family("logistic", ("logistic",)))
+    >>> r.tolist(), v.tolist()  # (y - 1/2) / (1/4), weights 1/4
+    ([2.0, -2.0], [0.25, 0.25])
+    """
+    Y = np.asarray(Y, dtype=np.float64)
+    f = np.reshape(f, Y.shape)
+    w = np.asarray(w, dtype=np.float64)
+    if family is None or family.name == "squared":
+        return Y - f, w
+    W = family.working_weights(f)
+    return (Y - family.mean(f)) / W, w * (W if W.ndim == 1 else W.mean(axis=1))
 
 
 def _repeats(pairs, gains, concurvity):
@@ -304,7 +346,8 @@ def _repeats(pairs, gains, concurvity):
 
 def rank_pairs(model, X, y, sample_weight=None, **kw):
     """screen_pairs on the residuals of a fitted componentwise regressor (y - predict(X)) or binary classifier
-    (the +-1 coding of y minus decision_function(X)), X a table as the model takes it.
+    (the +-1 coding of y minus decision_function(X)), X a table as the model takes it; for a model of the
+    logistic or Poisson family, on its working residuals (screen_residuals).
 
     Parameters
     ----------
@@ -342,15 +385,25 @@ def rank_pairs(model, X, y, sample_weight=None, **kw):
     if len(y) != X_codes.shape[0] or w.shape != (len(y),):
         raise ValueError(f"X, y and sample_weight have different numbers of rows: {X_codes.shape[0]}, {len(y)}, "
                          f"{len(w)}")
+    family = family_of(model)
     if hasattr(model, "decision_function") and hasattr(model, "classes_"):
         if len(model.classes_) != 2:
             raise ValueError("rank_pairs takes a regressor or a binary classifier")
-        Y, values = np.where(y == model.classes_[1], 1.0, -1.0), model.decision_function
+        positive = y == model.classes_[1]
+        Y, values = (positive.astype(float) if family.name == "logistic" else np.where(positive, 1.0, -1.0),
+                     model.decision_function)
     else:
-        Y, values = y, model.predict
+
+        def values(table):  # f = sum_d f^d + b, the link scale
+            return np.asarray(model.contributions(table)).sum(axis=1) + model.intercept_
+
+        Y = y
     gamma = getattr(model, "gamma_", None) or model.gamma
-    return screen_residuals(X_codes, Y, w, model.components_, float(gamma),
-                            lambda rows: values(EncodedTable(X_codes[rows], model.encoding_, names)), names, **kw)
+
+    def residuals(rows):
+        return working_residuals(Y[rows], values(EncodedTable(X_codes[rows], model.encoding_, names)), w[rows], family)
+
+    return screen_residuals(X_codes, residuals, model.components_, float(gamma), names, **kw)
 
 
 def check_interactions(value, *, auto=True):

@@ -10,7 +10,8 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._validation import check_all_numeric
-from .interactions import PLAIN_INTERACTIONS_PARAM, screen_residuals
+from .families import family_of
+from .interactions import PLAIN_INTERACTIONS_PARAM, screen_residuals, working_residuals
 from .tables import EncodedTable
 from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
@@ -346,19 +347,22 @@ class LSSVR(_LSSVRBase):
 
 
 def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weights=None):
-    """The PairScreen (names by column) of the residuals of the additive componentwise regressor of
-    ``components`` (resolved or specs; None: one per column) at sigma and gamma, fitted to the targets Y (n, k)
-    of the rows X (n, p) with weights w (n,): X holds the codes of est's table (est's ``encoding_`` and
-    ``feature_names_in_`` say how to read them), and est gives n_jobs, solver, lowrank_tol and missing.
+    """The PairScreen (names by column) of what the additive componentwise model of ``components`` (resolved or
+    specs; None: one per column) at sigma and gamma leaves of the targets Y (n, k) of the rows X (n, p) with
+    weights w (n,): X holds the codes of est's table (est's ``encoding_`` and ``feature_names_in_`` say how to
+    read them), and est gives n_jobs, solver, lowrank_tol, missing and family. The model is the regressor's of
+    est's family, for each column of Y: the squared loss (a classifier's +-1 coding of Y) screened on its
+    residuals, the Poisson family (counts Y) and the logistic family (0/1 columns Y, one per binary problem) on
+    their working residuals (cwlssvm.interactions.working_residuals).
 
     Parameters
     ----------
     est : estimator
-        Gives n_jobs, solver, lowrank_tol, missing, ``encoding_`` and ``feature_names_in_``.
+        Gives n_jobs, solver, lowrank_tol, missing, family, ``encoding_`` and ``feature_names_in_``.
     X : ndarray (n, p)
         The codes of est's table.
     Y : ndarray (n, k)
-        Targets.
+        Targets, as the family fits them.
     w : ndarray (n,)
         Row weights.
     components : list of Component or None
@@ -388,11 +392,23 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weight
     """
     names = getattr(est, "feature_names_in_", None)
     encoding = getattr(est, "encoding_", None)
+    family = family_of(est)
 
     def table(codes):
         return codes if encoding is None else EncodedTable(codes, encoding, names)
 
-    model = ComponentwiseLSSVR(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
-                               lowrank_tol=est.lowrank_tol, missing=est.missing,
-                               component_weights=component_weights).fit(table(X), Y, sample_weight=w)
-    return screen_residuals(X, Y, w, model.components_, gamma, lambda rows: model.predict(table(X[rows])), names)
+    model = _AdditiveModel(components, sigma=sigma, gamma=gamma, n_jobs=est.n_jobs, solver=est.solver,
+                           lowrank_tol=est.lowrank_tol, missing=est.missing, component_weights=component_weights,
+                           family=family.name).fit(table(X), Y, sample_weight=w)
+
+    def residuals(rows):  # f = sum_d f^d + b on the link scale (the centred outputs sum to f - intercept_)
+        f = np.asarray(model.contributions(table(X[rows]))).sum(axis=1) + model.intercept_
+        return working_residuals(Y[rows], f, w[rows], family)
+
+    return screen_residuals(X, residuals, model.components_, gamma, names)
+
+
+class _AdditiveModel(ComponentwiseLSSVR):
+    """The regressor of additive_screen, which also fits the logistic family's 0/1 targets (one per column)."""
+
+    _families = ("squared", "poisson", "logistic")

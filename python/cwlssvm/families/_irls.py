@@ -105,11 +105,12 @@ class DenseSystem:
         return Solution(alpha, float(b[0]), self.omega @ alpha + b[0])
 
     def loo(self, z, v):
-        """Leave-one-out values z_i - alpha_i / c_ii (n,) and tr S of the weighted LS-SVM (targets z,
-        weights v): one factorization and its inverse's diagonal."""
+        """Leave-one-out values z_i - alpha_i / c_ii (n,) and the leverages h_ii = 1 - c_ii / (gamma v_i) (n,) of
+        the weighted LS-SVM (targets z, weights v; tr S is their sum): one factorization and its inverse's
+        diagonal."""
         inv_gamma = 1.0 / (self.gamma * v)
         alpha, _, c = _native.solve_dual_gram(self.omega, z[:, None], inv_gamma, loo=True, hint=self.hint)
-        return z - alpha[:, 0] / c, float(np.sum(1.0 - c * inv_gamma))
+        return z - alpha[:, 0] / c, 1.0 - c * inv_gamma
 
     def penalty(self, sol):
         """sum_d ||w_d||^2 = alpha' Omega alpha = alpha' (f - b)."""
@@ -183,14 +184,15 @@ class FactorSystem:
         return Solution(theta, b, f)
 
     def loo(self, z, v):
-        """Leave-one-out values (z_i - fitted_i) / (1 - h_ii) subtracted from z, and tr S."""
+        """Leave-one-out values (z_i - fitted_i) / (1 - h_ii) subtracted from z (n,), and the leverages h_ii (n,)."""
         G, B = self._sums(z, v)
-        theta, b, edf = ridge_solve(G, B, self.gamma, trace=True)
-        out = np.empty(self.n)
+        theta, b = ridge_solve(G, B, self.gamma)
+        out, h = np.empty(self.n), np.empty(self.n)
         for rows, Phi in self._chunks():
             e = z[rows] - (Phi @ theta[:, 0] + b[0])
-            out[rows] = z[rows] - e / (1.0 - ridge_leverages(G, Phi, v[rows], self.gamma))
-        return out, edf
+            h[rows] = ridge_leverages(G, Phi, v[rows], self.gamma)
+            out[rows] = z[rows] - e / (1.0 - h[rows])
+        return out, h
 
     def penalty(self, sol):
         """sum_d ||w_d||^2 = ||theta||^2."""

@@ -5,8 +5,8 @@ fixed point (_evaluate_family)."""
 from ._estimators import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._classical import LSSVCCV, LSSVRCV
 from ._tune_kernel import tune_kernel
-from ..regression import additive_screen
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
+from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion

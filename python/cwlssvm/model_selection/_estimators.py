@@ -31,18 +31,18 @@ from ..tables import MISSING, UNKNOWN
 from ..uncertainty import ComponentBandsMixin, UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
-from ._evaluate_family import FamilyCriterionEvaluator
+from ._evaluate_family import search_family
 from ._evaluate_primal import PrimalCriterionEvaluator, default_criterion, likelihood_samples, sample_stages
 from ._folds import check_cv, make_folds
-from ._grids import (FAMILY_TUNING_ROWS, FAMILY_WIDTH_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
-                     SIGMA_RANGE, log_grid, merge_duplicate_rows, sorted_sample)
+from ._grids import (FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
+                     SIGMA_RANGE, log_grid, sorted_sample)
 from ._gcv_guard import guard_gcv
 from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
-from ._pair_search import AUTO_PAIR_LEVEL, screens, with_likelihood_pairs, with_listed, with_pairs
+from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion
 from ._result import SearchResult
-from ._search import EXACT_GRID_PATIENCE, results_table, tune, tune_profiled
+from ._search import EXACT_GRID_PATIENCE, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
 
 
@@ -68,10 +68,11 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         interactions = getattr(self, "interactions", None)
         check_interactions(interactions)
         family = self._family().name
-        if screens(interactions) and family != "squared":
-            raise ValueError(f"interactions={interactions!r} with family={family!r}: the screening of pairs "
-                             "runs with the squared family; list the pairs instead (cwlssvm.interactions.rank_pairs "
-                             "ranks them), and they are tuned with the main effects")
+        if interactions == "auto" and family != "squared" and self.criterion in LIKELIHOODS:
+            raise ValueError(f"interactions='auto' with criterion={self.criterion!r} and family={family!r}: the "
+                             "likelihood's tests that keep pairs are those of the squared family; use the default "
+                             "criterion (approximate leave-one-out deviance) for 'auto', or ask for the k best pairs "
+                             "(interactions=k) or list them")
         if self.criterion == "kfold":
             check_cv(self.cv)
 
@@ -121,10 +122,11 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             if self._widths_by_prediction() and self.passes_ is not None:  # the width's search's passes too
                 self.passes_ += width_passes
             return result
-        if family.name != "squared":
-            return with_listed(self._search_family(family, X, Y, w, specs, resolved, sigma_grid), resolved)
-        result, evaluator = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=True)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
+        if family.name != "squared":
+            result, evaluator = self._search_family(family, X, Y, w, specs, resolved, sigma_grid)
+            return with_pairs(self, X, Y, w, resolved, result, evaluator, around(result.gamma, gamma_grid))
+        result, evaluator = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=True)
         return with_pairs(self, X, Y, w, resolved, result, evaluator, gamma_grid)
 
     def _widths_by_prediction(self):
@@ -253,37 +255,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                        width_sensitivity=sensitivity)
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
-        """The SearchResult for a likelihood family: approximate LOO (or GCV) deviance at each gamma's IRLS fixed
-        point (see _evaluate_family) on the rows with duplicate inputs merged (merge_duplicate_rows);
-        above FAMILY_TUNING_ROWS rows, on a random subsample of that many, and the widths on a
-        subsample of FAMILY_WIDTH_ROWS. Each width of the grid gets its gamma profile, then Brent over
-        log sigma (refine)."""
-        for j in range(Y.shape[1]):
-            family.check_y(Y[:, j])
-        X, Y, w = merge_duplicate_rows(X, Y, w)
-        if X.shape[0] > FAMILY_TUNING_ROWS:
-            rows = sorted_sample(X.shape[0], FAMILY_TUNING_ROWS, self.random_state)
-            X, Y, w = X[rows], Y[rows], w[rows]
-        self.criterion_ = "loo" if self.criterion == "auto" else self.criterion
-        criterion = Criterion(self.criterion_, None, self._task.error_rate, self._scoring())
-        evaluator = FamilyCriterionEvaluator(X, Y, w, resolved, family=family, criterion=criterion, n_jobs=self.n_jobs)
-        per_component = self._per_component(X.shape[0])
-        grid_evaluator = None
-        if self.gammas is None:
-            if X.shape[0] > FAMILY_WIDTH_ROWS:
-                rows = sorted_sample(X.shape[0], FAMILY_WIDTH_ROWS, self.random_state)
-                grid_evaluator = FamilyCriterionEvaluator(X[rows], Y[rows], w[rows], resolved, family=family,
-                                                          criterion=criterion, n_jobs=self.n_jobs)
-            sigmas, gamma, record = tune_profiled(evaluator, sigma_grid, GAMMA_RANGE, refine=self.refine,
-                                                  per_component=per_component, verbose=self.verbose,
-                                                  grid_evaluator=grid_evaluator)
-        else:  # the user's gamma grid, whole
-            gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-            sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
-                                         per_component=per_component, verbose=self.verbose, refine_gamma=False)
-        self.passes_ = None
-        self.solves_ = evaluator.solves + (0 if grid_evaluator is None else grid_evaluator.solves)
-        return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
+        """(The SearchResult for a likelihood family, its FamilyCriterionEvaluator): see search_family."""
+        sigmas, gamma, record, evaluator, per_component = search_family(self, family, X, Y, w, resolved, sigma_grid)
+        return self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component), evaluator
 
     def _chosen(self, record, evaluator, resolved, specs, sigmas, gamma, per_component):
         """Sets cv_results_, best_score_, gamma_, sigma_, best_params_; returns the SearchResult of the choice."""

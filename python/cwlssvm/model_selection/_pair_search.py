@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import components as _components
 from ..components.pair import pair
-from ..interactions import interactions_table, screen_residuals
+from ..interactions import interactions_table, screen_residuals, working_residuals
 
 # interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
 # bring to be kept
@@ -19,11 +19,20 @@ AUTO_GAIN = 0.01
 AUTO_Z = 2.5  # and its rows' standard errors: about a one-sided 5% test over AUTO_CANDIDATES candidates
 AUTO_PAIR_LEVEL = 0.05  # a likelihood's screened pairs ("auto", no selection_level): their tests' family-wise level
 AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
+# a likelihood family's screened pairs: gamma is chosen again among the grid's values within this factor of the
+# additive model's (each value costs an IRLS fit per set of components tried)
+FAMILY_GAMMA_SPAN = 30.0
 
 
 def screens(interactions):
     """Whether ``interactions`` asks for screened pairs (an int k > 0 or "auto"), not none or a list."""
     return interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
+
+
+def around(gamma, grid):
+    """The values of the gamma grid (G,) within FAMILY_GAMMA_SPAN of gamma, and gamma itself, ascending."""
+    grid = np.asarray(grid, dtype=float)
+    return np.unique(np.r_[float(gamma), grid[np.abs(np.log(grid / gamma)) <= np.log(FAMILY_GAMMA_SPAN)]])
 
 
 def significant(before, after, rows_before, rows_after):
@@ -75,7 +84,8 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
         return with_listed(result, resolved)
     mains = [c for c in resolved if not c.factors]
     searched = len(mains) == len(resolved)  # the search's evaluator is that of the main effects
-    fitted = est.criterion_ != "kfold" and searched  # the search's model gives the screening's residuals
+    # the search's model gives the screening's residuals (a family's evaluator holds its own rows' fixed points)
+    fitted = est.criterion_ != "kfold" and searched and est._family().name == "squared"
     on_sums = result.on_sums and fitted
     before = evaluator.passes if on_sums else 0
     screen, candidates, widths = screened(est, X, Y, w, mains, result, evaluator=evaluator if fitted else None)
@@ -146,8 +156,11 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
         screen = est._additive_screen(X, Y, w, at_widths, gamma, result.component_weights)
     else:
         everyone = np.arange(X.shape[0])
-        screen = screen_residuals(X, Y, w, at_widths, gamma,
-                                  lambda rows: evaluator.fitted(widths, gamma, everyone[rows]), names)
+
+        def residuals(rows):  # of the search's model: no fit of its own
+            return working_residuals(Y[rows], evaluator.fitted(widths, gamma, everyone[rows]), w[rows])
+
+        screen = screen_residuals(X, residuals, at_widths, gamma, names)
     tried = AUTO_CANDIDATES if interactions == "auto" else interactions
     varying = [(a, b) for a, b in screen.pairs if variances[a] > 0 and variances[b] > 0]  # a constant input: no pair
     candidates = _components.resolve([pair(int(a), int(b)) for a, b in varying[:tried]],
@@ -191,3 +204,4 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     is_kept[:len(candidates)] = kept
     est.interactions_ = interactions_table(screen, is_kept)
     return with_listed(result, resolved + [c for c, k in zip(candidates, kept) if k])
+
