@@ -16,10 +16,18 @@ component centred over the training inputs (target >= 0.92 each), the fraction o
 covers the whole curve, the mean band width; and the fraction of seeds where the test of f_d = 0 gives p < 0.05
 for each input (the last two do not enter).
 
-Run: python bench/bench_family_bands.py [--seeds 200] [--n 400] [--family poisson logistic]
+mgcv (through Rscript, when it is on the PATH): gam(y ~ s(x1) + ... + s(x6), family = poisson or binomial,
+method = "REML") on the same rows, its pointwise 95% bands from predict(type = "terms", se.fit = TRUE) (centred over
+the training rows, as ours), with unconditional = FALSE (its default) and TRUE: their mean coverage and width.
+
+Run: python bench/bench_family_bands.py [--seeds 200] [--n 400] [--family poisson logistic] [--no-mgcv]
 """
 
 import argparse
+import os
+import shutil
+import subprocess
+import tempfile
 import time
 
 import numpy as np
@@ -78,15 +86,66 @@ def coverage(family, seeds, n):
     print("  test of f_d = 0, seeds with p < 0.05: " + ", ".join(f"x{d} {rejects[:, d].mean():.3f}" for d in range(P)))
 
 
+MGCV_SCRIPT = r"""
+suppressMessages(library(mgcv))
+args <- commandArgs(TRUE); dir <- args[1]; family <- args[2]; seeds <- as.integer(args[3]); a <- as.numeric(args[4])
+shapes <- list(function(x) 0.5 * sin(2 * pi * x), function(x) 2 * (x - 0.5)^2, function(x) x - 0.5,
+               function(x) { u <- 4 * (x - 0.5); 0.4 * ifelse(abs(u) < 1e-12, 1, sin(pi * u) / (pi * u)) })
+grid <- seq(0, 1, length.out = 100)
+out <- NULL
+for (s in 0:(seeds - 1)) {
+  d <- read.csv(file.path(dir, sprintf("%d.csv", s)))
+  m <- gam(y ~ s(x1) + s(x2) + s(x3) + s(x4) + s(x5) + s(x6),
+           family = if (family == "poisson") poisson() else binomial(), data = d, method = "REML")
+  for (unconditional in c(FALSE, TRUE)) for (j in 1:4) {
+    nd <- as.data.frame(matrix(0.5, 100, 6)); names(nd) <- paste0("x", 1:6); nd[[j]] <- grid
+    p <- predict(m, nd, type = "terms", se.fit = TRUE, unconditional = unconditional)
+    truth <- a * (shapes[[j]](grid) - mean(shapes[[j]](d[[j]])))
+    out <- rbind(out, c(s, unconditional, j, mean(abs(p$fit[, j] - truth) <= qnorm(0.975) * p$se.fit[, j]),
+                        mean(2 * qnorm(0.975) * p$se.fit[, j])))
+  }
+}
+write.csv(out, file.path(dir, "coverage.csv"), row.names = FALSE)
+"""
+
+
+def mgcv_coverage(family, seeds, n):
+    """mgcv's pointwise coverage and width (module doc), or None without Rscript."""
+    if shutil.which("Rscript") is None:
+        print("  mgcv: Rscript not found, skipped")
+        return
+    a, _ = SETUP[family]
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in seeds:
+            X, y = sample(family, n, seed)
+            np.savetxt(os.path.join(tmp, f"{seed}.csv"), np.column_stack([X, y]), delimiter=",",
+                       header=",".join([f"x{j + 1}" for j in range(P)] + ["y"]), comments="")
+        script = os.path.join(tmp, "coverage.R")
+        with open(script, "w") as f:
+            f.write(MGCV_SCRIPT)
+        subprocess.run(["Rscript", script, tmp, family, str(len(seeds)), str(a)], check=True, capture_output=True)
+        table = np.loadtxt(os.path.join(tmp, "coverage.csv"), delimiter=",", skiprows=1)
+    for unconditional in (0, 1):
+        rows = table[table[:, 1] == unconditional]
+        cover = [rows[rows[:, 2] == j + 1, 3].mean() for j in range(RELEVANT)]
+        width = [rows[rows[:, 2] == j + 1, 4].mean() for j in range(RELEVANT)]
+        print(f"  mgcv gam(method='REML'), unconditional={bool(unconditional)}, pointwise 95% bands: "
+              + ", ".join(f"x{d} {c:.3f}" for d, c in enumerate(cover))
+              + "; mean width " + ", ".join(f"x{d} {w:.2f}" for d, w in enumerate(width)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--n", type=int, default=400)
     ap.add_argument("--family", nargs="+", default=["poisson", "logistic"], choices=list(SETUP))
+    ap.add_argument("--no-mgcv", action="store_true", help="skip mgcv's bands")
     args = ap.parse_args()
     print("bench_family_bands:", cwlssvm.build_info())
     for family in args.family:
         coverage(family, range(args.seeds), args.n)
+        if not args.no_mgcv:
+            mgcv_coverage(family, range(args.seeds), args.n)
 
 
 if __name__ == "__main__":

@@ -289,3 +289,25 @@ def test_an_integer_column_reads_as_integers_on_the_axes():
     fig.canvas.draw()
     labels = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels()]
     assert any(label.startswith("2008") for label in labels) and not fig.axes[1].xaxis.get_offset_text().get_text()
+
+
+def test_a_pair_panel_shows_where_its_band_excludes_zero():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cwlssvm._panels import HeatmapPanel, model_panels
+    from cwlssvm.html_report import report_html
+
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(300, 3))
+    y = np.sin(2 * X[:, 0]) + 2 * X[:, 1] * X[:, 2] + 0.2 * rng.normal(size=300)
+    model = cwlssvm.ComponentwiseLSSVRCV(interactions=[(1, 2)]).fit(X, y)
+    (heat,) = [p for p in model_panels(model, X, bands=0.95).panels if isinstance(p, HeatmapPanel)]
+    holds = np.abs(heat.f) <= heat.half
+    assert holds.any() and (~holds).any()  # the surface is away from 0 in its corners, not along its axes
+    fig = cwlssvm.plot_components(model, X, bands=0.95)
+    pair_axes = [ax for ax in fig.axes if ax.get_title() == "x1:x2"]
+    assert len(pair_axes[0].collections) == 4  # the surface, the faded cells, the edge's contour, the points
+    html = report_html(model, X[:3])
+    faded, cells = html.count('fill-opacity="0.3" data-tip'), html.count('<rect class="cell"')
+    assert "faded: the band holds 0" in html and 0 < faded < cells

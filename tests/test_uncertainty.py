@@ -455,3 +455,50 @@ def test_combined_bands_are_for_prediction_criteria_on_the_dense_path(additive):
         cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).component_bands(X[:5], method="combined")
     with pytest.raises(ValueError, match="combined"):
         reml.posterior().components(X[:5], method="combined")
+
+
+def test_training_rows_of_a_family_are_read_back_at_its_irls_fixed_point(additive):
+    X, y = additive
+    w = np.random.default_rng(1).uniform(0.5, 2.0, len(y))
+    counts = np.random.default_rng(2).poisson(np.exp(y / 4))
+    Xf, yf, wf = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0, family="poisson").fit(
+        X, counts, sample_weight=w).training_rows()
+    np.testing.assert_array_equal(Xf, X)
+    np.testing.assert_allclose(yf, counts, atol=1e-6)
+    np.testing.assert_allclose(wf, w, rtol=1e-6)
+    labels = (y > np.median(y)).astype(int)
+    _, yf, wf = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0, family="logistic").fit(X, labels).training_rows()
+    np.testing.assert_allclose(yf, labels, atol=1e-6)  # the 0/1 targets of the second class
+    np.testing.assert_allclose(wf, 1.0, rtol=1e-6)
+
+
+@pytest.mark.parametrize("family", ["poisson", "logistic"])
+def test_a_familys_default_bands_hold_the_band_of_its_companion_with_one_width_per_component(additive, family):
+    X, y = additive
+    if family == "poisson":
+        target, make = np.random.default_rng(3).poisson(np.exp(y / 4)), cwlssvm.ComponentwiseLSSVRCV
+    else:
+        target, make = (y > np.median(y)).astype(int), cwlssvm.ComponentwiseLSSVCCV
+    model = make(family=family).fit(X, target)
+    companion = model._band_companion()
+    assert companion.criterion_ == model.criterion_ == "loo"  # the family's own criterion
+    assert np.ndim(companion.sigma_) == 1 and np.ndim(model.sigma_) == 0
+    reference = make(family=family, sigma_per_component=True).fit(X, target)  # the same rows, read back
+    np.testing.assert_allclose(companion.sigma_, reference.sigma_, rtol=1e-6)
+    rows = X[:30]
+    lo, hi = model.component_bands(rows)  # "auto": "combined"
+    blo, bhi = model.component_bands(rows, method="bayes")
+    clo, chi = companion.component_bands(rows)
+    assert np.all(lo <= np.minimum(blo, clo) + 1e-12) and np.all(hi >= np.maximum(bhi, chi) - 1e-12)
+    np.testing.assert_allclose((lo + hi) / 2, (blo + bhi) / 2, atol=1e-12)
+    assert reference._band_companion() is None  # one width per component already: "bayes"
+    bayes = reference.component_bands(rows, method="bayes")[0]
+    np.testing.assert_array_equal(reference.component_bands(rows)[0], bayes)
+
+
+def test_a_squared_classifier_has_no_combined_bands(additive):
+    X, y = additive
+    clf = cwlssvm.ComponentwiseLSSVCCV().fit(X, y > np.median(y))
+    assert clf._band_companion() is None
+    with pytest.raises(ValueError, match="logistic classifier of two classes"):
+        clf.component_bands(X[:5], method="combined")

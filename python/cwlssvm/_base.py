@@ -149,6 +149,55 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         alpha, b, c_diag = _native.fit_dual(X, self._described, Y, inv_gamma, loo=loo, n_jobs=self.n_jobs, hint=hint)
         return DualModel(np.ascontiguousarray(X), alpha, b, c_diag, inv_gamma)
 
+    def _require_dense(self, what):
+        if self.solver_ != "dense":
+            raise ValueError(f"{what} needs the dense n x n solution; refit with solver='dense'")
+
+    def training_rows(self):
+        """The training rows of a dense fit of one model (one target, or two classes), as the fit saw them, read
+        from its dual solution.
+
+        The targets are the right-hand side of eq.clssvmr.train, z = (Omega + Gamma^-1) alpha + b 1, the fitted
+        values f plus e_k = alpha_k / gamma_k, and the weights w_k = gamma_k / gamma. For a likelihood family the
+        last IRLS step solved that system for the working response z = f + (y - mu) / W with gamma_k =
+        gamma w_k W_k, so at its fixed point (to the IRLS tolerance) y = mu(f) + W(f) e and w = gamma_k /
+        (gamma W(f)). A classifier's targets are those of its family: the +-1 coding (squared), or 0/1 (logistic).
+
+        Returns
+        -------
+        X : ndarray (n_fit, p)
+            The training inputs' codes (``X_fit_``: rows of weight 0 left out).
+        y : ndarray (n_fit,)
+            Their targets.
+        w : ndarray (n_fit,)
+            Their weights.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm import ComponentwiseLSSVR, datasets
+        >>> X, y, _ = datasets.make_additive(n=80, seed=0, n_features=4)
+        >>> Xf, yf, w = ComponentwiseLSSVR(gamma=10.0).fit(X, y).training_rows()
+        >>> bool(np.allclose(yf, y) and np.allclose(w, 1.0) and np.array_equal(Xf, X))
+        True
+        >>> counts = np.random.default_rng(0).poisson(np.exp(y / 4))
+        >>> _, yf, w = ComponentwiseLSSVR(gamma=10.0, family="poisson").fit(X, counts).training_rows()
+        >>> bool(np.allclose(yf, counts, atol=1e-6) and np.allclose(w, 1.0, atol=1e-6))
+        True
+        """
+        check_is_fitted(self)
+        self._require_dense("training_rows")
+        models = self._fitted_models()
+        if len(models) != 1 or models[0].coef.shape[1] != 1:
+            raise ValueError("training_rows is for a model of one target or two classes")
+        model, family = models[0], self._family()
+        f = model.outputs(self._described, self.X_fit_, self.n_jobs).sum(axis=1)[:, 0] + model.intercept[0]
+        e = model.coef[:, 0] * model.inv_gamma
+        if family.name == "squared":
+            return self.X_fit_, f + e, 1.0 / (float(self.gamma) * model.inv_gamma)
+        W = family.working_weights(f)
+        return self.X_fit_, family.mean(f) + W * e, 1.0 / (float(self.gamma) * model.inv_gamma * W)
+
     def _component_weights(self):
         """The estimator's component_weights as (D,) floats >= 0 (None: all 1), checked against components_."""
         eta = getattr(self, "component_weights", None)

@@ -400,8 +400,9 @@ def _level_curves(p):
 
 
 def _heatmap(p):
-    """A pair of numeric inputs: f^d over the grid as coloured cells (blue below zero, red above), the data's
-    points; each cell's hover gives both inputs, f^d and its band."""
+    """A pair of numeric inputs: f^d over the grid as coloured cells (blue below zero, red above; with its band,
+    the cells where the band holds 0 faded), the data's points; each cell's hover gives both inputs, f^d and its
+    band."""
     fr = Frame((p.x1.min(), p.x1.max()), (p.x2.min(), p.x2.max()))
     lim = max(float(np.abs(p.f).max()), 1e-300)
     body = []
@@ -412,10 +413,12 @@ def _heatmap(p):
             left, right = fr.x(u - dx / 2), fr.x(u + dx / 2)
             top, bottom = fr.y(v + dy / 2), fr.y(v - dy / 2)
             tip = f"{p.labels[0]} = {_fmt(u)}, {p.labels[1]} = {_fmt(v)}\nf = {_fmt(p.f[i, j])}"
+            faded = ""
             if p.half is not None:
                 tip += f" ± {_fmt(p.half[i, j])}"
+                faded = ' fill-opacity="0.3"' if abs(p.f[i, j]) <= p.half[i, j] else ""
             body.append(f'<rect class="cell" x="{left:.1f}" y="{top:.1f}" width="{right - left + 0.4:.1f}" '
-                        f'height="{bottom - top + 0.4:.1f}" fill="{diverging(p.f[i, j] / lim, p.selected)}" '
+                        f'height="{bottom - top + 0.4:.1f}" fill="{diverging(p.f[i, j] / lim, p.selected)}"{faded} '
                         f'data-tip="{escape(tip)}"/>')
     points = p.points[~np.isnan(p.points).any(axis=1)]
     for a, b in zip(fr.x(_sample(points[:, 0], RUG_POINTS)), fr.y(_sample(points[:, 1], RUG_POINTS))):
@@ -425,6 +428,8 @@ def _heatmap(p):
     body.append(f'<text x="10" y="{(fr.y0 + fr.y1) / 2:.1f}" text-anchor="middle" '
                 f'transform="rotate(-90 10 {(fr.y0 + fr.y1) / 2:.1f})">{escape(p.labels[1])}</text>')
     note = f"colour: f from {_fmt(-lim)} (blue) to {_fmt(lim)} (red)"
+    if p.half is not None:
+        note += "; faded: the band holds 0"
     return _figure(p, "heatmap", svg_element(fr, body, f"f of {p.labels[0]} and {p.labels[1]}"), note)
 
 

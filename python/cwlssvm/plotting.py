@@ -76,11 +76,19 @@ def _draw_level_curves(ax, p):
 
 
 def _draw_heatmap(ax, p):
-    """A HeatmapPanel: f^d over the grid, a colour bar and the data's points."""
+    """A HeatmapPanel: f^d over the grid, a colour bar and the data's points; with its band, the cells where the
+    band holds 0 faded and the edge of the region where it excludes 0 drawn (mgcv draws a pair's band as the
+    contours of f -+ se)."""
     lim = max(np.abs(p.f).max(), 1e-300)
     mesh = ax.pcolormesh(p.x1, p.x2, p.f, cmap="RdBu_r" if p.selected else "Greys", vmin=-lim, vmax=lim,
                          shading="auto")
     ax.figure.colorbar(mesh, ax=ax)
+    if p.half is not None:
+        margin = np.abs(p.f) - p.half  # > 0 where the band excludes 0
+        holds = np.ma.masked_where(margin > 0, np.ones_like(p.f))
+        ax.pcolormesh(p.x1, p.x2, holds, cmap="Greys", vmin=0.0, vmax=1.0, alpha=0.45, shading="auto")
+        if (margin > 0).any() and (margin < 0).any() and min(len(p.x1), len(p.x2)) > 1:
+            ax.contour(p.x1, p.x2, margin, levels=[0.0], colors="0.15", linewidths=0.8)
     ax.scatter(p.points[:, 0], p.points[:, 1], s=2, c="k", alpha=0.3)
     ax.set_xlabel(p.labels[0], fontsize=8)
     ax.set_ylabel(p.labels[1], fontsize=8)
@@ -103,8 +111,9 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     n_grid : int, default=200
         Grid points per curve (per axis for interaction heat maps: sqrt-ish, at least 30).
     bands : float, optional
-        Shade the pointwise confidence band of this level (e.g. 0.95) around each one-input curve
-        (``model.component_bands``: regressors of one target with the squared loss).
+        Shade the pointwise confidence band of this level (e.g. 0.95) around each one-input curve, and on a
+        pair's heat map fade the cells where the band holds 0 and outline the region where it excludes 0
+        (``model.component_bands``: models of one target or two classes).
     by : {"component", "column"}, default="component"
         "column": one curve per input column for the sum of the components on that column alone (an RBF
         and a linear component of one input: its whole effect, with the band of that sum), in place of

@@ -150,39 +150,6 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         std = self.posterior().function(X_)[1]
         return y, (std[:, 0] if np.ndim(self.intercept_) == 0 else std)
 
-    def training_rows(self):
-        """The training rows of a dense fit of one target, as the fit saw them, read from its dual solution.
-
-        The targets are the right-hand side of eq.clssvmr.train, y = (Omega + Gamma^-1) alpha + b 1, the
-        fitted values plus e_k = alpha_k / gamma_k, and the weights w_k = gamma_k / gamma.
-
-        Returns
-        -------
-        X : ndarray (n_fit, p)
-            The training inputs' codes (``X_fit_``: rows of weight 0 left out).
-        y : ndarray (n_fit,)
-            Their targets.
-        w : ndarray (n_fit,)
-            Their weights.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from cwlssvm import ComponentwiseLSSVR, datasets
-        >>> X, y, _ = datasets.make_additive(n=80, seed=0, n_features=4)
-        >>> Xf, yf, w = ComponentwiseLSSVR(gamma=10.0).fit(X, y).training_rows()
-        >>> bool(np.allclose(yf, y) and np.allclose(w, 1.0) and np.array_equal(Xf, X))
-        True
-        """
-        check_is_fitted(self)
-        self._require_dense("training_rows")
-        if self._family().name != "squared" or np.ndim(self.intercept_) != 0:
-            raise ValueError("training_rows is for a model of one target with family='squared'")
-        model = self._fitted_models()[0]
-        fitted = model.outputs(self._described, self.X_fit_, self.n_jobs).sum(axis=1)[:, 0] + model.intercept[0]
-        y = fitted + model.coef[:, 0] * model.inv_gamma
-        return self.X_fit_, y, 1.0 / (float(self.gamma) * model.inv_gamma)
-
     def smoother_matrix(self):
         """The smoother matrix S (n_fit x n_fit) of eq.clssvmr.smoother, with the bias term included:
         the fitted values on the training rows are S y. Dense, O(n_fit^3): solver "dense" only; for
@@ -198,10 +165,6 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         eta = Hinv.sum(axis=1)
         C = Hinv - np.outer(eta, eta) / eta.sum()  # alpha = C y
         return np.eye(n) - inv_gamma[:, None] * C  # yhat = y - e, e_k = alpha_k / gamma_k
-
-    def _require_dense(self, what):
-        if self.solver_ != "dense":
-            raise ValueError(f"{what} needs the dense n x n solution; refit with solver='dense'")
 
     def effective_degrees_of_freedom(self):
         """trace(S) = sum_k (1 - [C^-1]_kk / gamma_k), from one factorization (no n x n inverse kept);

@@ -33,13 +33,15 @@ The candidates, ``method``:
   per component, one such column per selected component's width (the widths taken as independent). The
   widths' part is there when the widths are searched on the exact path; else U = J L. The
   default ``method="auto"`` is "unconditional" where the model holds U;
-- ``"combined"``, for a regressor whose one width and one gamma a prediction criterion chose (leave-one-out, GCV,
-  k-fold) on the dense path: its "bayes" band widened, around its own curve, to hold the "unconditional" band of
-  a companion, the same components refitted on the same rows with one width and one gamma per component by
-  restricted likelihood (cwlssvm.model_selection, fitted on first use). One width for all components can
-  oversmooth the roughest of them, whose Bayesian band is then centred on a biased curve; the companion's width
-  for that component is its own, and its band carries the width's uncertainty. It is the default ("auto") of
-  these models; the others' default is "bayes".
+- ``"combined"``, for a model whose one width and one gamma a prediction criterion chose (leave-one-out, GCV,
+  k-fold) on the dense path, of one target: its "bayes" band widened, around its own curve, to hold the band of
+  a companion, the same components refitted on the same rows with one width per component (cwlssvm.model_selection,
+  fitted on first use). One width for all components can oversmooth the roughest of them, whose Bayesian band is
+  then centred on a biased curve; the companion's width for that component is its own. For the squared loss the
+  companion also has one gamma per component, chosen by restricted likelihood, and its "unconditional" band
+  carries the width's and the penalty's uncertainty; for a likelihood family (a Poisson regressor, a logistic
+  classifier of two classes) it is tuned by the model's own criterion, and its band is its "bayes" one. It is
+  the default ("auto") of these models; the others' default is "bayes".
 
 The noise variance s^2 = sum_k w_k e_k^2 / (n - tr S) comes from the training residuals and the
 effective degrees of freedom tr S = tr(S) of the smoother, tr S = 1 + sum_i (1 - [M^-1]_ii) over the
@@ -436,8 +438,8 @@ def primal_posterior(model, components):
 
 
 # the default ``method`` of the bands: "unconditional" where a likelihood chose the penalties (the model holds
-# their uncertainty), "combined" for a dense CV regressor tuned by a prediction criterion, else "bayes"
-# (the coverages on the paper's example: bench/bench_bands.py)
+# their uncertainty), "combined" for a dense CV model tuned by a prediction criterion, else "bayes"
+# (the coverages on the paper's example: bench/bench_bands.py; of the families: bench/bench_family_bands.py)
 DEFAULT_METHOD = "auto"
 
 
@@ -494,9 +496,9 @@ class ComponentBandsMixin:
         n - tr S degrees of freedom); "simultaneous": all the rows of X at once (per component; the critical
         value from 10,000 posterior draws, multivariate t, of the largest standardized deviation over the
         rows). method: "bayes", "sandwich", "bias-corrected"; for penalties chosen by ``criterion="reml"`` or
-        ``"ml"``, "unconditional" (the smoothing parameters' own uncertainty added); for a CV regressor tuned by a
+        ``"ml"``, "unconditional" (the smoothing parameters' own uncertainty added); for a CV model tuned by a
         prediction criterion on the dense path, "combined" ("bayes" widened to hold the band of a companion fitted
-        by restricted likelihood with one width per component; module doc of cwlssvm.uncertainty); "auto"
+        with one width per component; module doc of cwlssvm.uncertainty); "auto"
         (default): "unconditional" or "combined" where the model offers it, else "bayes". by "column": (m, p)
         instead, one band per input column for the sum of the components on that
         column alone (an RBF and a linear component of one column: its whole main effect, from their joint
@@ -523,8 +525,10 @@ class ComponentBandsMixin:
                 own = self._bands(X, level, kind, "bayes", by)
                 return joined_bands(own, companion._bands(X, level, kind, "auto", by))
             if method == "combined":
-                raise ValueError("method='combined' is for a CV regressor tuned by a prediction criterion "
-                                 "(leave-one-out, GCV, k-fold) whose refit solved dense, for one target")
+                raise ValueError("method='combined' is for a CV model tuned by a prediction criterion "
+                                 "(leave-one-out, GCV, k-fold) with one width for all components, whose refit "
+                                 "solved dense, for one target (a regressor of the squared loss or the Poisson "
+                                 "family, a logistic classifier of two classes)")
         method = post.method_for(method)
         groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
         Phi = post.features(model._check_predict_X(X), centred=True)

@@ -1,15 +1,19 @@
-"""The likelihood companion behind the default bands of a regressor tuned by a prediction criterion.
+"""The companion behind the default bands of a model tuned by a prediction criterion.
 
 Leave-one-out (or GCV, or k-fold) chooses one width and one gamma for every component, which predicts well but
 can smooth a component that is rougher than the others (the sinc of the paper's additive example) too much: its
 Bayesian band is centred on a biased curve and undercovers there. The companion is the same components refitted
-on the same rows by restricted likelihood with one width and one gamma per component
-(``criterion="reml", sigma_per_component=True``), whose "unconditional" bands carry each width's and each
-penalty's own uncertainty (cwlssvm.uncertainty). The default bands of the tuned model (``method="combined"``) are
-centred on the model's own curve and wide enough to hold both its Bayesian band and the companion's band.
+on the same rows with one width per component. For the squared loss it is tuned by restricted likelihood, one gamma
+per component too (``criterion="reml", sigma_per_component=True``), whose "unconditional" bands carry each
+width's and each penalty's own uncertainty (cwlssvm.uncertainty). For a likelihood family (Poisson, logistic) it
+is tuned by the model's own criterion (the approximate leave-one-out deviance) with ``sigma_per_component=True``:
+the family's restricted likelihood can leave a weak component out (gamma_d at zero), and its bands, conditional on
+that choice, are then of zero width. The default bands of the tuned model (``method="combined"``) are centred on
+the model's own curve and wide enough to hold both its Bayesian band and the companion's band.
 
 The companion is fitted on first use from the rows the dense fit holds (their targets and weights read from the
-dual solution: ComponentwiseLSSVR.training_rows), so that a model that never draws a band pays nothing for it.
+dual solution, at a family's IRLS fixed point: training_rows), so that a model that never draws a band pays
+nothing for it.
 """
 
 from __future__ import annotations
@@ -24,20 +28,22 @@ __all__ = ["band_companion", "likelihood_companion"]
 
 
 def band_companion(est, model):
-    """The companion of the fitted CV regressor est (its refitted model ``model``) behind its "combined" bands,
+    """The companion of the fitted CV estimator est (its refitted model ``model``) behind its "combined" bands,
     fitted on first use and kept with the refitted model (not written to model files), for a model tuned by a
-    prediction criterion whose refit solved dense for one target with the squared loss; else None.
+    prediction criterion whose refit solved dense for one target (a regressor of the squared loss or the Poisson
+    family, a classifier of the logistic family with two classes; a family's with one width for all components,
+    as its companion has one per component); else None.
 
     Parameters
     ----------
-    est : ComponentwiseLSSVRCV
-        The fitted tuned regressor.
-    model : ComponentwiseLSSVR
+    est : ComponentwiseLSSVRCV or ComponentwiseLSSVCCV
+        The fitted tuned estimator.
+    model : ComponentwiseLSSVR or ComponentwiseLSSVC
         Its refitted model (``best_estimator_``).
 
     Returns
     -------
-    ComponentwiseLSSVRCV or None
+    ComponentwiseLSSVRCV, ComponentwiseLSSVCCV or None
         The companion (likelihood_companion).
 
     Examples
@@ -52,8 +58,13 @@ def band_companion(est, model):
     >>> band_companion(est, est.best_estimator_) is None  # a likelihood's bands carry the smoothing's uncertainty
     True
     """
-    if (est.criterion_ in LIKELIHOODS or est._family().name != "squared" or model.solver_ != "dense"
-            or np.ndim(model.intercept_) != 0):
+    family = est._family().name
+    classifier = hasattr(model, "classes_")
+    one_model = len(model.classes_) == 2 if classifier else np.ndim(model.intercept_) == 0
+    if (est.criterion_ in LIKELIHOODS or model.solver_ != "dense" or not one_model
+            or classifier != (family == "logistic")):
+        return None
+    if family != "squared" and est._tuned_widths():  # a family's widths per component already: its own companion
         return None
     kept = getattr(est, "_cached_companion", None)  # not written to model files (_persist.CACHE_PREFIX)
     if kept is None or kept[0] is not model:
@@ -62,21 +73,22 @@ def band_companion(est, model):
 
 
 def likelihood_companion(est, model):
-    """The companion (module doc) of the fitted CV regressor est, whose refitted model ``model`` solved dense
-    for one target with the squared loss: a fitted estimator of est's class over model's components, in the same
-    order (no selection, no pairs searched: model's pairs are among its components).
+    """The companion (module doc) of the fitted CV estimator est, whose refitted model ``model`` solved dense for
+    one model: a fitted estimator of est's class over model's components, in the same order (no selection, no
+    pairs searched: model's pairs are among its components).
 
     Parameters
     ----------
-    est : ComponentwiseLSSVRCV
-        The tuned regressor (its parameters: n_jobs, missing, unknown, the width grid, random_state).
-    model : ComponentwiseLSSVR
+    est : ComponentwiseLSSVRCV or ComponentwiseLSSVCCV
+        The tuned estimator (its parameters: n_jobs, missing, unknown, the width grid, random_state, family).
+    model : ComponentwiseLSSVR or ComponentwiseLSSVC
         Its refitted dense model.
 
     Returns
     -------
-    ComponentwiseLSSVRCV
-        Fitted by ``criterion="reml"`` with one width and gamma per component.
+    ComponentwiseLSSVRCV or ComponentwiseLSSVCCV
+        Fitted with one width per component: by ``criterion="reml"`` (one gamma per component too) for the
+        squared loss, by est's criterion for a likelihood family.
 
     Examples
     --------
@@ -89,9 +101,14 @@ def likelihood_companion(est, model):
     ('reml', True)
     """
     X, y, w = model.training_rows()
-    companion = clone(est).set_params(components=list(model.components_), criterion="reml",
-                                      sigma_per_component=True, selection_level=None, interactions=None,
-                                      solver="auto", verbose=False)
-    weights = None if np.allclose(w, 1.0) else w
+    family = est._family().name
+    criterion = {"criterion": "reml"} if family == "squared" else {}
+    companion = clone(est).set_params(components=list(model.components_), sigma_per_component=True,
+                                      selection_level=None, interactions=None, solver="auto", verbose=False,
+                                      **criterion)
+    if family == "logistic":  # the 0/1 targets back to the labels
+        y = model.classes_[(y > 0.5).astype(int)]
+    elif family == "poisson":  # the counts, to the IRLS tolerance
+        y = np.maximum(y, 0.0)
+    weights = None if np.allclose(w, 1.0, rtol=1e-6) else w
     return companion.fit(training_inputs(model, X), y, sample_weight=weights)
-

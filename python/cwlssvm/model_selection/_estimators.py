@@ -355,7 +355,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         return self._fitted().predict(X, return_std=return_std)
 
     def _band_companion(self):
-        """The likelihood companion of the "combined" bands, or None (cwlssvm.model_selection._companion)."""
+        """The companion of the "combined" bands, or None (cwlssvm.model_selection._companion)."""
         return band_companion(self, self._fitted())
 
     @guarded_fit
@@ -488,6 +488,9 @@ class _ClassifierCV(ClassifierMixin, TunedBase, ComponentBandsMixin):
 
     _families = ("squared", "logistic")
 
+    def _band_companion(self):
+        """The companion of the "combined" bands, or None (cwlssvm.model_selection._companion)."""
+        return band_companion(self, self._fitted())
 
     def _scoring(self):
         if self.scoring == "auto":
