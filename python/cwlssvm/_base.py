@@ -10,9 +10,9 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 from . import components as _components
-from .families import DenseSystem, LowRankSystem, family_of, fit_family
+from .families import DenseSystem, LowRankSystem, family_of, fit_family, working_residuals
 from .components.pair import pair
-from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals, working_residuals
+from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._fit_guard import forget_fitted

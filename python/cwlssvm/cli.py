@@ -439,7 +439,8 @@ def build_parser():
     _model_data_output(p, "FIG.png")
     p.add_argument("--dpi", type=int, default=110)
     p.add_argument("--bands", type=float, nargs="?", const=0.95, default=None, metavar="LEVEL",
-                   help="shade the pointwise confidence band of each curve (default level 0.95; regressors)")
+                   help="shade the pointwise confidence band of each curve (default level 0.95; models of one "
+                        "target or two classes)")
     p.add_argument("--by-column", action="store_true",
                    help="one panel per input: the sum of the components on it alone (an RBF and a linear one)")
     p.set_defaults(func=_cmd_plot)

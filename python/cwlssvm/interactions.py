@@ -44,11 +44,11 @@ import pandas as pd
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from .components.pair import pair
-from .families import family_of
+from .families import family_of, working_residuals
 from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
-__all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "working_residuals", "rank_pairs", "PAIR_CONCURVITY",
+__all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "rank_pairs", "PAIR_CONCURVITY",
            "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
            "pair_names"]
 
@@ -254,7 +254,7 @@ def screen_residuals(X, residuals, resolved, gamma, names=None, **kw):
         The rows, the model's resolved components and its regularization constant.
     residuals : callable
         residuals(rows) -> (R (m,) or (m, k), weights (m,)) of the rows ``rows`` (a slice, or sorted row
-        numbers): working_residuals of the model's values there.
+        numbers): cwlssvm.families.working_residuals of the model's values there.
     names : sequence of str, optional
         The columns' names (default: x0, x1, ...).
     **kw
@@ -268,11 +268,11 @@ def screen_residuals(X, residuals, resolved, gamma, names=None, **kw):
     Examples
     --------
     >>> import numpy as np
-    >>> from cwlssvm import components, interactions
+    >>> from cwlssvm import components, families, interactions
     >>> X = np.random.default_rng(1).uniform(size=(1500, 3))
     >>> y = 2 * X[:, 2] + np.cos(3 * X[:, 0] * X[:, 1])  # a main effect of column 2 and a pair
     >>> resolved = components.resolve(None, 3, None, 0.5, X)
-    >>> left = lambda rows: interactions.working_residuals(y[rows], 2 * X[rows, 2], np.ones(1500)[rows])
+    >>> left = lambda rows: families.working_residuals(y[rows], 2 * X[rows, 2], np.ones(1500)[rows])
     >>> interactions.screen_residuals(X, left, resolved, 100.0, names=["u", "v", "t"]).names[0]
     'u:v'
     """
@@ -280,47 +280,6 @@ def screen_residuals(X, residuals, resolved, gamma, names=None, **kw):
     R, w = residuals(rows)
     screen = screen_pairs(X[rows], R, w, resolved, gamma, **kw)
     return replace(screen, names=pair_names(screen.pairs, names))
-
-
-def working_residuals(Y, f, w, family=None):
-    """What a model with values f leaves of the targets Y, as screen_pairs takes it: for the squared loss the
-    residuals Y - f with the row weights w; for a likelihood family the working residuals (y - mu) / W with row
-    weights w W (W the working weights at f; for several targets, their mean over the targets weights the rows).
-    A pair's cheap model is then the first Newton step of IRLS from the additive fit, and its gain the decrease
-    of the deviance that step approximates (a score statistic).
-
-    Parameters
-    ----------
-    Y : ndarray (m,) or (m, k)
-        Targets (a classifier's +-1 coding, or the family's: 0/1 labels, counts).
-    f : ndarray (m,) or (m, k)
-        The model's values, on the link scale.
-    w : ndarray (m,)
-        Row weights.
-    family : cwlssvm.families.Family, optional
-        The model's family (default: the squared loss).
-
-    Returns
-    -------
-    tuple
-        (residuals of Y's shape, row weights (m,)).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from cwlssvm.families import get_family
-    >>> from cwlssvm.interactions import working_residuals
-    >>> r, v = working_residuals(np.array([1.0, 0.0]), np.zeros(2), np.ones(2), get_family("logistic", ("logistic",)))
-    >>> r.tolist(), v.tolist()  # (y - 1/2) / (1/4), weights 1/4
-    ([2.0, -2.0], [0.25, 0.25])
-    """
-    Y = np.asarray(Y, dtype=np.float64)
-    f = np.reshape(f, Y.shape)
-    w = np.asarray(w, dtype=np.float64)
-    if family is None or family.name == "squared":
-        return Y - f, w
-    W = family.working_weights(f)
-    return (Y - family.mean(f)) / W, w * (W if W.ndim == 1 else W.mean(axis=1))
 
 
 def _repeats(pairs, gains, concurvity):

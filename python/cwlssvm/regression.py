@@ -10,8 +10,8 @@ from sklearn.utils.validation import check_is_fitted
 from . import _native
 
 from ._validation import check_all_numeric
-from .families import family_of
-from .interactions import PLAIN_INTERACTIONS_PARAM, screen_residuals, working_residuals
+from .families import family_of, working_residuals
+from .interactions import PLAIN_INTERACTIONS_PARAM, screen_residuals
 from .tables import EncodedTable
 from ._base import COMPONENT_WEIGHTS_PARAM, SOLVER_PARAMS, _LSSVMBase, attach_solution, contributions_frame, reference_rows
 from ._fit_guard import guarded_fit
@@ -316,7 +316,7 @@ def additive_screen(est, X, Y, w, components, gamma, sigma=1.0, component_weight
     read them), and est gives n_jobs, solver, lowrank_tol, missing and family. The model is the regressor's of
     est's family, for each column of Y: the squared loss (a classifier's +-1 coding of Y) screened on its
     residuals, the Poisson family (counts Y) and the logistic family (0/1 columns Y, one per binary problem) on
-    their working residuals (cwlssvm.interactions.working_residuals).
+    their working residuals (cwlssvm.families.working_residuals).
 
     Parameters
     ----------

@@ -221,3 +221,43 @@ def get_family(name, allowed):
     if not isinstance(name, str) or name not in allowed:
         raise ValueError(f"family must be one of {tuple(allowed)}, got {name!r}")
     return FAMILIES[name]
+
+
+def working_residuals(Y, f, w, family=None):
+    """What a model with values f leaves of the targets Y, as cwlssvm.interactions.screen_pairs takes it: for the squared loss the
+    residuals Y - f with the row weights w; for a likelihood family the working residuals (y - mu) / W with row
+    weights w W (W the working weights at f; for several targets, their mean over the targets weights the rows).
+    A pair's cheap model is then the first Newton step of IRLS from the additive fit, and its gain the decrease
+    of the deviance that step approximates (a score statistic).
+
+    Parameters
+    ----------
+    Y : ndarray (m,) or (m, k)
+        Targets (a classifier's +-1 coding, or the family's: 0/1 labels, counts).
+    f : ndarray (m,) or (m, k)
+        The model's values, on the link scale.
+    w : ndarray (m,)
+        Row weights.
+    family : cwlssvm.families.Family, optional
+        The model's family (default: the squared loss).
+
+    Returns
+    -------
+    tuple
+        (residuals of Y's shape, row weights (m,)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.families import get_family, working_residuals
+    >>> r, v = working_residuals(np.array([1.0, 0.0]), np.zeros(2), np.ones(2), get_family("logistic", ("logistic",)))
+    >>> r.tolist(), v.tolist()  # (y - 1/2) / (1/4), weights 1/4
+    ([2.0, -2.0], [0.25, 0.25])
+    """
+    Y = np.asarray(Y, dtype=np.float64)
+    f = np.reshape(f, Y.shape)
+    w = np.asarray(w, dtype=np.float64)
+    if family is None or family.name == "squared":
+        return Y - f, w
+    W = family.working_weights(f)
+    return (Y - family.mean(f)) / W, w * (W if W.ndim == 1 else W.mean(axis=1))

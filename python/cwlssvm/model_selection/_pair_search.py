@@ -10,7 +10,8 @@ import numpy as np
 
 from .. import components as _components
 from ..components.pair import pair
-from ..interactions import interactions_table, screen_residuals, working_residuals
+from ..families import working_residuals
+from ..interactions import interactions_table, screen_residuals
 
 # interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
 # bring to be kept
