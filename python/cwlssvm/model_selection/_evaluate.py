@@ -185,19 +185,20 @@ class CriterionEvaluator:
         if self._best is not None and key == self._best[1]:
             return self._best[2]
         kind, M = self._representation(sigmas)
-        parts = [(np.arange(self.X.shape[0]), None)] if self.criterion != "kfold" else self.folds
+        # leave-one-out and GCV: every row, as a view (an index array would copy the n x R factors)
+        parts = [(None, None)] if self.criterion != "kfold" else self.folds
         spectra = []
         for train, _ in parts:
-            Y, w = self.Y[train], self.w[train]
+            Y, w = (self.Y, self.w) if train is None else (self.Y[train], self.w[train])
             if kind == "lowrank":
-                spec = Spectrum.from_sums(*(a[0] for a in weighted_sums(w, Y, F=M, rows=train)), n=len(train))
-                U = spec.coordinates(M[train])
+                spec = Spectrum.from_sums(*(a[0] for a in weighted_sums(w, Y, F=M, rows=train)), n=len(w))
+                U = spec.coordinates(M if train is None else M[train])
                 predict = (lambda val, gammas, spec=spec: _predict_features(spec, M[val], gammas))
             else:
-                spec = Spectrum.from_kernel(M[np.ix_(train, train)], w, Y)
+                spec = Spectrum.from_kernel(M if train is None else M[np.ix_(train, train)], w, Y)
                 U = spec.training_coordinates()
                 predict = (lambda val, gammas, spec=spec, train=train:
-                           _predict_kernel(spec, M[np.ix_(val, train)], gammas))
+                           _predict_kernel(spec, M[val] if train is None else M[np.ix_(val, train)], gammas))
             spectra.append((spec, U, predict))
         self._spectra_key, self._spectra = key, spectra
         return spectra
