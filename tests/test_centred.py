@@ -211,9 +211,19 @@ def test_two_class_classifiers_have_bands_tests_and_plots_of_their_decision_valu
         panels = model_panels(est, bands=0.95).panels
         assert all(p.half is not None for p in panels if hasattr(p, "half"))
         assert "Shaded: the pointwise 95% confidence band" in report_html(est, X[:3])
-    three = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, np.digitize(y, np.quantile(y, [0.3, 0.6])))
-    with pytest.raises(ValueError, match="of two classes"):
-        three.component_bands(X[:5])
+    labels3 = np.digitize(y, np.quantile(y, [0.3, 0.6]))
+    three = cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0).fit(X, labels3)
+    lo, hi = three.component_bands(X[:5])  # one-vs-rest: each class's model
+    assert lo.shape == (5, X.shape[1], 3) and np.all(hi > lo)
+    np.testing.assert_allclose((lo + hi) / 2, three.contributions(X[:5]), atol=1e-10)
+    for k in range(3):  # each slice is the band of that class's +-1 model, fitted alone
+        alone = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, np.where(labels3 == k, 1.0, -1.0))
+        alone_lo, alone_hi = alone.component_bands(X[:5])
+        np.testing.assert_allclose(hi[:, :, k] - lo[:, :, k], alone_hi - alone_lo, rtol=1e-6)
+    with pytest.raises(ValueError, match="one target or two classes"):
+        model_panels(three, bands=0.95)
+    with pytest.raises(ValueError, match="one-vs-one"):
+        cwlssvm.ComponentwiseLSSVC(sigma=1.0, gamma=10.0, multi_class="ovo").fit(X, labels3).component_bands(X[:5])
 
 
 def test_the_same_table_in_pandas_polars_and_pyarrow_gives_the_same_frames_in_its_library():
@@ -244,6 +254,9 @@ def test_the_same_table_in_pandas_polars_and_pyarrow_gives_the_same_frames_in_it
     frame = three.contributions(X.drop(columns=["species"]))  # one-vs-rest: (model, component) columns
     assert frame.columns.names == ["model", "component"]
     assert list(frame.columns.get_level_values("model").unique()) == ["Adelie", "Chinstrap", "Gentoo"]
+    lower, upper = three.component_bands(X.drop(columns=["species"]))  # the bands name their slices alike
+    assert lower.columns.equals(frame.columns) and upper.columns.equals(frame.columns)
+    np.testing.assert_allclose((lower.to_numpy() + upper.to_numpy()) / 2, frame.to_numpy(), atol=1e-8)
 
 
 @pytest.mark.parametrize("family", ["poisson", "logistic"])

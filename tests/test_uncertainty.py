@@ -161,8 +161,11 @@ def test_models_without_errors_say_why(additive):
         cwlssvm.ComponentwiseLSSVR(family="poisson", sigma=2.0).fit(X, counts).prediction_interval(X)
     two = cwlssvm.ComponentwiseLSSVR(sigma=2.0).fit(X, np.column_stack([y, -y]))
     assert two.predict(X[:5], return_std=True)[1].shape == (5, 2)
+    lower, upper = two.component_bands(X[:5])  # one slice per target, the same width for both
+    assert lower.shape == (5, X.shape[1], 2)
+    np.testing.assert_allclose(upper[:, :, 0] - lower[:, :, 0], upper[:, :, 1] - lower[:, :, 1], rtol=1e-10)
     with pytest.raises(ValueError, match="one target"):
-        two.component_bands(X)
+        two.component_tests()
     labels = np.digitize(y, np.quantile(y, [0.33, 0.66]))
     ovo = cwlssvm.ComponentwiseLSSVC(sigma=2.0, multi_class="ovo", probability=False).fit(X, labels)
     with pytest.raises(ValueError, match="one-vs-one"):

@@ -122,7 +122,7 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
     model = in_memory(model)
     if bands is not None:
         if not hasattr(model, "component_bands"):
-            raise ValueError(f"bands: {type(model).__name__} has no component_bands (the regressors of one target do)")
+            raise ValueError(f"bands: {type(model).__name__} has no component_bands")
         check_level(bands, "bands")
     order, rows = component_order(model, components)
     if not order:
@@ -257,6 +257,9 @@ def _half_widths(model, grids, level, by="component"):
     stacked = [grids[d][1] for d in drawn]
     lower, upper = model.component_bands(training_inputs(model, np.vstack(stacked)), level=level, by=by)
     lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
+    if lower.ndim == 3:
+        raise ValueError("bands: the panels draw the bands of a model of one target or two classes; "
+                         "component_bands gives those of each target or class, (m, D, K)")
     bounds = np.cumsum([0] + [len(g) for g in stacked])
     return {d: (upper[a:b, d] - lower[a:b, d]) / 2 for d, a, b in zip(drawn, bounds[:-1], bounds[1:])}
 

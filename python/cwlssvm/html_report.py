@@ -193,14 +193,16 @@ def report_html(model, X=None, *, bands="auto", max_rows=100, n_grid=200, by="co
 
 
 def _offers_bands(model):
-    """Whether the model's component_bands answer (regressors of one target with the squared loss)."""
+    """Whether the model's component_bands answer for one model (one target, or two classes), whose bands the
+    panels draw."""
     if not hasattr(model, "component_bands"):
         return False
     try:
-        model.component_bands(training_inputs(model, input_codes(model, training_inputs(model))[:1]), level=0.95)
+        lower, _ = model.component_bands(training_inputs(model, input_codes(model, training_inputs(model))[:1]),
+                                         level=0.95)
     except ValueError:
         return False
-    return True
+    return np.ndim(lower) == 2
 
 
 def _fmt(v):

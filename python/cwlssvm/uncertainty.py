@@ -503,22 +503,30 @@ class ComponentBandsMixin:
         instead, one band per input column for the sum of the components on that
         column alone (an RBF and a linear component of one column: its whole main effect, from their joint
         posterior; 0 for a column with none). Where X is a frame, each of lower and upper is a frame of its
-        library (pandas, polars, pyarrow) named by component (by column: by input column)."""
+        library (pandas, polars, pyarrow) named by component (by column: by input column). A model of several
+        targets, or a one-vs-rest classifier of the squared loss with more than two classes, gives (m, D, K), one
+        slice per target or class (for a pandas X, columns a MultiIndex (model, component), as ``contributions``),
+        its Bayesian bands."""
         lower, upper = self._bands(X, level, kind, method, by)
         model = self._uncertainty_model()
         names = ([c.name for c in model.components_] if by == "component"
                  else [str(n) for n in getattr(model, "feature_names_in_", [f"x{j}" for j in range(lower.shape[1])])])
-        return like_input(lower, X, names), like_input(upper, X, names)
+        models = None
+        if lower.ndim == 3:  # the slices named as contributions names them: by class, else by target
+            classes = getattr(model, "classes_", None)
+            models = list(classes) if classes is not None and len(classes) == lower.shape[2] else \
+                list(range(lower.shape[2]))
+        return like_input(lower, X, names, models), like_input(upper, X, names, models)
 
     def _bands(self, X, level, kind, method, by):
-        """component_bands as arrays (m, D) (or (m, p) by column)."""
+        """component_bands as arrays (m, D) (or (m, p) by column; (m, D, K) for K models)."""
         level = check_level(level)
         if kind not in BAND_TYPES:
             raise ValueError(f"kind must be one of {BAND_TYPES}, got {kind!r}")
         if by not in BY:
             raise ValueError(f"by must be one of {BY}, got {by!r}")
         model = self._uncertainty_model()
-        post = self._one_target_posterior("component_bands")
+        post = model.posterior()
         if method in ("auto", "combined"):
             companion = self._band_companion()
             if companion is not None:
@@ -532,12 +540,13 @@ class ComponentBandsMixin:
         method = post.method_for(method)
         groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
         Phi = post.features(model._check_predict_X(X), centred=True)
-        centre, se = (a[:, :, 0] for a in post.components_at(Phi, method, groups))
+        centre, se = post.components_at(Phi, method, groups)  # (m, D, K)
         if kind == "pointwise":
             crit = post.pointwise_critical(level)
         else:
-            crit = post.simultaneous_critical(Phi, level, method, groups=groups)[:, 0]
-        return centre - crit * se, centre + crit * se
+            crit = post.simultaneous_critical(Phi, level, method, groups=groups)  # (D, K)
+        lower, upper = centre - crit * se, centre + crit * se
+        return (lower[:, :, 0], upper[:, :, 0]) if lower.shape[2] == 1 else (lower, upper)
 
 
 
