@@ -88,13 +88,11 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             keep = w > 0
             X_kept, family = X[keep], self._family()
 
-            def fitted(rows):  # the additive model's values on the rows screened (the link scale)
-                return model.outputs(self._described, X_kept[rows], self.n_jobs).sum(axis=1) + model.intercept
-
             Y_kept, w_kept = Y[keep], w[keep]
 
-            def residuals(rows):  # working residuals of the rows screened
-                return working_residuals(Y_kept[rows], fitted(rows), w_kept[rows], family)
+            def residuals(rows):  # the working residuals of the rows screened, from the link-scale values f
+                f = model.outputs(self._described, X_kept[rows], self.n_jobs).sum(axis=1) + model.intercept
+                return working_residuals(Y_kept[rows], f, w_kept[rows], family)
 
             screen = screen_residuals(X_kept, residuals, self.components_, float(self.gamma), names)
             self.interactions_ = interactions_table(screen, np.arange(len(screen.names)) < interactions)
