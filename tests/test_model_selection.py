@@ -10,6 +10,8 @@ from cwlssvm import components as C
 from cwlssvm.datasets import additive_function, make_additive
 from cwlssvm.model_selection import (
     EXACT_GRID_PATIENCE,
+    EXACT_GRID_SAMPLE,
+    GridStage,
     SIGMA_RANGE,
     ComponentwiseLSSVCCV,
     ComponentwiseLSSVRCV,
@@ -17,6 +19,7 @@ from cwlssvm.model_selection import (
     LSSVRCV,
     loo_decision_function,
     loo_residuals,
+    tune,
     widest_first,
 )
 from cwlssvm.model_selection._evaluate import Criterion, CriterionEvaluator
@@ -218,6 +221,33 @@ def test_widest_first_stops_after_patience_narrower_widths_without_gain():
     assert widest_first(grid, later.get, patience=3, plateau=True) == sorted(grid, reverse=True)
     assert widest_first(grid, later.get, patience=3) == sorted(grid, reverse=True)[:4]
     assert widest_first(grid, lambda s: 1.0, patience=3, plateau=True) == sorted(grid, reverse=True)
+
+
+def test_grid_on_a_sample_scores_the_samples_best_and_its_neighbours_on_the_rows():
+    n = 2 * EXACT_GRID_SAMPLE + 500
+    X, y, _ = make_additive(n=n, seed=3, n_features=4)
+    m = ComponentwiseLSSVRCV().fit(X, y)
+    grid = m.cv_results_["stage"] == "grid"
+    widths = np.unique(m.cv_results_["param_sigma"][grid])
+    assert len(widths) == 3  # on all the rows: the sample's best and its grid neighbours, each with every gamma
+    steps = np.diff(np.log(widths))
+    np.testing.assert_allclose(steps, np.diff(np.log(np.geomspace(*SIGMA_RANGE, 10)))[:2], rtol=1e-9)
+    # the same choice as the whole grid scored on every row
+    resolved = C.resolve(None, 4, None, 1.0, X)
+    ev = CriterionEvaluator(X, y[:, None], np.ones(n), resolved, criterion="loo")
+    sample = np.random.default_rng(0).choice(n, EXACT_GRID_SAMPLE, replace=False)
+    on_sample = CriterionEvaluator(X[sample], y[sample, None], np.ones(EXACT_GRID_SAMPLE), resolved,
+                                   criterion="loo")
+    sigma_grid, gamma_grid = np.geomspace(*SIGMA_RANGE, 10), np.geomspace(1e-3, 1e6, 50)
+    full = tune(ev, sigma_grid, gamma_grid)
+    sampled = tune(ev, sigma_grid, gamma_grid, grid=GridStage(sample=on_sample))
+    assert abs(np.log(sampled[0][0] / full[0][0])) < 0.05 and abs(np.log(sampled[1] / full[1])) < 0.05
+    assert {r["stage"] for r in sampled[2].rows} == {"grid", "refine"}
+    assert len({float(r["sigmas"][0]) for r in sampled[2].rows if r["stage"] == "grid"}) == 3
+    gcv = ComponentwiseLSSVRCV(criterion="gcv").fit(X, y).cv_results_
+    assert np.unique(gcv["param_sigma"][gcv["stage"] == "grid"]).size == 3  # GCV likewise
+    small = ComponentwiseLSSVRCV().fit(X[:2 * EXACT_GRID_SAMPLE], y[:2 * EXACT_GRID_SAMPLE]).cv_results_
+    assert np.unique(small["param_sigma"][small["stage"] == "grid"]).size > 3  # up to twice the sample: every row
 
 
 def test_per_component_sigma():

@@ -140,6 +140,26 @@ void bind_kernels(py::module_& m) {
           py::arg("X").noconvert(), py::arg("components"), py::arg("tol") = 1e-12, py::arg("max_rank") = 0,
           py::arg("n_jobs") = -1);
 
+    m.def("join_factors",
+          [](const std::vector<Array>& blocks) {
+              if (blocks.empty()) throw std::invalid_argument("join_factors needs at least one factor");
+              const auto n = blocks.front().ndim() == 2 ? blocks.front().shape(0) : 0;
+              std::vector<FactorView> views;
+              for (const auto& b : blocks) {
+                  require_2d(b, "a factor");
+                  if (b.shape(0) != n) throw std::invalid_argument("the factors must have the same number of rows");
+                  views.push_back({b.data(), static_cast<std::size_t>(b.shape(1))});
+              }
+              std::vector<double> F;
+              {
+                  CoreCall release;
+                  F = join_factors(views, static_cast<std::size_t>(n));
+              }
+              const auto R = n == 0 ? py::ssize_t{0} : static_cast<py::ssize_t>(F.size()) / n;
+              return to_numpy(std::move(F), {n, R});
+          },
+          "F = [F_1 ... F_D] (n x sum r_d) from factors of n rows each.", py::arg("blocks"));
+
     m.def("pair_products",
           [](const Array& X, const py::dict& spec) {
               require_2d(X, "X");

@@ -64,4 +64,15 @@ std::vector<LowRankFactor> component_factors(const InputRows& X, const std::vect
     return factors;
 }
 
+std::vector<double> join_factors(const std::vector<FactorView>& blocks, std::size_t n) {
+    std::size_t R = 0;
+    for (const auto& b : blocks) R += b.rank;
+    std::vector<double> F(n * R);
+    for (std::size_t i = 0; i < n; ++i) {
+        double* row = F.data() + i * R;
+        for (const auto& b : blocks) row = std::copy_n(b.F + i * b.rank, b.rank, row);
+    }
+    return F;
+}
+
 }  // namespace cwlssvm

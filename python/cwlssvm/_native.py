@@ -149,6 +149,13 @@ def component_factors(X, described, tol, max_rank, n_jobs=None):
     return _core.component_factors(_c(X), list(described), float(tol), int(max_rank), _threads(n_jobs))
 
 
+def join_factors(blocks) -> np.ndarray:
+    """F = [F_1 ... F_D] (n, sum r_d) from factors of n rows each (np.hstack's result, allocated by the core:
+    numpy advises transparent huge pages for its large arrays, and where the kernel compacts memory to serve
+    them a fresh n x R array costs seconds; measured 2.5 s against 0.06 s at 20,000 x 1,343)."""
+    return _core.join_factors([_c(F) for F in blocks])
+
+
 def pair_products(X, described) -> np.ndarray:
     """A centred pair component's explicit features P (n, r_a r_b), psi_a (x) psi_b per row: Omega^d = P P'."""
     return _core.pair_products(_c(X), described)

@@ -34,4 +34,14 @@ LowRankFactor pivoted_cholesky(const Component& c, const FeatureColumns& X, cons
 std::vector<LowRankFactor> component_factors(const InputRows& X, const std::vector<Component>& components,
                                              const FactorLimits& limits, int n_jobs);
 
+// A factor as the join reads it: n x rank, row-major, owned elsewhere.
+struct FactorView {
+    const double* F = nullptr;
+    std::size_t rank = 0;
+};
+
+// F = [F_1 ... F_D] (n x sum r_d, row-major) from the blocks' n rows, copied in row blocks so that every
+// block and the result are read and written in order.
+std::vector<double> join_factors(const std::vector<FactorView>& blocks, std::size_t n);
+
 }  // namespace cwlssvm

@@ -12,8 +12,8 @@ from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
-from ._search import (EXACT_GRID_PATIENCE, GRID_PATIENCE, SearchRecord, coarse_to_fine, results_table, tune,
-                      widest_first)
+from ._search import (EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GRID_PATIENCE, GridStage, SearchRecord, coarse_to_fine,
+                      results_table, tune, widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
 from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
                           width_sensitivity, widths_by_prediction)
@@ -63,6 +63,7 @@ __all__ = [
     "widest_first",
     "GRID_PATIENCE",
     "EXACT_GRID_PATIENCE",
+    "EXACT_GRID_SAMPLE",
     "search_in_passes",
     "local_rows",
     "local_widths",
@@ -71,6 +72,7 @@ __all__ = [
     "select_by_tests",
     "ComponentGammas",
     "SearchRecord",
+    "GridStage",
     "SearchResult",
     "results_table",
     "coarse_to_fine",

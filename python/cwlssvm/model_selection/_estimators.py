@@ -42,7 +42,7 @@ from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_te
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion
 from ._result import SearchResult
-from ._search import EXACT_GRID_PATIENCE, results_table, tune
+from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
 
 
@@ -175,7 +175,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             # pass; on the exact path from the widest down, until narrower ones bring no gain
             sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
                                          per_component=per_component, verbose=self.verbose,
-                                         patience=0 if on_sums else EXACT_GRID_PATIENCE)
+                                         grid=GridStage(0 if on_sums else EXACT_GRID_PATIENCE,
+                                                        None if on_sums or per_component else
+                                                        self._grid_sample(evaluator, keep, variances, common)))
         if self.criterion_ == "gcv" and not self._task.error_rate:  # refuse a choice that leave-one-out finds unsound
             guard_gcv(evaluator, record)
             best = record.best()
@@ -184,6 +186,17 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         result = replace(result, on_sums=on_sums, sums=sums)
         return (result, evaluator) if evaluator_too else result
+
+    def _grid_sample(self, evaluator, keep, variances, common):
+        """The criterion on a uniform sample of EXACT_GRID_SAMPLE rows, where the exact path's grid of widths is
+        scored (cwlssvm.model_selection.tune's grid_evaluator), for more than twice as many rows, leave-one-out or
+        GCV and a width to tune; else None."""
+        if evaluator.n_rows <= 2 * EXACT_GRID_SAMPLE or self.criterion_ not in ("loo", "gcv") \
+                or not evaluator.tunes_width.any():
+            return None
+        order = self._sample_order(keep, EXACT_GRID_SAMPLE)
+        return CriterionEvaluator(evaluator.X[order], evaluator.Y[order], evaluator.w[order], evaluator.resolved,
+                                  variances=variances, **common)
 
     def _sample_order(self, keep, size):
         """Positions, among the rows with weight > 0 (keep: the mask over all rows), of a uniform sample of size

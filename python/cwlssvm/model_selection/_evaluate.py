@@ -166,7 +166,7 @@ class CriterionEvaluator:
         """(kind, data): ("lowrank", F n x R) or ("dense", Omega n x n)."""
         factors = self._factors(sigmas)
         if factors is not None:
-            return "lowrank", np.hstack(factors)
+            return "lowrank", _native.join_factors(factors)
         described = _components.describe(self._specs(sigmas))
         return "dense", _native.gram(self.X, described, n_jobs=self.n_jobs)
 
