@@ -12,7 +12,7 @@ from .structure import SparseComponentwiseLSSVC, SparseComponentwiseLSSVR
 from .fusion import FusionComponentwiseLSSVC, FusionComponentwiseLSSVR
 from .model_selection import LSSVCCV, LSSVRCV, ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._persist import ModelFileError, load
-from .batch import BatchModel, fit_batch
+from .batch import BatchModel, GroupedBatchModel, fit_batch
 from .plotting import plot_components
 from .html_report import report
 
@@ -36,6 +36,7 @@ __all__ = [
     "load",
     "fit_batch",
     "BatchModel",
+    "GroupedBatchModel",
     "plot_components",
     "report",
     "build_info",

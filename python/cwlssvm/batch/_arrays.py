@@ -1,4 +1,4 @@
-"""Many small componentwise models at once: ``fit_batch`` and the ``BatchModel`` it returns.
+"""``fit_batch`` on arrays and the ``BatchModel`` it returns.
 
 One model per group of rows (a sensor, a store, a customer): each is the componentwise LS-SVM of
 eq.clssvmr.train with one RBF component per input, its sigma and gamma chosen by exact leave-one-out
@@ -16,14 +16,14 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from . import _native
-from ._threads import one_blas_thread
-from ._validation import check_input_scale
-from .classification import ComponentwiseLSSVC
-from .model_selection import EXACT_TOL, GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, log_grid
-from .regression import ComponentwiseLSSVR
+from .. import _native
+from .._threads import one_blas_thread
+from .._validation import check_input_scale
+from ..classification import ComponentwiseLSSVC
+from ..model_selection import EXACT_TOL, GAMMA_RANGE, N_GAMMAS, SIGMA_RANGE, log_grid
+from ..regression import ComponentwiseLSSVR
 
-__all__ = ["fit_batch", "BatchModel"]
+__all__ = ["fit_arrays", "BatchModel"]
 
 TASKS = ("regression", "classification")
 N_BATCH_SIGMAS = 5  # the default sigma grid: 5 values over the CV estimators' range
@@ -32,8 +32,8 @@ N_BATCH_SIGMAS = 5  # the default sigma grid: 5 values over the CV estimators' r
 STATUSES = ("ok", "too_few_rows", "constant_target", "failed")
 
 
-def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=None):
-    """Fit one tuned componentwise LS-SVM per group.
+def fit_arrays(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=None):
+    """Fit one tuned componentwise LS-SVM per group of an array (``fit_batch``'s arrays form).
 
     Parameters
     ----------
@@ -57,11 +57,11 @@ def fit_batch(Xs, ys, *, task="regression", sigmas=None, gammas=None, n_jobs=Non
     Examples
     --------
     >>> import numpy as np
-    >>> from cwlssvm import fit_batch
+    >>> from cwlssvm.batch import fit_arrays
     >>> rng = np.random.default_rng(0)
     >>> Xs = [rng.uniform(size=(30, 2)) for _ in range(3)]  # three groups, one model each
     >>> ys = [np.sin(6 * X[:, 0]) for X in Xs]
-    >>> batch = fit_batch(Xs, ys, task='regression')
+    >>> batch = fit_arrays(Xs, ys, task='regression')
     >>> [f.shape for f in batch.predict(Xs)]
     [(30,), (30,), (30,)]
     """
@@ -309,8 +309,9 @@ def _stack_inputs(Xs, name, n_features=None):
         try:
             a = np.asarray(g, dtype=np.float64)
         except (TypeError, ValueError):
-            raise ValueError(f"{name}[{i}] is not numeric: fit_batch takes numeric inputs without missing values "
-                             "(categorical columns and blanks: fit the componentwise estimators one by one)") from None
+            raise ValueError(f"{name}[{i}] is not numeric: fit_batch takes numeric arrays without missing values "
+                             "(categorical columns and blanks: a table with its group column, "
+                             "fit_batch(table, by=..., target=...))") from None
         if a.ndim != 2:
             raise ValueError(f"{name}[{i}] must be 2-D (rows, inputs), got shape {a.shape}")
         p = n_features if n_features is not None else (arrays[0].shape[1] if arrays else a.shape[1])

@@ -1,0 +1,342 @@
+"""``fit_batch`` on a table grouped by a column, and the ``GroupedBatchModel`` it returns.
+
+Each group's model is the CV estimator's fit on that group's rows alone (``ComponentwiseLSSVRCV``, or
+``ComponentwiseLSSVCCV`` for ``task="classification"``, with the options given: components, criterion, family,
+interactions, missing values, bands), so every option of the estimators works per group and gives what a loop over
+the groups would. A group that cannot be fitted gets a status and a message instead of stopping the batch; the
+warnings of each group's fit are kept in its message, and one warning says how many groups gave some.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+from sklearn.base import clone
+
+from .._progress import progress
+from .._report import component_table
+from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
+from ._groups import group_rows
+
+__all__ = ["fit_groups", "GroupedBatchModel", "GroupWarning", "ESTIMATORS"]
+
+ESTIMATORS = {"regression": ComponentwiseLSSVRCV, "classification": ComponentwiseLSSVCCV}  # each group's, by task
+MIN_ROWS = 2  # a group with fewer rows has status "too_few_rows" (no model can be tuned on it)
+
+
+class GroupWarning(UserWarning):
+    """Some groups of a batch gave warnings while fitted, or rows at prediction belong to no fitted group; the
+    batch's ``messages_`` holds each group's.
+
+    Examples
+    --------
+    >>> from cwlssvm.batch import GroupWarning
+    >>> issubclass(GroupWarning, UserWarning)
+    True
+    """
+
+
+def _estimator(task, options):
+    """The CV estimator of ``task`` with ``options`` (ValueError naming an option it does not take)."""
+    if task not in ESTIMATORS:
+        raise ValueError(f"task must be one of {tuple(ESTIMATORS)}, got {task!r}")
+    cls = ESTIMATORS[task]
+    known = cls().get_params(deep=False)
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no option {unknown[0]!r}; its options: {sorted(known)}")
+    return cls(**options)
+
+
+def fit_groups(table, *, by, target, task="regression", sample_weight=None, verbose=False, options=None):
+    """One CV estimator per group of a table's rows (``fit_batch``'s table form).
+
+    Parameters
+    ----------
+    table : DataFrame (pandas, polars, pyarrow)
+        The rows: the grouping column(s), the target, optionally a weight column, and the inputs (every other
+        column).
+    by : str or list of str
+        The grouping column(s).
+    target : str
+        The target column (numbers for regression, labels for classification).
+    task : {"regression", "classification"}, default="regression"
+        ComponentwiseLSSVRCV or ComponentwiseLSSVCCV per group.
+    sample_weight : str, optional
+        A column of row weights.
+    verbose : bool, default=False
+        A progress bar over the groups.
+    options : dict, optional
+        The estimator's options (its constructor's parameters), the same for every group.
+
+    Returns
+    -------
+    GroupedBatchModel
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> from cwlssvm.batch import fit_groups
+    >>> rng = np.random.default_rng(0)
+    >>> df = pd.DataFrame({"store": np.repeat(["a", "b"], 40), "x": rng.uniform(size=80)})
+    >>> df["sales"] = np.sin(4 * df["x"]) + 0.1 * rng.normal(size=80)
+    >>> batch = fit_groups(df, by="store", target="sales")
+    >>> list(batch.status_)
+    ['ok', 'ok']
+    """
+    estimator = _estimator(task, dict(options or {}))
+    weights = [] if sample_weight is None else [sample_weight]
+    grouped = group_rows(table, by, name="table", exclude=[target, *weights])
+    frame = grouped.frame
+    inputs = frame.drop(columns=[*grouped.by, target, *weights])
+    if inputs.shape[1] == 0:
+        raise ValueError("table has no input column besides by, target and sample_weight")
+    y = frame[target].to_numpy()
+    w = None if sample_weight is None else frame[sample_weight].to_numpy(dtype=float)
+    models, status, messages = [], [], []
+    for rows in progress(grouped.rows, verbose, "groups", total=len(grouped)):
+        model, state, message = _fit_group(estimator, inputs.iloc[rows], y[rows], None if w is None else w[rows])
+        models.append(model)
+        status.append(state)
+        messages.append(message)
+    warned = sum(1 for s, m in zip(status, messages) if s == "ok" and m)
+    if warned:
+        warnings.warn(f"{warned} of {len(status)} groups gave warnings while fitted (messages_ has each)",
+                      GroupWarning, stacklevel=3)
+    return GroupedBatchModel(task, dict(by=grouped.by, target=target, sample_weight=sample_weight),
+                             pd.Index(grouped.keys, name=grouped.by[0] if len(grouped.by) == 1 else None),
+                             (models, status, messages), list(inputs.columns))
+
+
+def _fit_group(estimator, X, y, w):
+    """(fitted clone of estimator or None, status, message) for one group's rows."""
+    if len(y) < MIN_ROWS:
+        return None, "too_few_rows", f"{len(y)} row(s); a model needs at least {MIN_ROWS}"
+    model = clone(estimator)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            model.fit(X, y, sample_weight=w)
+        except (ValueError, np.linalg.LinAlgError, FloatingPointError) as exc:
+            return None, "failed", str(exc)
+    said = list(dict.fromkeys(f"{type(c.message).__name__}: {c.message}" for c in caught))
+    return model, "ok", "; ".join(said)
+
+
+class GroupedBatchModel:
+    """The models of ``fit_batch(table, by=..., target=...)``: one fitted CV estimator per group.
+
+    Parameters
+    ----------
+    task : {"regression", "classification"}
+        What the models fit.
+    columns : dict
+        ``by`` (list of the grouping columns), ``target`` and ``sample_weight`` (column names).
+    groups : pandas.Index
+        The groups' keys, sorted.
+    fitted : tuple
+        (models, status, messages), one of each per group (a model is None where the status is not "ok").
+    inputs : list of str
+        The input columns each model reads.
+
+    Attributes
+    ----------
+    groups_ : pandas.Index
+        The groups' keys (tuples for several grouping columns).
+    status_ : pandas.Series of str
+        Per group: "ok"; "too_few_rows" (fewer than 2); "failed" (the estimator refused the group's rows:
+        ``messages_`` has its message).
+    messages_ : pandas.Series of str
+        Per group: why it failed, or the warnings of its fit ("" for none).
+    params_ : pandas.DataFrame
+        Per group: ``n_samples``, the ``criterion`` that tuned it, the width ``sigma`` (the geometric mean of the
+        widths where each component has its own) and ``gamma`` chosen, NaN where there is no model.
+    feature_names_in_ : list of str
+        The input columns.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> from cwlssvm import fit_batch
+    >>> rng = np.random.default_rng(0)
+    >>> df = pd.DataFrame({"store": np.repeat(["a", "b"], 40), "x": rng.uniform(size=80)})
+    >>> df["sales"] = np.sin(4 * df["x"]) + 0.1 * rng.normal(size=80)
+    >>> batch = fit_batch(df, by="store", target="sales")
+    >>> batch.predict(df.head(3)).shape, type(batch.model("b")).__name__
+    ((3,), 'ComponentwiseLSSVRCV')
+    """
+
+    def __init__(self, task, columns, groups, fitted, inputs):
+        models, status, messages = fitted
+        self.task = task
+        self.by, self.target, self.sample_weight = columns["by"], columns["target"], columns["sample_weight"]
+        self.groups_ = groups
+        self._models = dict(zip(groups, models))
+        self.status_ = pd.Series(status, index=groups, name="status", dtype=object)
+        self.messages_ = pd.Series(messages, index=groups, name="message", dtype=object)
+        self.feature_names_in_ = list(inputs)
+        self.params_ = pd.DataFrame([_params(m) for m in models], index=groups)
+
+    @property
+    def n_models_(self):
+        """G, the number of groups."""
+        return len(self.groups_)
+
+    def __len__(self):
+        return self.n_models_
+
+    def model(self, group):
+        """The fitted estimator of one group.
+
+        Parameters
+        ----------
+        group : key
+            The group's value of ``by`` (a tuple for several grouping columns).
+
+        Returns
+        -------
+        ComponentwiseLSSVRCV or ComponentwiseLSSVCCV
+            The group's model, as the estimator fitted on the group's rows alone.
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 30), "x": np.tile(np.linspace(0, 1, 30), 2)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"]
+        >>> fit_batch(df, by="g", target="y").model(2).n_features_in_
+        1
+        """
+        if group not in self._models:
+            raise ValueError(f"group {group!r} is not among the batch's {self.n_models_} groups")
+        model = self._models[group]
+        if model is None:
+            raise ValueError(f"group {group!r} has status {self.status_[group]!r}: {self.messages_[group]}")
+        return model
+
+    def summary(self):
+        """Every group's component table, one long frame: ``group``, ``component``, ``kernel``, ``norm``,
+        ``spread`` and ``selected``, with ``edf`` and ``p_value`` where the model tests its components and
+        ``missing`` and ``at_missing`` where its inputs had blanks (as each model's ``summary()``); groups without a
+        model are left out.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per group and component.
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> rng = np.random.default_rng(1)
+        >>> df = pd.DataFrame({"g": np.repeat(["a", "b"], 40), "x": rng.uniform(size=80), "z": rng.uniform(size=80)})
+        >>> df["y"] = np.sin(4 * df["x"]) + 0.1 * rng.normal(size=80)
+        >>> fit_batch(df, by="g", target="y").summary()[["group", "component"]].values.tolist()
+        [['a', 'x'], ['a', 'z'], ['b', 'x'], ['b', 'z']]
+        """
+        rows = []
+        for group, model in self._models.items():
+            if model is not None:
+                rows.extend({"group": group, **row} for row in component_table(model))
+        return pd.DataFrame(rows)
+
+    def _routed(self, X, method):
+        """[(rows, values)] of ``method`` of each group's model at the rows of X in that group, and the rows of
+        groups without a model (a GroupWarning says how many)."""
+        grouped = group_rows(X, self.by, name="X")
+        missing = [c for c in self.feature_names_in_ if c not in grouped.frame.columns]
+        if missing:
+            raise ValueError(f"X has no column {missing[0]!r} (the models read {self.feature_names_in_})")
+        inputs = grouped.frame[self.feature_names_in_]
+        out, orphans, groups = [], 0, 0
+        for key, rows in zip(grouped.keys, grouped.rows):
+            model = self._models.get(key)
+            if model is None:
+                orphans, groups = orphans + len(rows), groups + 1
+                continue
+            out.append((rows, getattr(model, method)(inputs.iloc[rows])))
+        if orphans:
+            warnings.warn(f"{orphans} rows of X belong to {groups} groups without a model (not fitted, or status "
+                          "other than 'ok'): their values are NaN", GroupWarning, stacklevel=3)
+        return grouped.frame, out
+
+    def predict(self, X):
+        """Each row's prediction by the model of its group.
+
+        Parameters
+        ----------
+        X : DataFrame (pandas, polars, pyarrow)
+            The rows, with the grouping column(s) and the input columns.
+
+        Returns
+        -------
+        ndarray (m,)
+            Predictions (regression: numbers; classification: labels, an object array); NaN (None for labels)
+            for the rows of a group without a model, with a GroupWarning.
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 30), "x": np.tile(np.linspace(0, 1, 30), 2)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"]
+        >>> batch = fit_batch(df, by="g", target="y")
+        >>> bool(np.allclose(batch.predict(df), df["y"], atol=0.1))
+        True
+        """
+        frame, parts = self._routed(X, "predict")
+        if self.task == "regression":
+            out = np.full(len(frame), np.nan)
+        else:
+            out = np.full(len(frame), None, dtype=object)
+        for rows, values in parts:
+            out[rows] = values
+        return out
+
+    def contributions(self, X):
+        """Each row's components by the model of its group, f_d(x_d), less nothing: their sum plus the group's
+        intercept is the decision value.
+
+        Parameters
+        ----------
+        X : DataFrame (pandas, polars, pyarrow)
+            The rows, with the grouping column(s) and the input columns.
+
+        Returns
+        -------
+        pandas.DataFrame (m, components)
+            One column per component name of any group's model (in order of first appearance), NaN where a
+            row's group has no such component or no model; the index of X where X is a pandas frame.
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 30), "x": np.tile(np.linspace(0, 1, 30), 2)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"]
+        >>> list(fit_batch(df, by="g", target="y").contributions(df).columns)
+        ['x']
+        """
+        frame, parts = self._routed(X, "contributions")
+        pieces = [pd.DataFrame(np.asarray(values, dtype=float).reshape(len(rows), -1), index=rows,
+                               columns=list(values.columns) if hasattr(values, "columns") else None)
+                  for rows, values in parts]
+        out = pd.concat(pieces, axis=0, sort=False) if pieces else pd.DataFrame(index=[])
+        out = out.reindex(np.arange(len(frame)))
+        out.index = frame.index
+        return out
+
+
+def _params(model):
+    """A group's row of params_: n_samples, criterion, sigma (geometric mean of per-component widths), gamma."""
+    if model is None:
+        return {"n_samples": np.nan, "criterion": None, "sigma": np.nan, "gamma": np.nan}
+    sigma = np.asarray(model.sigma_, dtype=float)
+    sigma = sigma[np.isfinite(sigma)]
+    return {"n_samples": int(model.n_samples_) if hasattr(model, "n_samples_") else np.nan,
+            "criterion": getattr(model, "criterion_", None),
+            "sigma": float(np.exp(np.mean(np.log(sigma)))) if sigma.size else np.nan,
+            "gamma": float(model.gamma_)}

@@ -1,0 +1,149 @@
+"""fit_batch on a table grouped by a column: each group's model is the CV estimator's on that group alone."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, GroupedBatchModel, fit_batch
+from cwlssvm.batch import GroupWarning
+
+GROUPS = ("north", "south", "west")
+
+
+def table(seed=0, n=45, blanks=0.05):
+    """Three stores of n rows: 3 numeric inputs, a text and a categorical column, blanks in every input."""
+    rng = np.random.default_rng(seed)
+    m = n * len(GROUPS)
+    df = pd.DataFrame({"store": np.repeat(GROUPS, n), "x0": rng.uniform(size=m), "x1": rng.uniform(size=m),
+                       "x2": rng.normal(size=m), "day": rng.choice(["mon", "fri", "sat"], size=m),
+                       "kind": pd.Categorical(rng.choice(["a", "b"], size=m))})
+    level = np.repeat([1.0, 2.0, 3.0], n)
+    df["sales"] = level * np.sin(5 * df["x0"]) + (df["day"] == "sat") + 0.2 * rng.normal(size=m)
+    df["count"] = rng.poisson(np.exp(0.5 + np.sin(4 * df["x0"])))
+    df["buy"] = np.where(np.sin(6 * df["x0"]) + 0.5 * rng.normal(size=m) > 0, "yes", "no")
+    df["w"] = rng.uniform(0.5, 2.0, size=m)
+    for j, c in enumerate(("x0", "x1", "x2", "day")):  # blanks in every group's every input, at random and at one row
+        df.loc[(rng.uniform(size=m) < blanks) | (np.arange(m) % n == j), c] = np.nan
+    return df
+
+
+READ = ["x0", "x1", "x2", "day", "kind"]
+
+
+def loop(df, target, cls, weight=None, **options):
+    """{store: the estimator fitted on that store's rows alone} (the loop a user writes)."""
+    out = {}
+    for g, rows in df.groupby("store"):
+        w = None if weight is None else rows[weight].to_numpy()
+        out[g] = cls(**options).fit(rows[READ], rows[target].to_numpy(), sample_weight=w)
+    return out
+
+
+CASES = {
+    "default": (dict(), "sales", "regression"),
+    "reml": (dict(criterion="reml"), "sales", "regression"),
+    "gcv, pair": (dict(criterion="gcv", interactions=[("x0", "x1")]), "sales", "regression"),
+    "poisson": (dict(family="poisson"), "count", "regression"),
+    "logistic": (dict(family="logistic"), "buy", "classification"),
+    "squared classifier": (dict(), "buy", "classification"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_group_is_the_estimators_fit_on_its_rows(case):
+    options, target, task = CASES[case]
+    df = table()
+    kept = df[READ + ["store", target]]
+    batch = fit_batch(kept, by="store", target=target, task=task, **options)
+    cls = ComponentwiseLSSVRCV if task == "regression" else ComponentwiseLSSVCCV
+    reference = loop(df, target, cls, **options)
+    assert isinstance(batch, GroupedBatchModel) and list(batch.groups_) == list(GROUPS)
+    assert (batch.status_ == "ok").all()
+    new = table(seed=1)
+    predicted = batch.predict(new[READ + ["store"]])
+    for g in GROUPS:
+        rows = (new["store"] == g).to_numpy()
+        expected = reference[g].predict(new.loc[rows, READ])
+        if task == "regression":
+            scale = np.std(df.loc[df["store"] == g, target])
+            np.testing.assert_allclose(predicted[rows].astype(float), expected, rtol=0, atol=1e-8 * scale)
+        else:
+            assert list(predicted[rows]) == list(expected)
+        assert batch.params_.loc[g, "gamma"] == pytest.approx(float(reference[g].gamma_), rel=1e-12)
+    contributions = batch.contributions(new[READ + ["store"]])
+    rows = (new["store"] == "south").to_numpy()
+    expected = np.asarray(reference["south"].contributions(new.loc[rows, READ]), dtype=float).reshape(rows.sum(), -1)
+    np.testing.assert_allclose(contributions.loc[rows].to_numpy()[:, :expected.shape[1]], expected, atol=1e-10)
+
+
+def test_weights_column_polars_and_the_table_unchanged():
+    pl = pytest.importorskip("polars")
+    df = table(seed=2)
+    before = df.copy()
+    batch = fit_batch(df[READ + ["store", "sales", "w"]], by="store", target="sales", sample_weight="w",
+                      criterion="reml")
+    reference = loop(df, "sales", ComponentwiseLSSVRCV, weight="w", criterion="reml")
+    pd.testing.assert_frame_equal(df, before)
+    for g in GROUPS:
+        rows = (df["store"] == g).to_numpy()
+        np.testing.assert_allclose(batch.model(g).predict(df.loc[rows, READ]), reference[g].predict(df.loc[rows, READ]),
+                                   atol=1e-8 * df["sales"].std())
+    as_polars = pl.from_pandas(df[READ[:3] + ["store", "sales"]])
+    from_polars = fit_batch(as_polars, by="store", target="sales")
+    from_pandas = fit_batch(df[READ[:3] + ["store", "sales"]], by="store", target="sales")
+    np.testing.assert_array_equal(from_polars.predict(as_polars), from_pandas.predict(df[READ[:3] + ["store"]]))
+
+
+def test_statuses_messages_and_rows_of_groups_without_a_model():
+    df = table(seed=3)[READ + ["store", "sales"]]
+    lone = df.iloc[:1].assign(store="east")  # one row: too few
+    blank = df.iloc[:20].assign(store="empty", x0=np.nan, x1=np.nan, x2=np.nan, day=None, kind=np.nan)
+    batch = fit_batch(pd.concat([df, lone, blank], ignore_index=True), by="store", target="sales")
+    assert batch.status_["east"] == "too_few_rows" and batch.status_["empty"] == "failed"
+    assert "missing in every row" in batch.messages_["empty"]
+    assert (batch.status_[list(GROUPS)] == "ok").all() and np.isnan(batch.params_.loc["east", "gamma"])
+    with pytest.raises(ValueError, match="status 'too_few_rows'"):
+        batch.model("east")
+    with pytest.raises(ValueError, match="not among"):
+        batch.model("nowhere")
+    new = pd.concat([df.iloc[:3], df.iloc[:2].assign(store="unseen")], ignore_index=True)
+    with pytest.warns(GroupWarning, match="2 rows of X belong to 1 groups without a model"):
+        predicted = batch.predict(new)
+    assert np.all(np.isfinite(predicted[:3])) and np.all(np.isnan(predicted[3:]))
+
+
+def test_summary_is_one_long_frame_and_warnings_are_kept_per_group():
+    df = table(seed=4)[READ + ["store", "sales"]]
+    df["ident"] = np.arange(len(df)).astype(str)  # an identifier-like column: each group's fit warns
+    with pytest.warns(GroupWarning, match="3 of 3 groups gave warnings"):
+        batch = fit_batch(df, by="store", target="sales", criterion="reml")
+    assert all("IdentifierColumnWarning" in m for m in batch.messages_)
+    quiet = fit_batch(df.drop(columns="ident"), by="store", target="sales", criterion="reml")
+    summary = quiet.summary()
+    assert list(summary["group"].unique()) == list(GROUPS)
+    assert {"component", "edf", "p_value", "selected"} <= set(summary.columns)
+    south = summary[summary["group"] == "south"].drop(columns="group").reset_index(drop=True)
+    assert list(south["component"]) == [c.name for c in quiet.model("south").components_]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda df: fit_batch(df, by="shop", target="sales"), "no column 'shop'"),
+    (lambda df: fit_batch(df, by="store", target="revenue"), "no column 'revenue'"),
+    (lambda df: fit_batch(df, by="store"), "both by"),
+    (lambda df: fit_batch(df, by="store", target="sales", gamma_range=3), "no option 'gamma_range'"),
+    (lambda df: fit_batch(df, by="store", target="sales", task="ranking"), "task must be one of"),
+    (lambda df: fit_batch(df.assign(store=[None] + ["a"] * (len(df) - 1)), by="store", target="sales"),
+     "by: 1 rows have no group"),
+    (lambda df: fit_batch(df, np.ones(len(df)), by="store", target="sales"), "ys is the arrays form"),
+    (lambda df: fit_batch(df[["store", "sales"]], by="store", target="sales"), "no input column"),
+    (lambda df: fit_batch([np.ones((5, 2))], [np.ones(5)], criterion="reml"), "arrays form of fit_batch takes"),
+    (lambda df: fit_batch(df.to_numpy()), "needs ys"),
+])
+def test_bad_input_names_the_parameter(call, message):
+    df = table(seed=5)[READ + ["store", "sales"]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=message):
+            call(df)
