@@ -11,13 +11,29 @@ ComponentwiseLSSVCCV(probability=False) on 100 of them).
 Targets: 10,000 models <= 10 s on 2 cores, >= 30x the loop, same parameters in >= 99% of the
 models, predictions within 1e-6 x std(y).
 
+Grouped tables (--groups G): a table of G groups of 200 rows, 5 numeric and 2 categorical inputs (3 and 5 levels)
+with 5% blanks in each, fitted by fit_batch(table, by="group", target="y", criterion="reml") against the Python loop
+of ComponentwiseLSSVRCV(criterion="reml") over the first --loop groups (scaled to all of them; the largest
+prediction difference in units of std(y)), against mgcv's gam(method="REML") loop over the same groups through
+Rscript when it is on the PATH (s() per numeric input, the categorical inputs as factors, rows with a blank dropped
+as gam does; its time measured inside R), and the Poisson and logistic batches' times against the squared one's on
+the same groups. The peak memory (this process and its worker processes) is printed at the end.
+
 Run: python bench/bench_batch.py [--models 10000] [--loop 200] [--sigmas 0.2 20] [--threads -1]
+     python bench/bench_batch.py --groups 10000 [--loop 100] [--threads -1] [--no-mgcv] [--no-families]
 """
 
 import argparse
+import os
+import resource
+import shutil
+import subprocess
+import tempfile
 import time
+import warnings
 
 import numpy as np
+import pandas as pd
 
 import cwlssvm
 from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV, fit_batch
@@ -64,6 +80,93 @@ def compare(task, X, y, X_test, n_loop, sigmas, threads):
     return t_batch, t_loop / t_batch, same / n_loop, worst
 
 
+def make_grouped(n_groups, n, seed):
+    """A table of n_groups groups of n rows: x0..x4 uniform in [-1, 1], c0 (3 levels) and c1 (5 levels), 5% blanks in
+    each input; y = a_g sin(3 c_g x0) + d_g x1^2 + 0.5 [c0 = "a"] + noise 0.3, and the counts and labels of the
+    families' batches from the same function."""
+    rng = np.random.default_rng(seed)
+    m = n_groups * n
+    df = pd.DataFrame(rng.uniform(-1, 1, size=(m, 5)), columns=[f"x{j}" for j in range(5)])
+    df["c0"] = rng.choice(["a", "b", "c"], size=m)
+    df["c1"] = rng.choice(["p", "q", "r", "s", "t"], size=m)
+    a, c, d = (np.repeat(v, n) for v in rng.uniform(0.5, 2, size=(3, n_groups)))
+    f = a * np.sin(3 * c * df["x0"]) + d * df["x1"] ** 2 + 0.5 * (df["c0"] == "a")
+    df["y"] = f + 0.3 * rng.normal(size=m)
+    df["count"] = rng.poisson(np.exp(0.3 * f))
+    df["label"] = np.where(f - f.mean() + 0.5 * rng.normal(size=m) > 0, "high", "low")
+    for col in [f"x{j}" for j in range(5)] + ["c0", "c1"]:
+        df.loc[rng.uniform(size=m) < 0.05, col] = None
+    df.insert(0, "group", np.repeat(np.arange(n_groups), n))
+    return df
+
+
+def mgcv_loop(df, n_loop):
+    """mgcv's gam(method="REML") time per model (s) over the first n_loop groups, or None without Rscript."""
+    if shutil.which("Rscript") is None:
+        print("  mgcv: Rscript not found, skipped")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "groups.csv")
+        df[df["group"] < n_loop].drop(columns=["count", "label"]).to_csv(path, index=False)
+        script = os.path.join(tmp, "loop.R")
+        with open(script, "w") as fh:
+            fh.write("""suppressMessages(library(mgcv))
+d <- read.csv(commandArgs(TRUE)[1], stringsAsFactors = TRUE)
+groups <- split(d, d$group)
+t0 <- proc.time()[["elapsed"]]
+for (g in groups) m <- gam(y ~ s(x0) + s(x1) + s(x2) + s(x3) + s(x4) + c0 + c1, data = g, method = "REML")
+cat((proc.time()[["elapsed"]] - t0) / length(groups), "\n")
+""")
+        out = subprocess.run(["Rscript", script, path], check=True, capture_output=True, text=True)
+    return float(out.stdout.split()[-1])
+
+
+def grouped(n_groups, n_loop, threads, mgcv=True, families=True):
+    """fit_batch on a grouped table against the loops (module doc)."""
+    df = make_grouped(n_groups, 200, seed=0)
+    X = df.drop(columns=["count", "label"])
+    t0 = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = fit_batch(X, by="group", target="y", criterion="reml", n_jobs=threads)
+    t_batch = time.perf_counter() - t0
+    statuses = batch.status_.value_counts().to_dict()
+    print(f"grouped table: {n_groups:,} groups of 200 rows, 5 numeric + 2 categorical inputs, 5% blanks; "
+          f"criterion='reml'")
+    print(f"  fit_batch(table, by=...)   {t_batch:8.2f} s  ({t_batch / n_groups * 1e3:.2f} ms per model; "
+          f"statuses {statuses})")
+    inputs = [f"x{j}" for j in range(5)] + ["c0", "c1"]
+    worst, t0 = 0.0, time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for g in range(n_loop):
+            rows = df[df["group"] == g]
+            model = ComponentwiseLSSVRCV(criterion="reml").fit(rows[inputs], rows["y"].to_numpy())
+            worst = max(worst, float(np.max(np.abs(model.predict(rows[inputs]) - batch.model(g).predict(rows[inputs])))
+                                     / np.std(rows["y"])))
+    t_loop = (time.perf_counter() - t0) / n_loop
+    print(f"  Python loop of ComponentwiseLSSVRCV(criterion='reml'): {t_loop * 1e3:.2f} ms per model (first {n_loop} "
+          f"groups); fit_batch {t_loop * n_groups / t_batch:.2f}x faster; largest prediction difference "
+          f"{worst:.1e} x std(y)")
+    t_mgcv = mgcv_loop(df, n_loop) if mgcv else None
+    if t_mgcv is not None:
+        print(f"  mgcv gam(method='REML') loop: {t_mgcv * 1e3:.1f} ms per model (first {n_loop} groups); fit_batch "
+              f"{t_mgcv * n_groups / t_batch:.1f}x faster per model")
+    if families:
+        for family, target, task in (("poisson", "count", "regression"), ("logistic", "label", "classification")):
+            data = df.drop(columns=["y", "label" if target == "count" else "count"])
+            t0 = time.perf_counter()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fam = fit_batch(data, by="group", target=target, task=task, family=family, criterion="reml",
+                                n_jobs=threads)
+            t_fam = time.perf_counter() - t0
+            print(f"  family={family!r}, criterion='reml': {t_fam:.2f} s, {t_fam / t_batch:.2f}x the squared "
+                  f"batch's time; statuses {fam.status_.value_counts().to_dict()}")
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    print(f"  peak memory: {peak / 1024:.0f} MB (the largest of this process and its worker processes)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", type=int, default=10_000)
@@ -71,7 +174,14 @@ def main():
     ap.add_argument("--sigmas", type=float, nargs=2, default=None, metavar=("LO", "HI"),
                     help="5 log-spaced sigmas over [LO, HI] (default: fit_batch's, over [0.2, 20])")
     ap.add_argument("--threads", type=int, default=-1)
+    ap.add_argument("--groups", type=int, default=0, help="the grouped-table bench with this many groups")
+    ap.add_argument("--no-mgcv", action="store_true")
+    ap.add_argument("--no-families", action="store_true")
     args = ap.parse_args()
+    if args.groups:
+        print("bench_batch:", cwlssvm.build_info())
+        grouped(args.groups, min(args.loop, args.groups), args.threads, not args.no_mgcv, not args.no_families)
+        return
     sigmas = None if args.sigmas is None else np.geomspace(*args.sigmas, 5)
     print("bench_batch:", cwlssvm.build_info())
     X, y, X_test = make_batch(args.models, 200, 5, seed=0)

@@ -147,3 +147,17 @@ def test_bad_input_names_the_parameter(call, message):
         warnings.simplefilter("error")
         with pytest.raises(ValueError, match=message):
             call(df)
+
+
+def test_groups_in_worker_processes_are_the_same_models():
+    rng = np.random.default_rng(6)
+    n_groups, n = 20, 30
+    df = pd.DataFrame({"g": np.repeat(np.arange(n_groups), n), "x": rng.uniform(size=n_groups * n),
+                       "c": rng.choice(["p", "q"], size=n_groups * n)})
+    df["y"] = np.sin(4 * df["x"]) * (1 + df["g"] / 10) + (df["c"] == "p") + 0.1 * rng.normal(size=len(df))
+    df.loc[df.index % n == 0, "x"] = np.nan
+    here = fit_batch(df, by="g", target="y", n_jobs=1, criterion="reml")
+    workers = fit_batch(df, by="g", target="y", n_jobs=2, criterion="reml")
+    np.testing.assert_array_equal(here.predict(df), workers.predict(df))
+    pd.testing.assert_frame_equal(here.params_, workers.params_)
+    pd.testing.assert_frame_equal(here.summary(), workers.summary())

@@ -275,11 +275,11 @@ def test_input_tables_are_not_modified():
     pd.testing.assert_frame_equal(df, before)
 
 
-def test_fit_batch_says_it_takes_numbers():
+def test_fit_batch_arrays_say_they_take_numbers_and_point_to_the_table_form():
     df, y = table(n=40)
-    with pytest.raises(ValueError, match="fit_batch takes numeric inputs"):
+    with pytest.raises(ValueError, match=r"fit_batch takes numeric arrays .*fit_batch\(table, by=..., target=...\)"):
         cwlssvm.fit_batch([df], [y])
-    with pytest.raises(ValueError, match="fit_batch takes numeric inputs without missing values"):
+    with pytest.raises(ValueError, match="fit_batch takes numeric arrays without missing values .*group column"):
         cwlssvm.fit_batch([df[["x", "z"]].to_numpy()], [y])
 
 

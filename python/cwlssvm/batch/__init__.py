@@ -37,8 +37,8 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
         The table form: ComponentwiseLSSVRCV or ComponentwiseLSSVCCV per group; the arrays form: squared loss on
         numbers or on the +-1 coding of two labels.
     n_jobs : int, optional
-        Threads: the arrays form's models one per thread; the table form's each model's kernel computations.
-        None or -1 uses every core.
+        The arrays form's threads, one model per thread; the table form's worker processes, one group at a time
+        each (from 16 groups). None or -1 uses every core.
     **options
         The table form: the estimator's options (``components``, ``criterion``, ``family``, ``interactions``,
         ``missing``, ...), the same for every group, and ``sample_weight`` (a column of row weights) and
@@ -70,10 +70,8 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
         if ys is not None:
             raise ValueError("ys is the arrays form's; with a table, name the target column (target=...)")
         sample_weight, verbose = options.pop("sample_weight", None), options.pop("verbose", False)
-        if n_jobs is not None:
-            options["n_jobs"] = n_jobs
-        return fit_groups(data, by=by, target=target, task=task, sample_weight=sample_weight, verbose=verbose,
-                          options=options)
+        return fit_groups(data, by=by, target=target, task=task, sample_weight=sample_weight, n_jobs=n_jobs,
+                          verbose=verbose, options=options)
     if ys is None:
         raise ValueError("fit_batch needs ys (the arrays form) or by and target (a table grouped by a column)")
     other = sorted(set(options) - set(ARRAY_OPTIONS))

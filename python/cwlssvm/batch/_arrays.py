@@ -319,8 +319,8 @@ def _stack_inputs(Xs, name, n_features=None):
             raise ValueError(f"{name}[{i}] has {a.shape[1]} inputs, expected {p}")
         if not np.all(np.isfinite(a)):
             r, c = np.argwhere(~np.isfinite(a))[0]
-            raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c}): fit_batch takes numeric inputs "
-                             "without missing values")
+            raise ValueError(f"{name}[{i}] contains NaN or infinity (row {r}, column {c}): fit_batch takes numeric "
+                             "arrays without missing values (blanks: a table with its group column)")
         try:
             check_input_scale(a, fit=n_features is None)
         except ValueError as exc:

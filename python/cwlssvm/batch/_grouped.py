@@ -15,7 +15,11 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._progress import progress
+from joblib import effective_n_jobs
+from sklearn.utils.parallel import Parallel, delayed
+
+from .._persist import CACHE_PREFIX
+from .._progress import progress_bar
 from .._report import component_table
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._groups import group_rows
@@ -24,6 +28,8 @@ __all__ = ["fit_groups", "GroupedBatchModel", "GroupWarning", "ESTIMATORS"]
 
 ESTIMATORS = {"regression": ComponentwiseLSSVRCV, "classification": ComponentwiseLSSVCCV}  # each group's, by task
 MIN_ROWS = 2  # a group with fewer rows has status "too_few_rows" (no model can be tuned on it)
+PARALLEL_MIN_GROUPS = 16  # from this many groups (and n_jobs workers > 1) the groups are fitted in worker processes
+CHUNK_GROUPS = 32  # groups per task sent to a worker process
 
 
 class GroupWarning(UserWarning):
@@ -50,7 +56,8 @@ def _estimator(task, options):
     return cls(**options)
 
 
-def fit_groups(table, *, by, target, task="regression", sample_weight=None, verbose=False, options=None):
+def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jobs=None, verbose=False,
+               options=None):
     """One CV estimator per group of a table's rows (``fit_batch``'s table form).
 
     Parameters
@@ -66,6 +73,9 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, verb
         ComponentwiseLSSVRCV or ComponentwiseLSSVCCV per group.
     sample_weight : str, optional
         A column of row weights.
+    n_jobs : int, optional
+        Worker processes fitting the groups (from PARALLEL_MIN_GROUPS groups; each model's kernel computations then
+        on one thread); None or -1 uses every core, 1 fits them in this process.
     verbose : bool, default=False
         A progress bar over the groups.
     options : dict, optional
@@ -95,9 +105,9 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, verb
         raise ValueError("table has no input column besides by, target and sample_weight")
     y = frame[target].to_numpy()
     w = None if sample_weight is None else frame[sample_weight].to_numpy(dtype=float)
+    parts = ((inputs.iloc[rows], y[rows], None if w is None else w[rows]) for rows in grouped.rows)
     models, status, messages = [], [], []
-    for rows in progress(grouped.rows, verbose, "groups", total=len(grouped)):
-        model, state, message = _fit_group(estimator, inputs.iloc[rows], y[rows], None if w is None else w[rows])
+    for model, state, message in _fit_all(estimator, parts, len(grouped), n_jobs, verbose):
         models.append(model)
         status.append(state)
         messages.append(message)
@@ -110,8 +120,49 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, verb
                              (models, status, messages), list(inputs.columns))
 
 
+def _fit_all(estimator, parts, n_groups, n_jobs, verbose):
+    """(model, status, message) per group, in order, for the groups' (X, y, w) ``parts``: in this process, or, for
+    at least PARALLEL_MIN_GROUPS groups and more than one worker, in n_jobs worker processes, CHUNK_GROUPS groups at a
+    time (each model's kernel computations on one thread there; joblib's loky backend, a few chunks in flight so
+    that the memory in use does not grow with the number of groups)."""
+    workers = effective_n_jobs(n_jobs)
+    bar = progress_bar(verbose, "groups", total=n_groups)
+    try:
+        if workers == 1 or n_groups < PARALLEL_MIN_GROUPS:
+            for X, y, w in parts:
+                yield _fit_group(estimator, X, y, w)
+                bar.update()
+            return
+        one_thread = clone(estimator).set_params(n_jobs=1)
+        chunks = _chunks(parts, CHUNK_GROUPS)
+        run = Parallel(n_jobs=workers, return_as="generator", pre_dispatch="2 * n_jobs")
+        for results in run(delayed(_fit_chunk)(one_thread, chunk) for chunk in chunks):
+            yield from results
+            bar.update(len(results))
+    finally:
+        bar.close()
+
+
+def _chunks(items, size):
+    """Lists of ``size`` consecutive items (the last one shorter)."""
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _fit_chunk(estimator, chunk):
+    """[_fit_group of each (X, y, w) in chunk] (a worker process's task)."""
+    return [_fit_group(estimator, X, y, w) for X, y, w in chunk]
+
+
 def _fit_group(estimator, X, y, w):
-    """(fitted clone of estimator or None, status, message) for one group's rows."""
+    """(fitted clone of estimator or None, status, message) for one group's rows; the model's caches (recomputed
+    on first use) are dropped, so that a batch holds only what its models need."""
     if len(y) < MIN_ROWS:
         return None, "too_few_rows", f"{len(y)} row(s); a model needs at least {MIN_ROWS}"
     model = clone(estimator)
@@ -122,6 +173,9 @@ def _fit_group(estimator, X, y, w):
         except (ValueError, np.linalg.LinAlgError, FloatingPointError) as exc:
             return None, "failed", str(exc)
     said = list(dict.fromkeys(f"{type(c.message).__name__}: {c.message}" for c in caught))
+    for part in (model, getattr(model, "best_estimator_", None)):
+        for name in [k for k in vars(part or object()) if k.startswith(CACHE_PREFIX)]:
+            delattr(part, name)
     return model, "ok", "; ".join(said)
 
 
