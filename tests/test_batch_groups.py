@@ -161,3 +161,28 @@ def test_groups_in_worker_processes_are_the_same_models():
     np.testing.assert_array_equal(here.predict(df), workers.predict(df))
     pd.testing.assert_frame_equal(here.params_, workers.params_)
     pd.testing.assert_frame_equal(here.summary(), workers.summary())
+
+
+def test_one_model_file_holds_the_whole_batch(tmp_path):
+    from cwlssvm import ModelFileError, load
+
+    df = table(seed=7)[READ + ["store", "sales"]]
+    df["region"] = np.where(df.index % 2 == 0, 1, 2)  # two grouping columns: tuple keys with integers
+    lone = df.iloc[:1].assign(store="east")
+    data = pd.concat([df, lone], ignore_index=True)
+    batch = fit_batch(data, by=["store", "region"], target="sales", criterion="reml")
+    assert batch.status_[("east", 1)] == "too_few_rows" and batch.groups_.names == ["store", "region"]
+    path = tmp_path / "batch.cwl"
+    batch.save(path)
+    back = load(path)
+    assert isinstance(back, GroupedBatchModel) and list(back.groups_) == list(batch.groups_)
+    np.testing.assert_array_equal(back.predict(df), batch.predict(df))  # bit for bit
+    pd.testing.assert_frame_equal(back.params_, batch.params_)
+    pd.testing.assert_series_equal(back.status_, batch.status_)
+    pd.testing.assert_series_equal(back.messages_, batch.messages_)
+    pd.testing.assert_frame_equal(back.summary(), batch.summary())
+    np.testing.assert_array_equal(back.model(("south", 2)).predict(df[READ]), batch.model(("south", 2)).predict(df[READ]))
+    broken = tmp_path / "broken.cwl"
+    broken.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+    with pytest.raises(ModelFileError):
+        load(broken)

@@ -183,13 +183,15 @@ def _decode(value, arrays):
 
 
 def save(model, path):
-    """Write a fitted estimator to ``path`` (an .npz file; written whole or not at all)."""
+    """Write a fitted estimator (or a container of them, as a batch of models: no parameters of its own) to ``path``
+    (an .npz file; written whole or not at all)."""
     from sklearn.utils.validation import check_is_fitted
 
-    check_is_fitted(model)
+    if hasattr(model, "fit"):
+        check_is_fitted(model)
     enc = _Encoder()
     params, dropped = {}, []
-    for name, value in model.get_params(deep=False).items():
+    for name, value in (model.get_params(deep=False) if hasattr(model, "get_params") else {}).items():
         try:
             params[name] = enc(value, name)
         except TypeError:
@@ -380,7 +382,11 @@ def _check_values(obj, where, path, depth=0):
 def _probe(model, path):
     """Predict on two rows of zeros: a model whose contents do not fit together (types or shapes changed
     in the file) fails here, with ModelFileError instead of an error from deep inside, and no output
-    may be NaN or infinite."""
+    may be NaN or infinite. A container of models (``model_file_members()``, a batch) probes each of them."""
+    if hasattr(model, "model_file_members"):
+        for member in model.model_file_members():
+            _probe(member, path)
+        return
     n = getattr(model, "n_features_in_", None)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ModelFileError(f"{path}: n_features_in_ must be a positive integer, found {n!r:.60}")

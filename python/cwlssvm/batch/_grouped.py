@@ -18,7 +18,7 @@ from sklearn.base import clone
 from joblib import effective_n_jobs
 from sklearn.utils.parallel import Parallel, delayed
 
-from .._persist import CACHE_PREFIX
+from .._persist import CACHE_PREFIX, model_file_class, save
 from .._progress import progress_bar
 from .._report import component_table
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
@@ -115,8 +115,7 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
     if warned:
         warnings.warn(f"{warned} of {len(status)} groups gave warnings while fitted (messages_ has each)",
                       GroupWarning, stacklevel=3)
-    return GroupedBatchModel(task, dict(by=grouped.by, target=target, sample_weight=sample_weight),
-                             pd.Index(grouped.keys, name=grouped.by[0] if len(grouped.by) == 1 else None),
+    return GroupedBatchModel(task, dict(by=grouped.by, target=target, sample_weight=sample_weight), grouped.keys,
                              (models, status, messages), list(inputs.columns))
 
 
@@ -179,6 +178,7 @@ def _fit_group(estimator, X, y, w):
     return model, "ok", "; ".join(said)
 
 
+@model_file_class
 class GroupedBatchModel:
     """The models of ``fit_batch(table, by=..., target=...)``: one fitted CV estimator per group.
 
@@ -188,8 +188,8 @@ class GroupedBatchModel:
         What the models fit.
     columns : dict
         ``by`` (list of the grouping columns), ``target`` and ``sample_weight`` (column names).
-    groups : pandas.Index
-        The groups' keys, sorted.
+    groups : list
+        The groups' keys, sorted (tuples for several grouping columns).
     fitted : tuple
         (models, status, messages), one of each per group (a model is None where the status is not "ok").
     inputs : list of str
@@ -225,18 +225,83 @@ class GroupedBatchModel:
     def __init__(self, task, columns, groups, fitted, inputs):
         models, status, messages = fitted
         self.task = task
-        self.by, self.target, self.sample_weight = columns["by"], columns["target"], columns["sample_weight"]
-        self.groups_ = groups
-        self._models = dict(zip(groups, models))
-        self.status_ = pd.Series(status, index=groups, name="status", dtype=object)
-        self.messages_ = pd.Series(messages, index=groups, name="message", dtype=object)
+        self.by, self.target, self.sample_weight = list(columns["by"]), columns["target"], columns["sample_weight"]
         self.feature_names_in_ = list(inputs)
-        self.params_ = pd.DataFrame([_params(m) for m in models], index=groups)
+        # the state a model file holds: plain lists, one entry per group in the order of groups_
+        self._keys, self._models = list(groups), list(models)
+        self._status, self._messages = [str(v) for v in status], [str(v) for v in messages]
+
+    @property
+    def groups_(self):
+        """The groups' keys (pandas.Index, sorted; tuples for several grouping columns)."""
+        if len(self.by) > 1:
+            return pd.MultiIndex.from_tuples(self._keys, names=self.by)
+        return pd.Index(self._keys, name=self.by[0])
+
+    @property
+    def status_(self):
+        """Per group: "ok", "too_few_rows" or "failed" (pandas.Series indexed by group)."""
+        return pd.Series(self._status, index=self.groups_, name="status", dtype=object)
+
+    @property
+    def messages_(self):
+        """Per group: why it failed, or the warnings of its fit, "" for none (pandas.Series indexed by group)."""
+        return pd.Series(self._messages, index=self.groups_, name="message", dtype=object)
+
+    @property
+    def params_(self):
+        """Per group: n_samples, criterion, sigma and gamma (pandas.DataFrame indexed by group; NaN without a
+        model)."""
+        return pd.DataFrame([_params(m) for m in self._models], index=self.groups_)
+
+    def _position(self, group):
+        """The position of a group's key, or None."""
+        if CACHE_PREFIX + "_positions" not in vars(self):
+            setattr(self, CACHE_PREFIX + "_positions", {k: i for i, k in enumerate(self._keys)})
+        return getattr(self, CACHE_PREFIX + "_positions").get(group)
+
+    def save(self, path):
+        """Write the whole batch to one model file (cwlssvm's format: NumPy .npz with JSON metadata, no pickle;
+        ``cwlssvm.load`` reads it back, every model as it was).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch, load
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 30), "x": np.tile(np.linspace(0, 1, 30), 2)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"]
+        >>> batch = fit_batch(df, by="g", target="y")
+        >>> path = os.path.join(tempfile.mkdtemp(), "batch.cwl")
+        >>> batch.save(path)
+        >>> bool(np.array_equal(load(path).predict(df), batch.predict(df)))
+        True
+        """
+        save(self, path)
+
+    def check_model_file(self):
+        """Raises ValueError where the state read from a model file does not fit together."""
+        if self.task not in ESTIMATORS:
+            raise ValueError(f"task {self.task!r} is not one of {tuple(ESTIMATORS)}")
+        if not (len(self._keys) == len(self._models) == len(self._status) == len(self._messages)):
+            raise ValueError("the groups, models, statuses and messages differ in number")
+        for model, state in zip(self._models, self._status):
+            if (model is None) != (state != "ok") or not isinstance(model, (type(None), *ESTIMATORS.values())):
+                raise ValueError(f"a group of status {state!r} holds {type(model).__name__}")
+
+    def model_file_members(self):
+        """The models a model file holds (each probed when it is read)."""
+        return [m for m in self._models if m is not None]
 
     @property
     def n_models_(self):
         """G, the number of groups."""
-        return len(self.groups_)
+        return len(self._keys)
 
     def __len__(self):
         return self.n_models_
@@ -263,12 +328,12 @@ class GroupedBatchModel:
         >>> fit_batch(df, by="g", target="y").model(2).n_features_in_
         1
         """
-        if group not in self._models:
+        at = self._position(group)
+        if at is None:
             raise ValueError(f"group {group!r} is not among the batch's {self.n_models_} groups")
-        model = self._models[group]
-        if model is None:
-            raise ValueError(f"group {group!r} has status {self.status_[group]!r}: {self.messages_[group]}")
-        return model
+        if self._models[at] is None:
+            raise ValueError(f"group {group!r} has status {self._status[at]!r}: {self._messages[at]}")
+        return self._models[at]
 
     def summary(self):
         """Every group's component table, one long frame: ``group``, ``component``, ``kernel``, ``norm``,
@@ -292,7 +357,7 @@ class GroupedBatchModel:
         [['a', 'x'], ['a', 'z'], ['b', 'x'], ['b', 'z']]
         """
         rows = []
-        for group, model in self._models.items():
+        for group, model in zip(self._keys, self._models):
             if model is not None:
                 rows.extend({"group": group, **row} for row in component_table(model))
         return pd.DataFrame(rows)
@@ -307,7 +372,8 @@ class GroupedBatchModel:
         inputs = grouped.frame[self.feature_names_in_]
         out, orphans, groups = [], 0, 0
         for key, rows in zip(grouped.keys, grouped.rows):
-            model = self._models.get(key)
+            at = self._position(key)
+            model = None if at is None else self._models[at]
             if model is None:
                 orphans, groups = orphans + len(rows), groups + 1
                 continue
