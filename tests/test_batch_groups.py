@@ -181,7 +181,8 @@ def test_one_model_file_holds_the_whole_batch(tmp_path):
     pd.testing.assert_series_equal(back.status_, batch.status_)
     pd.testing.assert_series_equal(back.messages_, batch.messages_)
     pd.testing.assert_frame_equal(back.summary(), batch.summary())
-    np.testing.assert_array_equal(back.model(("south", 2)).predict(df[READ]), batch.model(("south", 2)).predict(df[READ]))
+    south = ("south", 2)
+    np.testing.assert_array_equal(back.model(south).predict(df[READ]), batch.model(south).predict(df[READ]))
     broken = tmp_path / "broken.cwl"
     broken.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
     with pytest.raises(ModelFileError):
