@@ -187,3 +187,22 @@ def test_one_model_file_holds_the_whole_batch(tmp_path):
     broken.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
     with pytest.raises(ModelFileError):
         load(broken)
+
+
+def test_a_grouped_dask_frame_fits_the_same_models_on_two_workers():
+    dd = pytest.importorskip("dask.dataframe")
+    distributed = pytest.importorskip("distributed")
+    df = table(seed=8)[READ + ["store", "sales"]]
+    extra = table(seed=9, n=30)[READ + ["store", "sales"]].assign(store=lambda d: d["store"] + "-2")
+    df = pd.concat([df, extra], ignore_index=True)  # six groups over three partitions
+    in_memory = fit_batch(df, by="store", target="sales", criterion="reml")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                       silence_logs=40)
+    with distributed.Client(cluster, set_as_default=False) as client:
+        on_dask = fit_batch(dd.from_pandas(df, npartitions=3), by="store", target="sales", criterion="reml",
+                            client=client)
+    cluster.close()
+    assert list(on_dask.groups_) == list(in_memory.groups_) and (on_dask.status_ == "ok").all()
+    # the shuffle may order a group's rows otherwise, and the sums round otherwise: the same model to rounding
+    np.testing.assert_allclose(on_dask.predict(df), in_memory.predict(df), rtol=0, atol=1e-8 * df["sales"].std())
+    pd.testing.assert_frame_equal(on_dask.params_, in_memory.params_, rtol=1e-8)

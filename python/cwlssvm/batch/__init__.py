@@ -10,11 +10,12 @@ each group's model is the CV estimator's fit on that group's rows alone, with ev
 from __future__ import annotations
 
 from ._arrays import BatchModel, fit_arrays
+from ._dask import fit_dask_groups, is_dask_frame
 from ._grouped import ESTIMATORS, GroupedBatchModel, GroupWarning, fit_groups
 from ._groups import group_rows
 
 __all__ = ["fit_batch", "BatchModel", "GroupedBatchModel", "GroupWarning", "fit_arrays", "fit_groups", "group_rows",
-           "ESTIMATORS"]
+           "fit_dask_groups", "ESTIMATORS"]
 
 ARRAY_OPTIONS = ("sigmas", "gammas")  # the arrays form's options besides task and n_jobs
 
@@ -25,8 +26,9 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
     Parameters
     ----------
     data : DataFrame, or array (B, n, p), or sequence of B arrays (n_i, p)
-        A table with a grouping column (give ``by`` and ``target``), or each group's inputs as numbers (the arrays
-        form: groups may differ in their number of rows, not in p).
+        A table with a grouping column (give ``by`` and ``target``): pandas, polars, pyarrow, or a Dask DataFrame,
+        whose groups are fitted on the workers (``client=`` a distributed Client, or dask's current scheduler); or
+        each group's inputs as numbers (the arrays form: groups may differ in their number of rows, not in p).
     ys : array (B, n) or sequence of B arrays (n_i,), optional
         The arrays form's targets (regression) or labels with at most two values per group (classification).
     by : str or list of str, optional
@@ -70,6 +72,9 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
         if ys is not None:
             raise ValueError("ys is the arrays form's; with a table, name the target column (target=...)")
         sample_weight, verbose = options.pop("sample_weight", None), options.pop("verbose", False)
+        if is_dask_frame(data):
+            return fit_dask_groups(data, by=by, target=target, task=task, sample_weight=sample_weight,
+                                   client=options.pop("client", None), options=options)
         return fit_groups(data, by=by, target=target, task=task, sample_weight=sample_weight, n_jobs=n_jobs,
                           verbose=verbose, options=options)
     if ys is None:
