@@ -206,3 +206,36 @@ def test_a_grouped_dask_frame_fits_the_same_models_on_two_workers():
     # the shuffle may order a group's rows otherwise, and the sums round otherwise: the same model to rounding
     np.testing.assert_allclose(on_dask.predict(df), in_memory.predict(df), rtol=0, atol=1e-8 * df["sales"].std())
     pd.testing.assert_frame_equal(on_dask.params_, in_memory.params_, rtol=1e-8)
+
+
+def test_plot_components_overlays_the_groups():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cwlssvm import plot_components
+
+    df = table(seed=10)[READ + ["store", "sales"]]
+    batch = fit_batch(df, by="store", target="sales")
+    fig = plot_components(batch, groups=["north", "west"], components=["x0", "day"], bands=0.95)
+    x0, day = fig.axes[0], fig.axes[1]
+    assert [line.get_label() for line in x0.get_lines() if not line.get_label().startswith("_")] == ["north", "west"]
+    north = batch.model("north")
+    grid = x0.get_lines()[0].get_xdata()
+    # the curve drawn is the group's component, centred on its rows, as plot_components draws that model alone
+    alone = plot_components(north, components=["x0"], bands=0.95)
+    np.testing.assert_array_equal(alone.axes[0].get_lines()[0].get_xdata(), grid)
+    np.testing.assert_allclose(alone.axes[0].get_lines()[0].get_ydata(), x0.get_lines()[0].get_ydata(), rtol=1e-12)
+    plt.close(alone)
+    assert x0.get_title() == "x0" and day.get_title() == "day" and len(day.containers) == 2  # a point set a group
+    assert [t.get_text() for t in x0.get_legend().get_texts()] == ["north", "west"]
+    plt.close(fig)
+    fig = plot_components(batch)  # the first five groups with a model: all three here
+    assert len([ln for ln in fig.axes[0].get_lines() if not ln.get_label().startswith("_")]) == 3
+    plt.close(fig)
+    with pytest.raises(ValueError, match="not among"):
+        plot_components(batch, groups=["nowhere"])
+    with pytest.raises(ValueError, match="only a batch of models"):
+        plot_components(north, groups=["north"])
+    with pytest.raises(ValueError, match="X and by do not apply"):
+        plot_components(batch, df)

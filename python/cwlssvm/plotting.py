@@ -94,13 +94,70 @@ def _draw_heatmap(ax, p):
     ax.set_ylabel(p.labels[1], fontsize=8)
 
 
-def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None, by="component"):
+def _draw_group_curve(ax, p, colour, label):
+    """One group's CurvePanel on a panel shared with other groups: its curve (points per level, with the band as
+    error bars) and its band, in the group's colour, without rug."""
+    if p.levels:
+        names = list(p.levels) + (["missing"] if p.missing_f is not None else [])
+        f = p.f[:, 0] if p.missing_f is None else np.append(p.f[:, 0], p.missing_f[0])
+        half = None if p.half is None else np.append(p.half, [] if p.missing_f is None else
+                                                     np.atleast_1d(p.missing_half)[:1])
+        ax.errorbar(np.arange(len(names)), f, yerr=half, fmt="o", color=colour, ms=4, capsize=2, label=label)
+        ax.set_xticks(np.arange(len(names)), names, fontsize=7)
+    else:
+        if p.half is not None:
+            ax.fill_between(p.x, p.f[:, 0] - p.half, p.f[:, 0] + p.half, color=colour, alpha=0.15, lw=0)
+        ax.plot(p.x, p.f[:, 0], color=colour, lw=1.3, label=label)
+        if p.missing_f is not None and p.x.size:  # the value where the input is missing, right of the range
+            at = p.x.max() + 0.12 * (p.x.max() - p.x.min() if p.x.size > 1 else 1.0)
+            ax.errorbar([at], p.missing_f[:1], yerr=None if p.missing_half is None else np.atleast_1d(p.missing_half),
+                        fmt="o", color=colour, ms=3, capsize=2)
+    ax.axhline(0.0, color="0.3", lw=0.6, ls="--")
+    ax.set_xlabel(p.label, fontsize=8)
+
+
+def _plot_groups(batch, groups, components, ax, n_grid, bands):
+    """plot_components of a batch of models: one panel per one-input component, each group's curve overlaid."""
+    plt = _pyplot()
+    members = batch.group_models(groups)
+    drawn = [(key, model_panels(model, None, components, n_grid, bands)) for key, model in members]
+    names = list(dict.fromkeys(p.name for _, d in drawn for p in d.panels if isinstance(p, CurvePanel)))
+    if not names:
+        raise ValueError("components: no one-input component to draw for these groups")
+    if ax is None:
+        ncols = min(4, len(names))
+        fig, axes = plt.subplots(int(np.ceil(len(names) / ncols)), ncols, figsize=(3.2 * ncols, 2.6 * np.ceil(
+            len(names) / ncols)), squeeze=False)
+        axes = axes.ravel()
+    else:
+        axes = np.atleast_1d(np.asarray(ax, dtype=object)).ravel()
+        if len(axes) < len(names):
+            raise ValueError(f"ax: {len(names)} panels to draw but {len(axes)} Axes given")
+        fig = axes[0].figure
+    at = {name: axes[i] for i, name in enumerate(names)}
+    for i, (key, d) in enumerate(drawn):
+        for p in d.panels:
+            if isinstance(p, CurvePanel):
+                _draw_group_curve(at[p.name], p, f"C{i % 10}", str(key))
+    for name, ax_d in at.items():
+        ax_d.set_title(name, fontsize=9)
+        ax_d.tick_params(labelsize=7)
+    axes[0].legend(fontsize=7, title=", ".join(batch.by), title_fontsize=7)
+    for ax_d in axes[len(names):]:
+        ax_d.set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=None, by="component", groups=None):
     """One panel per component: the estimated f^d over the range of its input.
 
     Parameters
     ----------
     model : a fitted cwlssvm estimator (any of the package's regressors and classifiers, or a fitted
-        ``cwlssvm.dask`` estimator: its ``to_local()`` model is drawn)
+        ``cwlssvm.dask`` estimator: its ``to_local()`` model is drawn), or a batch of models of a grouped table
+        (``fit_batch(table, by=...)``: the groups' curves overlaid, one colour per group, over each group's own
+        rows)
     X : array-like or DataFrame, optional
         Inputs whose range and rug are drawn (default: the training inputs). The other inputs are
         held at their medians, which does not change f^d (it depends on its own inputs only).
@@ -118,6 +175,9 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         "column": one curve per input column for the sum of the components on that column alone (an RBF
         and a linear component of one input: its whole effect, with the band of that sum), in place of
         one curve per component; pairs keep their panels.
+    groups : list, optional
+        For a batch of models: the groups drawn (default: the first five with a model); their one-input components
+        are drawn, X and by do not apply.
 
     Returns
     -------
@@ -143,6 +203,12 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     >>> len(fig.axes) >= 10
     True
     """
+    if hasattr(model, "group_models"):  # a batch of models (cwlssvm.batch.GroupedBatchModel)
+        if X is not None or by != "component":
+            raise ValueError("X and by do not apply to a batch of models: each group's curve is drawn over its rows")
+        return _plot_groups(model, groups, components, ax, n_grid, bands)
+    if groups is not None:
+        raise ValueError("groups: only a batch of models (fit_batch on a grouped table) has groups")
     plt = _pyplot()
     drawn = model_panels(model, X, components, n_grid, bands, by)
     n = len(drawn.panels)

@@ -30,6 +30,7 @@ ESTIMATORS = {"regression": ComponentwiseLSSVRCV, "classification": Componentwis
 MIN_ROWS = 2  # a group with fewer rows has status "too_few_rows" (no model can be tuned on it)
 PARALLEL_MIN_GROUPS = 16  # from this many groups (and n_jobs workers > 1) the groups are fitted in worker processes
 CHUNK_GROUPS = 32  # groups per task sent to a worker process
+GROUPS_DRAWN = 5  # the groups plot_components draws by default
 
 
 class GroupWarning(UserWarning):
@@ -334,6 +335,33 @@ class GroupedBatchModel:
         if self._models[at] is None:
             raise ValueError(f"group {group!r} has status {self._status[at]!r}: {self._messages[at]}")
         return self._models[at]
+
+    def group_models(self, groups=None):
+        """[(group, model)] of the groups given (default: the first GROUPS_DRAWN groups with a model), as
+        ``plot_components(batch, groups=...)`` draws them.
+
+        Parameters
+        ----------
+        groups : list, optional
+            The groups' keys.
+
+        Returns
+        -------
+        list of (key, estimator)
+            Each group's model (a ValueError names a group without one).
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 30), "x": np.tile(np.linspace(0, 1, 30), 2)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"]
+        >>> [key for key, _ in fit_batch(df, by="g", target="y").group_models()]
+        [1, 2]
+        """
+        if groups is None:
+            groups = [k for k, m in zip(self._keys, self._models) if m is not None][:GROUPS_DRAWN]
+        return [(key, self.model(key)) for key in groups]
 
     def summary(self):
         """Every group's component table, one long frame: ``group``, ``component``, ``kernel``, ``norm``,
