@@ -239,3 +239,15 @@ def test_plot_components_overlays_the_groups():
         plot_components(north, groups=["north"])
     with pytest.raises(ValueError, match="X and by do not apply"):
         plot_components(batch, df)
+
+
+def test_component_bands_are_each_groups_models():
+    df = table(seed=11)[READ + ["store", "sales"]]
+    batch = fit_batch(df, by="store", target="sales", criterion="reml")
+    new = table(seed=12)[READ + ["store"]]
+    lower, upper = batch.component_bands(new, level=0.9)
+    rows = (new["store"] == "west").to_numpy()
+    lo, up = batch.model("west").component_bands(new.loc[rows, READ], level=0.9)
+    np.testing.assert_allclose(lower.loc[rows, list(lo.columns)].to_numpy(), lo.to_numpy(), rtol=1e-12)
+    np.testing.assert_allclose(upper.loc[rows, list(up.columns)].to_numpy(), up.to_numpy(), rtol=1e-12)
+    assert list(lower.index) == list(new.index) and np.all(lower.to_numpy() <= upper.to_numpy())

@@ -390,9 +390,9 @@ class GroupedBatchModel:
                 rows.extend({"group": group, **row} for row in component_table(model))
         return pd.DataFrame(rows)
 
-    def _routed(self, X, method):
-        """[(rows, values)] of ``method`` of each group's model at the rows of X in that group, and the rows of
-        groups without a model (a GroupWarning says how many)."""
+    def _routed(self, X, call):
+        """(X as pandas, [(rows, call(model, X's rows of that group))] over the groups with a model); the rows of
+        groups without a model are left out (a GroupWarning says how many)."""
         grouped = group_rows(X, self.by, name="X")
         missing = [c for c in self.feature_names_in_ if c not in grouped.frame.columns]
         if missing:
@@ -405,7 +405,7 @@ class GroupedBatchModel:
             if model is None:
                 orphans, groups = orphans + len(rows), groups + 1
                 continue
-            out.append((rows, getattr(model, method)(inputs.iloc[rows])))
+            out.append((rows, call(model, inputs.iloc[rows])))
         if orphans:
             warnings.warn(f"{orphans} rows of X belong to {groups} groups without a model (not fitted, or status "
                           "other than 'ok'): their values are NaN", GroupWarning, stacklevel=3)
@@ -435,7 +435,7 @@ class GroupedBatchModel:
         >>> bool(np.allclose(batch.predict(df), df["y"], atol=0.1))
         True
         """
-        frame, parts = self._routed(X, "predict")
+        frame, parts = self._routed(X, lambda model, rows: model.predict(rows))
         if self.task == "regression":
             out = np.full(len(frame), np.nan)
         else:
@@ -468,14 +468,53 @@ class GroupedBatchModel:
         >>> list(fit_batch(df, by="g", target="y").contributions(df).columns)
         ['x']
         """
-        frame, parts = self._routed(X, "contributions")
-        pieces = [pd.DataFrame(np.asarray(values, dtype=float).reshape(len(rows), -1), index=rows,
-                               columns=list(values.columns) if hasattr(values, "columns") else None)
-                  for rows, values in parts]
-        out = pd.concat(pieces, axis=0, sort=False) if pieces else pd.DataFrame(index=[])
-        out = out.reindex(np.arange(len(frame)))
-        out.index = frame.index
-        return out
+        frame, parts = self._routed(X, lambda model, rows: model.contributions(rows))
+        return _stacked(frame, parts)
+
+    def component_bands(self, X, level=0.95, kind="pointwise"):
+        """Each row's component bands by the model of its group (each model's ``component_bands`` with its
+        default method).
+
+        Parameters
+        ----------
+        X : DataFrame (pandas, polars, pyarrow)
+            The rows, with the grouping column(s) and the input columns.
+        level : float, default=0.95
+            The bands' level.
+        kind : {"pointwise", "simultaneous"}, default="pointwise"
+            Each value covered with probability ``level``, or all the rows of a group at once.
+
+        Returns
+        -------
+        (lower, upper) : pandas.DataFrame (m, components) each
+            As ``contributions``: NaN where a row's group has no such component or no model.
+
+        Examples
+        --------
+        >>> import numpy as np, pandas as pd
+        >>> from cwlssvm import fit_batch
+        >>> rng = np.random.default_rng(0)
+        >>> df = pd.DataFrame({"g": np.repeat([1, 2], 40), "x": rng.uniform(size=80)})
+        >>> df["y"] = np.sin(3 * df["x"]) * df["g"] + 0.1 * rng.normal(size=80)
+        >>> lower, upper = fit_batch(df, by="g", target="y").component_bands(df)
+        >>> bool((lower["x"] < upper["x"]).all())
+        True
+        """
+        frame, parts = self._routed(X, lambda model, rows: model.component_bands(rows, level=level, kind=kind))
+        return (_stacked(frame, [(rows, bands[0]) for rows, bands in parts]),
+                _stacked(frame, [(rows, bands[1]) for rows, bands in parts]))
+
+
+def _stacked(frame, parts):
+    """One pandas frame (len(frame), components) from [(rows, values (m, D) or a frame named by component)], the
+    columns in order of first appearance, NaN where a row has no value, frame's index."""
+    pieces = [pd.DataFrame(np.asarray(values, dtype=float).reshape(len(rows), -1), index=rows,
+                           columns=list(values.columns) if hasattr(values, "columns") else None)
+              for rows, values in parts]
+    out = pd.concat(pieces, axis=0, sort=False) if pieces else pd.DataFrame(index=[])
+    out = out.reindex(np.arange(len(frame)))
+    out.index = frame.index
+    return out
 
 
 def _params(model):

@@ -93,4 +93,11 @@ def group_rows(table, by, *, name="X", exclude=()):
                          "drop them or give them a group")
     indices = frame.groupby(by if len(by) > 1 else by[0], sort=True, observed=True).indices
     keys = list(indices)
-    return GroupedRows(frame, by, keys, [np.asarray(indices[k], dtype=np.int64) for k in keys])
+    return GroupedRows(frame, by, [_plain(k) for k in keys], [np.asarray(indices[k], dtype=np.int64) for k in keys])
+
+
+def _plain(key):
+    """A group's key with NumPy scalars as Python's (1, not np.int64(1)), in tuples too."""
+    if isinstance(key, tuple):
+        return tuple(_plain(k) for k in key)
+    return key.item() if isinstance(key, np.generic) else key
