@@ -445,8 +445,8 @@ class GroupedBatchModel:
         return out
 
     def contributions(self, X):
-        """Each row's components by the model of its group, f_d(x_d), less nothing: their sum plus the group's
-        intercept is the decision value.
+        """Each row's components f_d(x_d) by the model of its group (as its ``contributions``): their sum plus the
+        group's intercept is the decision value.
 
         Parameters
         ----------
