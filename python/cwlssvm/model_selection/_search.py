@@ -3,9 +3,10 @@
 Stage 1 ("grid"): the sigmas of the grid from the widest down, until EXACT_GRID_PATIENCE narrower ones in a row
 bring no gain, not while the widest is still the best (widest_first: the narrow widths cost the most; the estimators
 score every width on the primal sums, as search_in_passes does), and for each sigma every gamma of the grid at the
-cost of one decomposition. Stage 2 ("refine"): Brent's method on the profile criterion min_gamma crit(sigma, gamma)
-over log sigma between the grid neighbours of the best point (gamma on a fine local grid), then Brent over log gamma
-at the chosen sigma; for a classifier scored on its error rate, each is skipped where the grid's neighbours of the
+cost of one decomposition; above 2 x EXACT_GRID_SAMPLE rows on a uniform sample, and on all the rows only at the
+sample's best width and its two neighbours (GridStage). Stage 2 ("refine"): Brent's method on the profile criterion
+min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a fine local
+grid), then Brent over log gamma at the chosen sigma; for a classifier scored on its error rate, each is skipped where the grid's neighbours of the
 best point along it have rates within one standard error of the best (a refinement could only chase noise there).
 LS-SVMlab's tunelssvm likewise runs a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma
 per component, by coordinate descent from the shared optimum with the same profile search per component (each width
