@@ -69,10 +69,17 @@ class DualRemlCriterion(PenaltyBlocks):
         super().__init__(offsets, self.diag, len(w), method, scale)
         self.Yt = np.asarray(Y, dtype=float).reshape(len(w), -1) * root[:, None]  # (n, k)
         self.one = root  # W^1/2 1
-        # Kt_d (n, n) of every component of positive rank (None for the others)
-        self.K = [Phi_w[:, a:b] @ Phi_w[:, a:b].T if b > a else None
-                  for a, b in zip(self.offsets[:-1], self.offsets[1:])]
+        # Kt_d (n, n) of every component of positive rank (None for the others), views into one (|active| n, n)
+        # array of the blocks one under the other (what derivatives multiplies at once)
         self.active = np.flatnonzero(self.ranks > 0)
+        n = len(w)
+        stacked = np.empty((len(self.active) * n, n))
+        self.K = [None] * len(self.ranks)
+        for i, d in enumerate(self.active):
+            a, b = self.offsets[d], self.offsets[d + 1]
+            self.K[d] = stacked[i * n:(i + 1) * n]
+            np.matmul(Phi_w[:, a:b], Phi_w[:, a:b].T, out=self.K[d])
+        self._stack = (tuple(self.active), stacked)
 
     def restricted(self, keep):
         """The criterion of the components where keep (D,) is True, the others left out (rank 0): the blocks, their
@@ -125,19 +132,28 @@ class DualRemlCriterion(PenaltyBlocks):
         """(V, gradient (D,), Hessian (D, D)) at rho (D,). Components of rank 0 have zero rows."""
         lam, P, Q, a, D, L = self._solve(rho)
         k, act = len(D), self.active
-        QK = [Q @ self.K[d] for d in act]
-        tr = np.array([np.trace(M) for M in QK]) / lam[act]  # tr(Q Kt_d) / lambda_d
-        cross = np.array([[np.sum(M * N.T) for N in QK] for M in QK]) / np.outer(lam[act], lam[act])
+        stacked, n, m = self._stacked(act), len(self.one), len(act)
+        KQ = (stacked @ Q).reshape(m, n, n)  # Kt_d Q, one block per active component (Q symmetric)
+        tr = np.einsum("dii->d", KQ) / lam[act]  # tr(Q Kt_d) / lambda_d
+        # tr(Q Kt_d Q Kt_e) = tr(Kt_d Q Kt_e Q) = vec(Kt_d Q) . vec((Kt_e Q)'): every pair in one product
+        cross = KQ.reshape(m, -1) @ KQ.transpose(0, 2, 1).reshape(m, -1).T / np.outer(lam[act], lam[act])
         grad, hess = np.zeros(len(lam)), np.zeros((len(lam), len(lam)))
         grad[act] = -k * tr
         hess[np.ix_(act, act)] = k * (np.diag(tr) - cross)
         for j in range(k):
-            Ka = np.column_stack([self.K[d] @ a[:, j] for d in act]) / lam[act]  # (n, |act|): Kt_d a / lambda_d
+            Ka = (stacked @ a[:, j]).reshape(m, n).T / lam[act]  # (n, |act|): Kt_d a / lambda_d
             gD, hD = np.zeros(len(lam)), np.zeros((len(lam), len(lam)))
             gD[act] = a[:, j] @ Ka
             hD[np.ix_(act, act)] = 2.0 * Ka.T @ P @ Ka - np.diag(gD[act])
             self.add_data_derivatives(grad, hess, D[j], gD, hD)
         return self.data_term(D) + k * L, grad, hess
+
+    def _stacked(self, act):
+        """(|act| n, n): the Gram blocks Kt_d of the components act one under the other (a restricted criterion's
+        made once)."""
+        if self._stack[0] != tuple(act):
+            self._stack = (tuple(act), np.concatenate([self.K[d] for d in act]))
+        return self._stack[1]
 
     def edf(self, rho):
         """The effective degrees of freedom per component: tr(Kt_d Pt) / lambda_d (D,)."""
