@@ -27,9 +27,9 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-from scipy.linalg import cho_factor, cho_solve
+from scipy.linalg import cho_factor
 
-from ._reml import PenaltyBlocks
+from ._reml import PenaltyBlocks, _inverse
 
 __all__ = ["DualRemlCriterion"]
 
@@ -100,8 +100,7 @@ class DualRemlCriterion(PenaltyBlocks):
         for d in self.active:
             St += self.K[d] / lam[d]
         factor = cho_factor(St, lower=True, check_finite=False)
-        S_inv = cho_solve(factor, np.eye(len(self.one)), check_finite=False)
-        S_inv = (S_inv + S_inv.T) / 2
+        S_inv = _inverse(factor)  # symmetric, from the factor (LAPACK potri)
         u = S_inv @ self.one
         q = float(self.one @ u)  # 1t' St^-1 1t
         P = S_inv - np.outer(u, u) / q
