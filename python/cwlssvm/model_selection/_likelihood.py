@@ -22,8 +22,8 @@ from scipy.optimize import minimize_scalar
 
 from ..families import laplace_reml
 from ..primal import DualRemlCriterion, RemlCriterion, RemlFit, block_scales, reml_fit, thread_map
-from ._search import ARD_PROBE, ARD_ROUNDS, SearchRecord, widest_first
-from ._search_passes import FINAL_NARROWER, REFINE_SIGMAS, _step
+from ._search import ARD_PROBE, ARD_ROUNDS, SearchRecord, _grid_step, widest_first
+from ._search_passes import FINAL_NARROWER, REFINE_SIGMAS
 
 ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a round
 # V of a fit without one component (a likelihood ratio test's) to about this: the tests' critical values are
@@ -232,11 +232,12 @@ def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component
     local = refine and tunes.any() and len(sigma_grid) > 1
     sampled = []  # the profiles on samples, for the record
     if grid_evaluator is not None and local:  # large n: widths scored a stage at a time, their sums in one pass
-        widths = [np.full(D, sigma_grid[i] * np.exp(t)) for t in _step(sigma_grid) * np.linspace(-1, 1, REFINE_SIGMAS)]
+        steps = _grid_step(sigma_grid) * np.linspace(-1, 1, REFINE_SIGMAS)
+        widths = [np.full(D, sigma_grid[i] * np.exp(t)) for t in steps]
         if local_evaluator is not None:  # the local grid on the larger sample, then its best and narrower widths
             sampled.append(_scored(LikelihoodProfile(local_evaluator, method, family), widths))
             best = sampled[-1].best()[0]
-            widths = [best * np.exp(-_step(sigma_grid) * t) for t in FINAL_NARROWER]
+            widths = [best * np.exp(-_grid_step(sigma_grid) * t) for t in FINAL_NARROWER]
         _scored(profile, widths)
     else:
         profile("grid" if grid_evaluator is None else "chosen", np.full(D, sigma_grid[i]))

@@ -6,8 +6,9 @@ score every width on the primal sums, as search_in_passes does), and for each si
 cost of one decomposition; above 2 x EXACT_GRID_SAMPLE rows on a uniform sample, and on all the rows only at the
 sample's best width and its two neighbours (GridStage). Stage 2 ("refine"): Brent's method on the profile criterion
 min_gamma crit(sigma, gamma) over log sigma between the grid neighbours of the best point (gamma on a fine local
-grid), then Brent over log gamma at the chosen sigma; for a classifier scored on its error rate, each is skipped where the grid's neighbours of the
-best point along it have rates within one standard error of the best (a refinement could only chase noise there).
+grid), then Brent over log gamma at the chosen sigma; for a classifier scored on its error rate, each is skipped
+where the grid's neighbours of the best point along it have rates within one standard error of the best (a
+refinement could only chase noise there).
 LS-SVMlab's tunelssvm likewise runs a global stage and then a local simplex. Stage 3 ("ard", optional): one sigma
 per component, by coordinate descent from the shared optimum with the same profile search per component (each width
 probed on both sides first, searched only where a probe improves).
@@ -492,9 +493,8 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
     if not np.isfinite(best["criterion"]):
         raise ValueError("every (sigma, gamma) searched gave a non-finite criterion; check X and y")
     state["log_gamma"] = np.log(best["gamma"])
-    log_sg = np.log(np.asarray(sigma_grid, dtype=float))
     if refine and width_evaluator.tunes_width.any():
-        s_step = np.median(np.diff(log_sg)) if len(log_sg) > 1 else np.log(3.0)
+        s_step = _grid_step(sigma_grid)
         log_s0 = float(np.log(best["sigmas"][0]))
         minimize_scalar(lambda t: widths("refine", np.full(D, np.exp(t))), bounds=(log_s0 - s_step, log_s0 + s_step),
                         method="bounded", options={"xatol": 0.05, "maxiter": 6})

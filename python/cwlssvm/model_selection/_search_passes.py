@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._search import SearchRecord, _finite_min, widest_first
+from ._search import SearchRecord, _finite_min, _grid_step, widest_first
 
 # The search in passes (search_in_passes): its samples, its local stage and its fine gammas.
 # Above 2 x GRID_SAMPLE rows (low-rank path, LOO or GCV), the sigma grid is scored on a random subsample of
@@ -185,7 +185,8 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
             if evaluator.n_rows > 2 * size:
                 local, narrower = local_sample(size), FINAL_NARROWER if size >= LOCAL_SAMPLE else (0.0,)
                 n_widths = local_widths(stored, size)
-        steps = _step(sigma_grid) * np.linspace(-1.0, 1.0, n_widths)  # the best and its neighbours where not yet scored
+        # the best and its neighbours where not yet scored
+        steps = _grid_step(sigma_grid) * np.linspace(-1.0, 1.0, n_widths)
         widths = [np.full(D, s0 * np.exp(t)) for t in steps]
         local.warm_start(best["gamma"])
         # on first itself, the widths it scored are not scored again, and the best is over both stages
@@ -194,7 +195,7 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
                       trail if local is first else None, best["gamma"] if fine_scored else None)
     if not record.rows:  # every stage on a sample: the chosen widths on the rows, and narrower ones (more rows
         # than the sample favour narrower widths), with the whole gamma grid, in one pass
-        widths = [best["sigmas"] * np.exp(-_step(sigma_grid) * t) for t in narrower] if refine and \
+        widths = [best["sigmas"] * np.exp(-_grid_step(sigma_grid) * t) for t in narrower] if refine and \
             evaluator.tunes_width.any() else [best["sigmas"]]
         evaluator.warm_start(best["gamma"])
         best = scored(evaluator, "refine" if refine else "grid", widths, around=best["gamma"] if joined else None)
@@ -213,7 +214,7 @@ def search_in_passes(evaluator, sigma_grid, gamma_grid, *, refine=True, grid_eva
 
 def _fine_gammas(gamma, gamma_grid):
     """REFINE_GAMMAS gammas over one step of gamma_grid each way of gamma."""
-    return gamma * np.exp(_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
+    return gamma * np.exp(_grid_step(gamma_grid) * np.linspace(-1.0, 1.0, REFINE_GAMMAS))
 
 
 def _width_key(sigmas):
@@ -221,7 +222,3 @@ def _width_key(sigmas):
     return tuple(np.round(np.log(np.asarray(sigmas, dtype=float)), 9))
 
 
-def _step(grid):
-    """The median step of a log grid (log 3 for a single value)."""
-    grid = np.log(np.asarray(grid, dtype=float))
-    return float(np.median(np.diff(grid))) if len(grid) > 1 else float(np.log(3.0))
