@@ -90,3 +90,27 @@ def test_a_failed_fit_leaves_the_estimator_as_it_was(monkeypatch):
         with pytest.raises(ValueError):
             unfitted.fit(X, np.full(len(y), np.nan))
         assert not any(k.endswith("_") and not k.startswith("_") for k in vars(unfitted))
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread")
+def test_sigint_during_a_grouped_batch_in_worker_processes_stops_it():
+    import pandas as pd
+
+    rng = np.random.default_rng(2)
+    n_groups, n = 400, 150  # REML per group, two worker processes: about six seconds uninterrupted
+    df = pd.DataFrame({"g": np.repeat(np.arange(n_groups), n), "x0": rng.uniform(size=n_groups * n),
+                       "x1": rng.uniform(size=n_groups * n), "c": rng.choice(["a", "b", "c"], size=n_groups * n)})
+    df["y"] = np.sin(5 * df["x0"]) + df["x1"] ** 2 + 0.3 * rng.normal(size=len(df))
+    cwlssvm.fit_batch(df[df["g"] < 20], by="g", target="y", n_jobs=2)  # the workers started
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cwlssvm.fit_batch(df, by="g", target="y", criterion="reml", n_jobs=2)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.perf_counter() - t0 < 4.0  # the signal at 1 s, then within the current chunks' return
+    timer.join()
