@@ -1,5 +1,6 @@
 """Ctrl-C during a fit: KeyboardInterrupt from inside the C++ loops, no thread left behind, the estimator as it was."""
 
+import contextlib
 import os
 import signal
 import threading
@@ -16,6 +17,21 @@ def _threads():
     return len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else threading.active_count()
 
 
+@contextlib.contextmanager
+def sigint_after(seconds):
+    """SIGINT to this process after ``seconds``, with Python's own handler installed (as in an interactive session:
+    a shell starts background jobs with SIGINT ignored); the timer cancelled and the handler restored on exit."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+        timer.join()
+
+
 def _same_state(a, b):
     assert a.keys() == b.keys()
     for key in a:
@@ -30,18 +46,9 @@ def test_sigint_during_a_dense_fit_interrupts_it_and_keeps_the_estimator():
     X, y, _ = make_additive(n=9000, seed=1)  # the tiled Cholesky (from 4096 rows) polls between its tiles
     model = cwlssvm.ComponentwiseLSSVR(solver="dense").fit(X[:300], y[:300])
     before, threads = dict(vars(model)), _threads()
-    # Python's own SIGINT handler, as in an interactive session (a shell starts background jobs with SIGINT ignored)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            model.fit(X, y)  # several seconds uninterrupted
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
+    with sigint_after(0.5), pytest.raises(KeyboardInterrupt):
+        model.fit(X, y)  # several seconds uninterrupted
     _same_state(vars(model), before)  # the previous fit's attributes, none of the interrupted one's
-    timer.join()
     assert _threads() == threads
     assert np.all(np.isfinite(model.fit(X[:500], y[:500]).predict(X[:5])))
 
@@ -53,20 +60,12 @@ def test_sigint_during_the_threaded_lam_search_stops_it_within_one_solve():
     # a narrow kernel: about a minute of GNC solves along 40 lams in each of 10 folds, two folds at a time
     model = cwlssvm.SparseComponentwiseLSSVR(sigma=0.05, gamma=100.0, n_jobs=2)
     threads = _threads()
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
     t0 = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            model.fit(X, y)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
+    with sigint_after(1.5), pytest.raises(KeyboardInterrupt):
+        model.fit(X, y)
     # about 0.2 s after the signal here: the solves running when it came, not the rest of their folds' walks (~7 s)
     assert time.perf_counter() - t0 < 4.0
     assert not hasattr(model, "selected_components_")
-    timer.join()
     assert _threads() == threads
 
 
@@ -102,15 +101,7 @@ def test_sigint_during_a_grouped_batch_in_worker_processes_stops_it():
                        "x1": rng.uniform(size=n_groups * n), "c": rng.choice(["a", "b", "c"], size=n_groups * n)})
     df["y"] = np.sin(5 * df["x0"]) + df["x1"] ** 2 + 0.3 * rng.normal(size=len(df))
     cwlssvm.fit_batch(df[df["g"] < 20], by="g", target="y", n_jobs=2)  # the workers started
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
     t0 = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            cwlssvm.fit_batch(df, by="g", target="y", criterion="reml", n_jobs=2)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
+    with sigint_after(1.0), pytest.raises(KeyboardInterrupt):
+        cwlssvm.fit_batch(df, by="g", target="y", criterion="reml", n_jobs=2)
     assert time.perf_counter() - t0 < 4.0  # the signal at 1 s, then within the current chunks' return
-    timer.join()

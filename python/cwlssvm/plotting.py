@@ -118,22 +118,12 @@ def _draw_group_curve(ax, p, colour, label):
 
 def _plot_groups(batch, groups, components, ax, n_grid, bands):
     """plot_components of a batch of models: one panel per one-input component, each group's curve overlaid."""
-    plt = _pyplot()
     members = batch.group_models(groups)
     drawn = [(key, model_panels(model, None, components, n_grid, bands)) for key, model in members]
     names = list(dict.fromkeys(p.name for _, d in drawn for p in d.panels if isinstance(p, CurvePanel)))
     if not names:
         raise ValueError("components: no one-input component to draw for these groups")
-    if ax is None:
-        ncols = min(4, len(names))
-        fig, axes = plt.subplots(int(np.ceil(len(names) / ncols)), ncols, figsize=(3.2 * ncols, 2.6 * np.ceil(
-            len(names) / ncols)), squeeze=False)
-        axes = axes.ravel()
-    else:
-        axes = np.atleast_1d(np.asarray(ax, dtype=object)).ravel()
-        if len(axes) < len(names):
-            raise ValueError(f"ax: {len(names)} panels to draw but {len(axes)} Axes given")
-        fig = axes[0].figure
+    fig, axes = _panel_axes(len(names), ax)
     at = {name: axes[i] for i, name in enumerate(names)}
     for i, (key, d) in enumerate(drawn):
         for p in d.panels:
@@ -143,7 +133,25 @@ def _plot_groups(batch, groups, components, ax, n_grid, bands):
         ax_d.set_title(name, fontsize=9)
         ax_d.tick_params(labelsize=7)
     axes[0].legend(fontsize=7, title=", ".join(batch.by), title_fontsize=7)
-    for ax_d in axes[len(names):]:
+    return _finished(fig, axes, len(names))
+
+
+def _panel_axes(n, ax):
+    """(figure, Axes (at least n, flat)): a new figure of n panels, four to a row, or the Axes given."""
+    if ax is None:
+        ncols = min(4, n)
+        nrows = int(np.ceil(n / ncols))
+        fig, axes = _pyplot().subplots(nrows, ncols, figsize=(3.2 * ncols, 2.6 * nrows), squeeze=False)
+        return fig, axes.ravel()
+    axes = np.atleast_1d(np.asarray(ax, dtype=object)).ravel()
+    if len(axes) < n:
+        raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
+    return axes[0].figure, axes
+
+
+def _finished(fig, axes, n):
+    """fig with the Axes past the n panels hidden and its layout tightened."""
+    for ax_d in axes[n:]:
         ax_d.set_visible(False)
     fig.tight_layout()
     return fig
@@ -203,25 +211,16 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
     >>> len(fig.axes) >= 10
     True
     """
+    _pyplot()  # matplotlib present, before any work
     if hasattr(model, "group_models"):  # a batch of models (cwlssvm.batch.GroupedBatchModel)
         if X is not None or by != "component":
             raise ValueError("X and by do not apply to a batch of models: each group's curve is drawn over its rows")
         return _plot_groups(model, groups, components, ax, n_grid, bands)
     if groups is not None:
         raise ValueError("groups: only a batch of models (fit_batch on a grouped table) has groups")
-    plt = _pyplot()
     drawn = model_panels(model, X, components, n_grid, bands, by)
     n = len(drawn.panels)
-    if ax is None:
-        ncols = min(4, n)
-        nrows = int(np.ceil(n / ncols))
-        fig, axes = plt.subplots(nrows, ncols, figsize=(3.2 * ncols, 2.6 * nrows), squeeze=False)
-        axes = axes.ravel()
-    else:
-        axes = np.atleast_1d(np.asarray(ax, dtype=object)).ravel()
-        if len(axes) < n:
-            raise ValueError(f"ax: {n} panels to draw but {len(axes)} Axes given")
-        fig = axes[0].figure
+    fig, axes = _panel_axes(n, ax)
     curves_1d = []
     for ax_d, p in zip(axes, drawn.panels):
         ax_d.set_title(p.name + ("" if p.selected else " (dropped)"), fontsize=9,
@@ -248,7 +247,4 @@ def plot_components(model, X=None, components=None, ax=None, n_grid=200, bands=N
         pad = 0.05 * (hi - lo) if hi > lo else 1.0
         for ax_d, _ in curves_1d:
             ax_d.set_ylim(lo - pad, hi + pad)
-    for ax_d in axes[n:]:
-        ax_d.set_visible(False)
-    fig.tight_layout()
-    return fig
+    return _finished(fig, axes, n)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 
-from ._grouped import GroupedBatchModel, GroupWarning, fit_groups
+from ._grouped import GroupedBatchModel, GroupWarning, fit_groups, warn_of_messages
 from ._groups import _column_list
 
 __all__ = ["is_dask_frame", "fit_dask_groups"]
@@ -75,10 +75,7 @@ def fit_dask_groups(ddf, *, by, target, task="regression", sample_weight=None, c
     status = [s for r in fitted for s in r._status]
     messages = [m for r in fitted for m in r._messages]
     order = sorted(range(len(keys)), key=keys.__getitem__)
-    warned = sum(1 for i in order if status[i] == "ok" and messages[i])
-    if warned:
-        warnings.warn(f"{warned} of {len(keys)} groups gave warnings while fitted (messages_ has each)", GroupWarning,
-                      stacklevel=2)
+    warn_of_messages(status, messages)
     return GroupedBatchModel(task, dict(by=by, target=target, sample_weight=sample_weight), [keys[i] for i in order],
                              tuple([v[i] for i in order] for v in (models, status, messages)),
                              fitted[0].feature_names_in_)

@@ -24,7 +24,7 @@ from .._report import component_table
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._groups import group_rows
 
-__all__ = ["fit_groups", "GroupedBatchModel", "GroupWarning", "ESTIMATORS"]
+__all__ = ["fit_groups", "GroupedBatchModel", "GroupWarning", "ESTIMATORS", "warn_of_messages"]
 
 ESTIMATORS = {"regression": ComponentwiseLSSVRCV, "classification": ComponentwiseLSSVCCV}  # each group's, by task
 MIN_ROWS = 2  # a group with fewer rows has status "too_few_rows" (no model can be tuned on it)
@@ -101,30 +101,33 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
     weights = [] if sample_weight is None else [sample_weight]
     grouped = group_rows(table, by, name="table", exclude=[target, *weights])
     frame = grouped.frame
+    if len(grouped) == 0:
+        raise ValueError("table has no rows")
     inputs = frame.drop(columns=[*grouped.by, target, *weights])
     if inputs.shape[1] == 0:
         raise ValueError("table has no input column besides by, target and sample_weight")
     y = frame[target].to_numpy()
     w = None if sample_weight is None else frame[sample_weight].to_numpy(dtype=float)
     parts = ((inputs.iloc[rows], y[rows], None if w is None else w[rows]) for rows in grouped.rows)
-    models, status, messages = [], [], []
-    for model, state, message in _fit_all(estimator, parts, len(grouped), n_jobs, verbose):
-        models.append(model)
-        status.append(state)
-        messages.append(message)
-    warned = sum(1 for s, m in zip(status, messages) if s == "ok" and m)
-    if warned:
-        warnings.warn(f"{warned} of {len(status)} groups gave warnings while fitted (messages_ has each)",
-                      GroupWarning, stacklevel=3)
+    models, status, messages = (list(v) for v in zip(*_fit_all(estimator, parts, len(grouped), n_jobs, verbose)))
+    warn_of_messages(status, messages)
     return GroupedBatchModel(task, dict(by=grouped.by, target=target, sample_weight=sample_weight), grouped.keys,
                              (models, status, messages), list(inputs.columns))
+
+
+def warn_of_messages(status, messages):
+    """One GroupWarning counting the fitted groups whose fit gave warnings (their messages), if any."""
+    warned = sum(1 for state, message in zip(status, messages) if state == "ok" and message)
+    if warned:
+        warnings.warn(f"{warned} of {len(status)} groups gave warnings while fitted (messages_ has each)",
+                      GroupWarning, stacklevel=4)
 
 
 def _fit_all(estimator, parts, n_groups, n_jobs, verbose):
     """(model, status, message) per group, in order, for the groups' (X, y, w) ``parts``: in this process, or, for
     at least PARALLEL_MIN_GROUPS groups and more than one worker, in n_jobs worker processes, CHUNK_GROUPS groups at a
-    time (each model's kernel computations on one thread there; joblib's loky backend, a few chunks in flight so
-    that the memory in use does not grow with the number of groups)."""
+    time (each model's kernel computations on one thread there; joblib's loky backend, at most 2 x n_jobs chunks in
+    flight, so that the groups' rows are not all copied to the workers at once)."""
     workers = effective_n_jobs(n_jobs)
     bar = progress_bar(verbose, "groups", total=n_groups)
     try:

@@ -249,7 +249,7 @@ class GridStage:
 
 
 def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False, verbose=False, refine_gamma=True,
-         grid=None):
+         grid=GridStage()):
     """Returns (sigmas (D,), gamma, SearchRecord).
 
     refine_gamma: end with Brent's method over log gamma at the chosen widths (one gamma per
@@ -271,8 +271,8 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
         Progress bars.
     refine_gamma : bool, default=True
         End with Brent's method over log gamma at the chosen widths.
-    grid : GridStage, optional
-        How the grid stage scores its widths (default GridStage(): from the widest down on the rows, with
+    grid : GridStage, default=GridStage()
+        How the grid stage scores its widths (by default from the widest down on the rows, with
         EXACT_GRID_PATIENCE).
 
     Returns
@@ -301,7 +301,6 @@ def tune(evaluator, sigma_grid, gamma_grid, *, refine=True, per_component=False,
         record.add("grid", sig, gamma_grid, res)
         return _finite_min(res["criterion"])[1]
 
-    grid = GridStage() if grid is None else grid
     grid_evaluator = grid.sample
     if grid_evaluator is None:
         widest_first(sigma_grid, score, grid.patience, verbose, plateau=True)
