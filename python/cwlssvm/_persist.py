@@ -14,7 +14,11 @@ the rest: ``{"__array__": key}`` an array stored in the archive under ``key``, `
 ``{"__component__": {...}}`` a cwlssvm.components.Component, ``{"__object__": class, "state": {...}}``
 one of the package's own classes (nested estimators, fitted dual models). Loading rebuilds only
 classes from an allow-list of the package, which each class joins where it is defined
-(``@model_file_class``); nothing in the file is executed.
+(``@model_file_class``); nothing in the file is executed. An array held by several objects is stored once.
+
+A container of many models (a batch) holds each of them as a member of its archive, a whole model file deflated
+(``models/<i>.npz``), written as they come (``ModelFileWriter``) and read one at a time when asked for
+(``load_member``): the container's own metadata names its members.
 """
 
 from __future__ import annotations
@@ -113,6 +117,7 @@ model_file_class(ColumnEncoding)
 class _Encoder:
     def __init__(self):
         self.arrays = {}
+        self.keys = {}  # id(array) -> its key: an array held by two objects (a CV estimator and its refit) once
         self.classes = _classes()
 
     def __call__(self, value, where):
@@ -125,8 +130,10 @@ class _Encoder:
         if isinstance(value, np.ndarray):
             if value.dtype.hasobject:
                 return {"__objarray__": list(value.shape), "items": [self(v, where) for v in value.ravel().tolist()]}
-            key = f"a{len(self.arrays)}"
-            self.arrays[key] = value
+            key = self.keys.get(id(value))
+            if key is None:  # self.arrays keeps the array alive, so its id is not reused meanwhile
+                key = self.keys[id(value)] = f"a{len(self.arrays)}"
+                self.arrays[key] = value
             return {"__array__": key}
         if isinstance(value, np.generic):
             return {"__np__": value.dtype.str, "value": value.item()}
@@ -147,8 +154,10 @@ class _Encoder:
 
 
 def _written(obj):
-    """The (name, value) attributes of obj that a model file holds: all but the caches."""
-    return [(k, v) for k, v in vars(obj).items() if not k.startswith(CACHE_PREFIX)]
+    """The (name, value) attributes of obj that a model file holds: all but the caches and those its class names in
+    ``model_file_transient`` (what it writes as members of the file instead, or where it was read from)."""
+    transient = getattr(type(obj), "model_file_transient", ())
+    return [(k, v) for k, v in vars(obj).items() if not k.startswith(CACHE_PREFIX) and k not in transient]
 
 
 def _decode(value, arrays):
@@ -182,9 +191,8 @@ def _decode(value, arrays):
     raise ModelFileError(f"unreadable entry in the model file: {sorted(value)[:3]}")
 
 
-def save(model, path):
-    """Write a fitted estimator (or a container of them, as a batch of models: no parameters of its own) to ``path``
-    (an .npz file; written whole or not at all)."""
+def _metadata(model):
+    """(JSON metadata as uint8, {key: array}) of a fitted estimator or container (module doc)."""
     from sklearn.utils.validation import check_is_fitted
 
     if hasattr(model, "fit"):
@@ -199,25 +207,101 @@ def save(model, path):
             dropped.append(name)
     if dropped:
         warnings.warn(f"parameters {dropped} cannot be written to a model file; they load as None (the fitted "
-                      "model does not need them)", UserWarning, stacklevel=3)
+                      "model does not need them)", UserWarning, stacklevel=6)
     param_names = set(params)
     state = {k: enc(v, k) for k, v in _written(model) if k not in param_names}
     names = getattr(model, "feature_names_in_", None)
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "package_version": __version__,
             "class": type(model).__name__, "params": params, "state": state,
             "feature_names": None if names is None else [str(n) for n in names]}
-    blob = np.frombuffer(json.dumps(meta, allow_nan=True).encode("utf-8"), dtype=np.uint8)
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, **{META_KEY: blob}, **enc.arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    return np.frombuffer(json.dumps(meta, allow_nan=True).encode("utf-8"), dtype=np.uint8), enc.arrays
+
+
+def _write_entries(zf, model):
+    """The model's metadata and arrays into an open zip file, as .npy entries (what np.savez writes)."""
+    from numpy.lib import format as npy
+
+    blob, arrays = _metadata(model)
+    for key, value in {META_KEY: blob, **arrays}.items():
+        with zf.open(key + ".npy", "w", force_zip64=True) as fh:
+            npy.write_array(fh, np.asanyarray(value), allow_pickle=False)
+
+
+class ModelFileWriter:
+    """A model file written in steps, for a container of models (a batch): ``add(name, data)`` stores a member
+    model's file (bytes from ``model_bytes``) as it comes, ``finish(model)`` writes the container's own metadata
+    and arrays and moves the file to ``path``; nothing is at ``path`` before, and as a context manager an error
+    removes the partial file."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        fd, self._tmp = tempfile.mkstemp(suffix=".npz", dir=os.path.dirname(os.path.abspath(self.path)))
+        self._fh = os.fdopen(fd, "wb")
+        self._zip = zipfile.ZipFile(self._fh, "w", zipfile.ZIP_STORED, allowZip64=True)
+
+    def add(self, name, data):
+        """Stores data (bytes) as the member ``name`` (not ending in .npy), deflated: a member stored as it is would
+        show its own zip directory to a reader of a truncated file, which could take it for the file's."""
+        self._zip.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
+
+    def finish(self, model):
+        """Writes the container's metadata and arrays and moves the file into place."""
+        _write_entries(self._zip, model)
+        self._zip.close()
+        self._fh.close()
+        os.replace(self._tmp, self.path)
+
+    def abort(self):
+        """Removes the partial file."""
+        self._zip.close()
+        self._fh.close()
+        if os.path.exists(self._tmp):
+            os.unlink(self._tmp)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, trace):
+        if kind is not None:
+            self.abort()
+
+
+def model_bytes(model):
+    """The bytes of the model file of a fitted estimator (``save`` without the file).
+
+    Parameters
+    ----------
+    model : estimator
+        A fitted estimator of the package.
+
+    Returns
+    -------
+    bytes
+        What ``save`` writes.
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm._persist import model_bytes
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> model_bytes(ComponentwiseLSSVR(gamma=10.0).fit(X, y))[:2]
+    b'PK'
+    """
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED, allowZip64=True) as zf:
+        _write_entries(zf, model)
+    return buffer.getvalue()
+
+
+def save(model, path):
+    """Write a fitted estimator (or a container of them, as a batch of models: no parameters of its own; its
+    ``model_file_parts()`` the members it holds, (name, bytes)) to ``path`` (an .npz file; written whole or not at
+    all)."""
+    with ModelFileWriter(path) as writer:
+        for name, data in (model.model_file_parts() if hasattr(model, "model_file_parts") else ()):
+            writer.add(name, data)
+        writer.finish(model)
 
 
 def load(path):
@@ -252,12 +336,63 @@ def load_with_info(path):
     path = os.fspath(path)
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such model file: {path}")
+    return _read_model(path, os.path.getsize(path), path)
+
+
+def load_member(path, name):
+    """The model stored as member ``name`` of the model file at ``path`` (a batch's, ModelFileWriter.add), read
+    and checked as ``load`` reads a file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The container's model file.
+    name : str
+        The member.
+
+    Returns
+    -------
+    estimator
+        The fitted estimator.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from cwlssvm import ComponentwiseLSSVR
+    >>> from cwlssvm._persist import ModelFileWriter, load_member, model_bytes
+    >>> from cwlssvm.datasets import make_additive
+    >>> X, y, _ = make_additive(n=60, seed=0)
+    >>> path = os.path.join(tempfile.mkdtemp(), "many.cwl")
+    >>> with ModelFileWriter(path) as writer:
+    ...     writer.add("models/0.npz", model_bytes(ComponentwiseLSSVR(gamma=10.0).fit(X, y)))
+    ...     writer.finish(ComponentwiseLSSVR(gamma=1.0).fit(X, y))
+    >>> load_member(path, "models/0.npz").gamma
+    10.0
+    """
+    path = os.fspath(path)
+    where = f"{path} (member {name})"
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-        if not data.startswith(b"PK"):
+        with zipfile.ZipFile(path) as zf:
+            data = zf.read(name)
+    except KeyError:
+        raise ModelFileError(f"{path} has no member {name!r}") from None
+    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+        raise ModelFileError(f"{where} is not readable (truncated or corrupted: {exc})") from None
+    return _read_model(io.BytesIO(data), len(data), where)[0]
+
+
+def _read_model(source, size, path):
+    """(model, info) from a model file's zip (a path or a file object) of ``size`` bytes; ``path`` names it in
+    messages."""
+    try:
+        if isinstance(source, str):
+            with open(source, "rb") as fh:
+                head = fh.read(2)
+        else:
+            head = source.getvalue()[:2]
+        if head != b"PK":
             raise ModelFileError(f"{path} is not a cwlssvm model file (not an .npz archive)")
-        arrays = _read_arrays(data, path)
+        arrays = _read_arrays(source, size, path)
         if META_KEY not in arrays:
             raise ModelFileError(f"{path} is not a cwlssvm model file (an .npz without model metadata)")
         meta = json.loads(bytes(arrays.pop(META_KEY)).decode("utf-8"))
@@ -291,6 +426,8 @@ def load_with_info(path):
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (its metadata nests too deeply)") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ModelFileError(f"{path} is not a readable cwlssvm model file (inconsistent contents: {exc})") from None
+    if hasattr(model, "model_file_opened"):  # a container whose members stay in the file, read when asked for
+        model.model_file_opened(source)
     _check_values(model, meta["class"], path)
     _probe(model, path)
     info = {k: meta.get(k) for k in ("class", "package_version", "format_version", "feature_names")}
@@ -302,19 +439,20 @@ MAX_INFLATION = 20  # entries may inflate to this many times the file's size (+ 
 # uncompressed, and np.savez_compressed shrinks a model's float arrays far less
 
 
-def _read_arrays(data, path):
-    """{name: array} of the .npy entries of an .npz held in ``data`` (bytes). Each entry's header is read
-    first: an archive whose entries would inflate beyond MAX_INFLATION times the file, an array that
-    claims more bytes than its entry holds, or object arrays are refused before anything is allocated."""
+def _read_arrays(source, size, path):
+    """{name: array} of the .npy entries of an .npz (a path or a file object) of ``size`` bytes; other entries (a
+    container's members) are not read. Each entry's header is read first: an archive whose entries would inflate
+    beyond MAX_INFLATION times the file, an array that claims more bytes than its entry holds, or object arrays are
+    refused before anything is allocated."""
     from numpy.lib import format as npy
 
-    limit = MAX_INFLATION * len(data) + (1 << 20)
+    limit = MAX_INFLATION * size + (1 << 20)
     arrays = {}
-    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+    with zipfile.ZipFile(source) as zf:
         infos = zf.infolist()
         total = sum(info.file_size for info in infos)
         if total > limit:
-            raise ModelFileError(f"{path} is not a cwlssvm model file: its {len(data):,} bytes would inflate to "
+            raise ModelFileError(f"{path} is not a cwlssvm model file: its {size:,} bytes would inflate to "
                                  f"{total:,} (refused above {limit:,})")
         for info in infos:
             if not info.filename.endswith(".npy"):

@@ -325,7 +325,9 @@ class Posterior:
             top = np.argsort(vl)[::-1][:r]
             for j in range(self.z.shape[1]):
                 a = Q[:, top].T @ (B @ self.z[o[d]:o[d + 1], j])
-                T[d, j] = float(np.sum(a**2 / np.maximum(vl[top], 1e-300)) / self.sigma2[j])
+                signal = float(np.sum(a**2 / np.maximum(vl[top], 1e-300)))
+                # sigma^2 = 0: a fit through every row (no residual left), the limit of T as sigma^2 -> 0
+                T[d, j] = signal / self.sigma2[j] if self.sigma2[j] > 0 else (np.inf if signal > 0 else 0.0)
                 p[d, j] = float(stats.chi2.sf(T[d, j], r) if self.known_scale
                                 else stats.f.sf(T[d, j] / r, r, self.residual_dof))
         return T, p

@@ -43,8 +43,9 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
         each (from 16 groups). None or -1 uses every core.
     **options
         The table form: the estimator's options (``components``, ``criterion``, ``family``, ``interactions``,
-        ``missing``, ...), the same for every group, and ``sample_weight`` (a column of row weights) and
-        ``verbose`` (a progress bar over the groups). The arrays form: ``sigmas`` and ``gammas``, the grids (a
+        ``missing``, ...), the same for every group, and ``sample_weight`` (a column of row weights), ``verbose``
+        (a progress bar over the groups) and ``path`` (a model file the models are written to as they are fitted;
+        the batch then reads each from there when asked for, so that memory does not grow with the groups). The arrays form: ``sigmas`` and ``gammas``, the grids (a
         count of log-spaced values over [0.2, 20] and [1e-3, 1e6], or the values; default 5 and 50).
 
     Returns
@@ -72,11 +73,16 @@ def fit_batch(data, ys=None, *, by=None, target=None, task="regression", n_jobs=
         if ys is not None:
             raise ValueError("ys is the arrays form's; with a table, name the target column (target=...)")
         sample_weight, verbose = options.pop("sample_weight", None), options.pop("verbose", False)
+        path = options.pop("path", None)
         if is_dask_frame(data):
-            return fit_dask_groups(data, by=by, target=target, task=task, sample_weight=sample_weight,
-                                   client=options.pop("client", None), options=options)
-        return fit_groups(data, by=by, target=target, task=task, sample_weight=sample_weight, n_jobs=n_jobs,
-                          verbose=verbose, options=options)
+            batch = fit_dask_groups(data, by=by, target=target, task=task, sample_weight=sample_weight,
+                                    client=options.pop("client", None), options=options)
+            if path is not None:  # the workers' models gathered here, then written and read back from the file
+                batch.save(path)
+                batch.model_file_opened(path)
+            return batch
+        return fit_groups(data, dict(by=by, target=target, sample_weight=sample_weight), task=task, n_jobs=n_jobs,
+                          verbose=verbose, options=options, path=path)
     if ys is None:
         raise ValueError("fit_batch needs ys (the arrays form) or by and target (a table grouped by a column)")
     other = sorted(set(options) - set(ARRAY_OPTIONS))

@@ -71,13 +71,14 @@ def fit_dask_groups(ddf, *, by, target, task="regression", sample_weight=None, c
     if not fitted:
         raise ValueError("ddf has no rows")
     keys = [k for r in fitted for k in r._keys]
-    models = [m for r in fitted for m in r._models]
+    models = [r._model_at(i) for r in fitted for i in range(len(r))]
     status = [s for r in fitted for s in r._status]
     messages = [m for r in fitted for m in r._messages]
+    params = [row for r in fitted for row in r._params]
     order = sorted(range(len(keys)), key=keys.__getitem__)
     warn_of_messages(status, messages)
     return GroupedBatchModel(task, dict(by=by, target=target, sample_weight=sample_weight), [keys[i] for i in order],
-                             tuple([v[i] for i in order] for v in (models, status, messages)),
+                             tuple([v[i] for i in order] for v in (models, status, messages, params)),
                              fitted[0].feature_names_in_)
 
 
@@ -88,5 +89,4 @@ def _fit_partition(frame, columns):
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", GroupWarning)
-        return fit_groups(frame, by=columns["by"], target=columns["target"], task=columns["task"],
-                          sample_weight=columns["sample_weight"], n_jobs=1, options=columns["options"])
+        return fit_groups(frame, columns, task=columns["task"], n_jobs=1, options=columns["options"])

@@ -10,6 +10,8 @@ warnings of each group's fit are kept in its message, and one warning says how m
 from __future__ import annotations
 
 import warnings
+import zipfile
+from collections import OrderedDict
 
 import numpy as np
 import pandas as pd
@@ -18,7 +20,7 @@ from sklearn.base import clone
 from joblib import effective_n_jobs
 from sklearn.utils.parallel import Parallel, delayed
 
-from .._persist import CACHE_PREFIX, model_file_class, save
+from .._persist import CACHE_PREFIX, ModelFileWriter, load_member, model_bytes, model_file_class, save
 from .._progress import progress_bar
 from .._report import component_table
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
@@ -31,6 +33,7 @@ MIN_ROWS = 2  # a group with fewer rows has status "too_few_rows" (no model can 
 PARALLEL_MIN_GROUPS = 16  # from this many groups (and n_jobs workers > 1) the groups are fitted in worker processes
 CHUNK_GROUPS = 32  # groups per task sent to a worker process
 GROUPS_DRAWN = 5  # the groups plot_components draws by default
+OPEN_MODELS = 256  # a batch whose models stay in its file keeps at most this many read ones in memory
 
 
 class GroupWarning(UserWarning):
@@ -57,8 +60,7 @@ def _estimator(task, options):
     return cls(**options)
 
 
-def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jobs=None, verbose=False,
-               options=None):
+def fit_groups(table, columns, *, task="regression", n_jobs=None, verbose=False, options=None, path=None):
     """One CV estimator per group of a table's rows (``fit_batch``'s table form).
 
     Parameters
@@ -66,14 +68,11 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
     table : DataFrame (pandas, polars, pyarrow)
         The rows: the grouping column(s), the target, optionally a weight column, and the inputs (every other
         column).
-    by : str or list of str
-        The grouping column(s).
-    target : str
-        The target column (numbers for regression, labels for classification).
+    columns : dict
+        ``by`` (the grouping column or a list of them), ``target`` (the target column: numbers for regression,
+        labels for classification) and optionally ``sample_weight`` (a column of row weights).
     task : {"regression", "classification"}, default="regression"
         ComponentwiseLSSVRCV or ComponentwiseLSSVCCV per group.
-    sample_weight : str, optional
-        A column of row weights.
     n_jobs : int, optional
         Worker processes fitting the groups (from PARALLEL_MIN_GROUPS groups; each model's kernel computations then
         on one thread); None or -1 uses every core, 1 fits them in this process.
@@ -81,6 +80,10 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
         A progress bar over the groups.
     options : dict, optional
         The estimator's options (its constructor's parameters), the same for every group.
+    path : str or os.PathLike, optional
+        A model file the models are written to as they are fitted (what ``save`` writes): the batch then keeps
+        only each group's status, message and parameters, and reads a model from the file when it is asked for
+        (at most OPEN_MODELS at a time), so that memory does not grow with the number of groups.
 
     Returns
     -------
@@ -93,11 +96,12 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
     >>> rng = np.random.default_rng(0)
     >>> df = pd.DataFrame({"store": np.repeat(["a", "b"], 40), "x": rng.uniform(size=80)})
     >>> df["sales"] = np.sin(4 * df["x"]) + 0.1 * rng.normal(size=80)
-    >>> batch = fit_groups(df, by="store", target="sales")
+    >>> batch = fit_groups(df, {"by": "store", "target": "sales"})
     >>> list(batch.status_)
     ['ok', 'ok']
     """
     estimator = _estimator(task, dict(options or {}))
+    by, target, sample_weight = columns["by"], columns["target"], columns.get("sample_weight")
     weights = [] if sample_weight is None else [sample_weight]
     grouped = group_rows(table, by, name="table", exclude=[target, *weights])
     frame = grouped.frame
@@ -109,10 +113,25 @@ def fit_groups(table, *, by, target, task="regression", sample_weight=None, n_jo
     y = frame[target].to_numpy()
     w = None if sample_weight is None else frame[sample_weight].to_numpy(dtype=float)
     parts = ((inputs.iloc[rows], y[rows], None if w is None else w[rows]) for rows in grouped.rows)
-    models, status, messages = (list(v) for v in zip(*_fit_all(estimator, parts, len(grouped), n_jobs, verbose)))
-    warn_of_messages(status, messages)
-    return GroupedBatchModel(task, dict(by=grouped.by, target=target, sample_weight=sample_weight), grouped.keys,
-                             (models, status, messages), list(inputs.columns))
+    columns = dict(by=grouped.by, target=target, sample_weight=sample_weight)
+    results = _fit_all(estimator, parts, len(grouped), n_jobs, verbose, as_bytes=path is not None)
+    if path is None:
+        fitted = tuple(list(v) for v in zip(*results))
+        warn_of_messages(*fitted[1:3])
+        return GroupedBatchModel(task, columns, grouped.keys, fitted, list(inputs.columns))
+    with ModelFileWriter(path) as writer:  # each model into the file as it comes; the batch keeps its name
+        fitted = ([], [], [], [])
+        for i, (data, status, message, params) in enumerate(results):
+            name = None if data is None else f"models/{i}.npz"
+            if name is not None:
+                writer.add(name, data)
+            for kept, value in zip(fitted, (name, status, message, params)):
+                kept.append(value)
+        batch = GroupedBatchModel(task, columns, grouped.keys, fitted, list(inputs.columns))
+        writer.finish(batch)
+    batch.model_file_opened(path)
+    warn_of_messages(*fitted[1:3])
+    return batch
 
 
 def warn_of_messages(status, messages):
@@ -123,8 +142,9 @@ def warn_of_messages(status, messages):
                       GroupWarning, stacklevel=4)
 
 
-def _fit_all(estimator, parts, n_groups, n_jobs, verbose):
-    """(model, status, message) per group, in order, for the groups' (X, y, w) ``parts``: in this process, or, for
+def _fit_all(estimator, parts, n_groups, n_jobs, verbose, as_bytes=False):
+    """(model, status, message, params) per group (_fit_group), in order, for the groups' (X, y, w) ``parts``: in this
+    process, or, for
     at least PARALLEL_MIN_GROUPS groups and more than one worker, in n_jobs worker processes, CHUNK_GROUPS groups at a
     time (each model's kernel computations on one thread there; joblib's loky backend, at most 2 x n_jobs chunks in
     flight, so that the groups' rows are not all copied to the workers at once)."""
@@ -133,13 +153,13 @@ def _fit_all(estimator, parts, n_groups, n_jobs, verbose):
     try:
         if workers == 1 or n_groups < PARALLEL_MIN_GROUPS:
             for X, y, w in parts:
-                yield _fit_group(estimator, X, y, w)
+                yield _fit_group(estimator, X, y, w, as_bytes)
                 bar.update()
             return
         one_thread = clone(estimator).set_params(n_jobs=1)
         chunks = _chunks(parts, CHUNK_GROUPS)
         run = Parallel(n_jobs=workers, return_as="generator", pre_dispatch="2 * n_jobs")
-        for results in run(delayed(_fit_chunk)(one_thread, chunk) for chunk in chunks):
+        for results in run(delayed(_fit_chunk)(one_thread, chunk, as_bytes) for chunk in chunks):
             yield from results
             bar.update(len(results))
     finally:
@@ -158,28 +178,29 @@ def _chunks(items, size):
         yield chunk
 
 
-def _fit_chunk(estimator, chunk):
+def _fit_chunk(estimator, chunk, as_bytes):
     """[_fit_group of each (X, y, w) in chunk] (a worker process's task)."""
-    return [_fit_group(estimator, X, y, w) for X, y, w in chunk]
+    return [_fit_group(estimator, X, y, w, as_bytes) for X, y, w in chunk]
 
 
-def _fit_group(estimator, X, y, w):
-    """(fitted clone of estimator or None, status, message) for one group's rows; the model's caches (recomputed
-    on first use) are dropped, so that a batch holds only what its models need."""
+def _fit_group(estimator, X, y, w, as_bytes=False):
+    """(fitted clone of estimator or None, status, message, params_ row) for one group's rows; the model's caches
+    (recomputed on first use) are dropped, so that a batch holds only what its models need; with ``as_bytes`` the
+    model as its model file's bytes."""
     if len(y) < MIN_ROWS:
-        return None, "too_few_rows", f"{len(y)} row(s); a model needs at least {MIN_ROWS}"
+        return None, "too_few_rows", f"{len(y)} row(s); a model needs at least {MIN_ROWS}", _params(None)
     model = clone(estimator)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             model.fit(X, y, sample_weight=w)
         except (ValueError, np.linalg.LinAlgError, FloatingPointError) as exc:
-            return None, "failed", str(exc)
+            return None, "failed", str(exc), _params(None)
     said = list(dict.fromkeys(f"{type(c.message).__name__}: {c.message}" for c in caught))
     for part in (model, getattr(model, "best_estimator_", None)):
         for name in [k for k in vars(part or object()) if k.startswith(CACHE_PREFIX)]:
             delattr(part, name)
-    return model, "ok", "; ".join(said)
+    return model_bytes(model) if as_bytes else model, "ok", "; ".join(said), _params(model)
 
 
 @model_file_class
@@ -195,7 +216,9 @@ class GroupedBatchModel:
     groups : list
         The groups' keys, sorted (tuples for several grouping columns).
     fitted : tuple
-        (models, status, messages), one of each per group (a model is None where the status is not "ok").
+        (models, status, messages, params), one of each per group: the fitted estimator (or the name of its member
+        in the model file the batch is then read from, ``model_file_opened``; None where the status is not "ok"),
+        the status, the message and the row of ``params_`` (a dict).
     inputs : list of str
         The input columns each model reads.
 
@@ -226,14 +249,54 @@ class GroupedBatchModel:
     ((3,), 'ComponentwiseLSSVRCV')
     """
 
+    model_file_transient = ("_models", "_source")  # written as the file's members / where the file is
+
     def __init__(self, task, columns, groups, fitted, inputs):
-        models, status, messages = fitted
+        models, status, messages, params = fitted
         self.task = task
         self.by, self.target, self.sample_weight = list(columns["by"]), columns["target"], columns["sample_weight"]
         self.feature_names_in_ = list(inputs)
-        # the state a model file holds: plain lists, one entry per group in the order of groups_
-        self._keys, self._models = list(groups), list(models)
+        # the state a model file holds: plain lists, one entry per group in the order of groups_; each model is the
+        # file's member _members[i] (None: no model)
+        self._keys, self._params = list(groups), [dict(p) for p in params]
         self._status, self._messages = [str(v) for v in status], [str(v) for v in messages]
+        self._members = [None if m is None else m if isinstance(m, str) else f"models/{i}.npz"
+                         for i, m in enumerate(models)]
+        # the models in memory, by position: all of them, or, read from the file _source, the last OPEN_MODELS
+        self._models = OrderedDict((i, m) for i, m in enumerate(models) if not isinstance(m, (type(None), str)))
+        self._source = None
+
+    def model_file_opened(self, path):
+        """The batch was read from (or written to) the model file at path: its models are read from there when
+        asked for."""
+        self._source = str(path)
+        self._models = OrderedDict()
+
+    def model_file_parts(self):
+        """(member name, model file bytes) of every model, as ``save`` writes them: copied from the file the batch
+        was read from, else written from memory."""
+        named = [(i, name) for i, name in enumerate(self._members) if name is not None]
+        if self._source is None:
+            for i, name in named:
+                yield name, model_bytes(self._models[i])
+            return
+        with zipfile.ZipFile(self._source) as zf:
+            for _, name in named:
+                yield name, zf.read(name)
+
+    def _model_at(self, at):
+        """The model of the group at position ``at`` (None without one), read from the file if need be."""
+        if at in self._models:
+            self._models.move_to_end(at)
+            return self._models[at]
+        if self._members[at] is None:
+            return None
+        if self._source is None:
+            raise ValueError("the batch's models are neither in memory nor in a model file")
+        model = self._models[at] = load_member(self._source, self._members[at])
+        if len(self._models) > OPEN_MODELS:
+            self._models.popitem(last=False)
+        return model
 
     @property
     def groups_(self):
@@ -256,7 +319,7 @@ class GroupedBatchModel:
     def params_(self):
         """Per group: n_samples, criterion, sigma and gamma (pandas.DataFrame indexed by group; NaN without a
         model)."""
-        return pd.DataFrame([_params(m) for m in self._models], index=self.groups_)
+        return pd.DataFrame(self._params, index=self.groups_)
 
     def _position(self, group):
         """The position of a group's key, or None."""
@@ -265,8 +328,9 @@ class GroupedBatchModel:
         return getattr(self, CACHE_PREFIX + "_positions").get(group)
 
     def save(self, path):
-        """Write the whole batch to one model file (cwlssvm's format: NumPy .npz with JSON metadata, no pickle;
-        ``cwlssvm.load`` reads it back, every model as it was).
+        """Write the whole batch to one model file (cwlssvm's format: NumPy .npz with JSON metadata, no pickle, each
+        group's model file a member of it; ``cwlssvm.load`` reads it back, every model as it was, each read from the
+        file when it is first asked for).
 
         Parameters
         ----------
@@ -292,15 +356,16 @@ class GroupedBatchModel:
         """Raises ValueError where the state read from a model file does not fit together."""
         if self.task not in ESTIMATORS:
             raise ValueError(f"task {self.task!r} is not one of {tuple(ESTIMATORS)}")
-        if not (len(self._keys) == len(self._models) == len(self._status) == len(self._messages)):
-            raise ValueError("the groups, models, statuses and messages differ in number")
-        for model, state in zip(self._models, self._status):
-            if (model is None) != (state != "ok") or not isinstance(model, (type(None), *ESTIMATORS.values())):
-                raise ValueError(f"a group of status {state!r} holds {type(model).__name__}")
+        if not (len(self._keys) == len(self._members) == len(self._status) == len(self._messages)
+                == len(self._params)):
+            raise ValueError("the groups, models, statuses, messages and parameters differ in number")
+        for member, state in zip(self._members, self._status):
+            if (member is None) != (state != "ok") or not isinstance(member, (type(None), str)):
+                raise ValueError(f"a group of status {state!r} holds {type(member).__name__}")
 
     def model_file_members(self):
-        """The models a model file holds (each probed when it is read)."""
-        return [m for m in self._models if m is not None]
+        """The models in memory (those in a model file are checked as each is read)."""
+        return list(self._models.values())
 
     @property
     def n_models_(self):
@@ -335,9 +400,10 @@ class GroupedBatchModel:
         at = self._position(group)
         if at is None:
             raise ValueError(f"group {group!r} is not among the batch's {self.n_models_} groups")
-        if self._models[at] is None:
+        model = self._model_at(at)
+        if model is None:
             raise ValueError(f"group {group!r} has status {self._status[at]!r}: {self._messages[at]}")
-        return self._models[at]
+        return model
 
     def group_models(self, groups=None):
         """[(group, model)] of the groups given (default: the first GROUPS_DRAWN groups with a model), as
@@ -363,7 +429,7 @@ class GroupedBatchModel:
         [1, 2]
         """
         if groups is None:
-            groups = [k for k, m in zip(self._keys, self._models) if m is not None][:GROUPS_DRAWN]
+            groups = [k for k, m in zip(self._keys, self._members) if m is not None][:GROUPS_DRAWN]
         return [(key, self.model(key)) for key in groups]
 
     def summary(self):
@@ -388,7 +454,8 @@ class GroupedBatchModel:
         [['a', 'x'], ['a', 'z'], ['b', 'x'], ['b', 'z']]
         """
         rows = []
-        for group, model in zip(self._keys, self._models):
+        for at, group in enumerate(self._keys):
+            model = self._model_at(at)
             if model is not None:
                 rows.extend({"group": group, **row} for row in component_table(model))
         return pd.DataFrame(rows)
@@ -404,7 +471,7 @@ class GroupedBatchModel:
         out, orphans, groups = [], 0, 0
         for key, rows in zip(grouped.keys, grouped.rows):
             at = self._position(key)
-            model = None if at is None else self._models[at]
+            model = None if at is None else self._model_at(at)
             if model is None:
                 orphans, groups = orphans + len(rows), groups + 1
                 continue
