@@ -55,7 +55,7 @@ class _CriteriaSum:
         return np.mean([c.edf(rho) for c in self.criteria], axis=0)
 
 
-def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
+def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None, f0=None):
     """Penalties per component for a likelihood family by the Laplace approximation (module doc).
 
     Parameters
@@ -75,12 +75,16 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
         Restricted (the intercept integrated out) or marginal likelihood.
     rho0 : ndarray (D,), optional
         Starting log penalties (default: reml_fit's coarse shared search on the first working model).
+    f0 : ndarray (n, k), optional
+        Starting training values of IRLS (default: the family's constant), for example the fixed point of the same
+        rows at other widths (``fitted`` of their RemlFit): the fixed point is the same, reached in fewer steps.
 
     Returns
     -------
     RemlFit
         rho at the optimum, V_L there (``value``), the working model's gradient, edf per component, the
-        components selected, the performance iterations made and whether rho settled.
+        components selected, the performance iterations made, whether rho settled and the training values at
+        the last fixed point (``fitted``, (n, k)).
 
     Examples
     --------
@@ -94,7 +98,7 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
     ([True, False], True)
     """
     problem = _Problem.of(Phi, Y, w, offsets, family, method)
-    f = problem.start()
+    f = problem.start() if f0 is None else np.array(f0, dtype=float).reshape(problem.Y.shape)
     rho, settled, rounds, fit = rho0, False, 0, None
     for rounds in range(1, MAX_ROUNDS + 1):
         if rho is not None:  # the fixed point at the current penalties (warm-started)
@@ -110,7 +114,7 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None):
                 break
         rho = fit.rho
     value, criterion = problem.value(rho, f)
-    return RemlFit(rho, value, fit.gradient, criterion.edf(rho), fit.selected, rounds, settled)
+    return RemlFit(rho, value, fit.gradient, criterion.edf(rho), fit.selected, rounds, settled, fitted=f)
 
 
 def laplace_value(Phi, Y, w, offsets, family, method, rho):

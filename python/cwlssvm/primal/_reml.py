@@ -64,6 +64,8 @@ class RemlFit:
         Newton iterations.
     converged : bool
         Whether the gradient vanished.
+    fitted : ndarray (n, k), optional
+        A likelihood family's training values at the IRLS fixed point (cwlssvm.families.laplace_reml).
 
     Examples
     --------
@@ -84,6 +86,7 @@ class RemlFit:
     selected: np.ndarray
     n_iter: int
     converged: bool
+    fitted: np.ndarray = None  # a likelihood family's training values (n, k) at its IRLS fixed point; else None
 
     @property
     def lam(self):
