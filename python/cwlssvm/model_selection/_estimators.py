@@ -27,7 +27,7 @@ from ..families import family_of
 from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs
 from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows
 from ..regression import ComponentwiseLSSVR, additive_screen, attach_model
-from ..tables import MISSING, UNKNOWN
+from ..tables import MISSING, UNKNOWN, EncodedTable
 from ..uncertainty import ComponentBandsMixin, UncertaintyMixin
 from ._docs import CLASSIFIER_SCORING, CLS_PARAMS, CV_PARAMS, REG_FAMILY, SELECTION_PARAM
 from ._evaluate import CRITERIA, EXACT_TOL, Criterion, CriterionEvaluator
@@ -309,6 +309,12 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             est.set_params(component_weights=weights)
         return est
 
+    def _read_table(self, codes):
+        """The validated inputs (codes, n x p) as the refit takes them: an EncodedTable of this fit's encoding, so
+        that the table is not read again."""
+        names = getattr(self, "feature_names_in_", None)
+        return EncodedTable(codes, self.encoding_, None if names is None else list(names))
+
     def _refit(self, X, y, sample_weight, result):
         """best_estimator_ fitted on all the rows at the SearchResult's choice."""
         return self._take_fitted(self._refit_estimator(result).fit(X, y, sample_weight=sample_weight))
@@ -378,7 +384,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         Xv, yv = self._validate(X, y, multi_output=True, y_numeric=True)
         Y, _, _ = self._task.targets(yv, self._family(), sample_weight, type(self).__name__)
         result = self._search(Xv, Y, sample_weight)
-        self._refit(X, y, sample_weight, result)
+        self._refit(self._read_table(Xv), y, sample_weight, result)
         if self.criterion_ in LIKELIHOODS and self._family().name == "squared":
             sensitivity = None if result.width_sensitivity is None else result.width_sensitivity()
             attach_smoothing_factor(self.best_estimator_, self.criterion_, sensitivity)
@@ -491,7 +497,7 @@ class _ClassifierCV(ClassifierMixin, TunedBase, ComponentBandsMixin):
         Xv, yv = self._validate(X, y)
         Y, labels, _ = self._task.targets(yv, self._family(), sample_weight, type(self).__name__)
         result = self._search(Xv, Y, sample_weight, labels=labels)
-        self._refit(X, y, sample_weight, result)
+        self._refit(self._read_table(Xv), y, sample_weight, result)
         self.classes_ = self.best_estimator_.classes_
         return self
 

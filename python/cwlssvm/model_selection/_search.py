@@ -520,6 +520,13 @@ def tune_profiled(evaluator, sigma_grid, gamma_range, *, refine=True, per_compon
     return best["sigmas"], best["gamma"], record
 
 
+def _geometric_means(widths):
+    """exp(mean(log s)) of each array of widths (the rows of a search), at once where they have one length."""
+    if len({len(s) for s in widths}) > 1:  # stages of different components (main effects, then pairs)
+        return np.array([float(np.exp(np.mean(np.log(s)))) for s in widths])
+    return np.exp(np.log(np.array(widths, dtype=float).reshape(len(widths), -1)).mean(axis=1))
+
+
 def results_table(record, per_component):
     """``cv_results_`` of every CV estimator, in memory and on Dask: one entry per evaluated point, like GridSearchCV's
     (scores are -criterion); the rows before ``record.compared`` (another criterion's) rank after the others.
@@ -556,7 +563,7 @@ def results_table(record, per_component):
     sig = [r["sigmas"] for r in rows]
     out = {
         "stage": np.array([r["stage"] for r in rows]),
-        "param_sigma": np.array([float(np.exp(np.mean(np.log(s)))) for s in sig]),
+        "param_sigma": _geometric_means(sig),
         "param_gamma": np.array([r["gamma"] for r in rows]),
         "criterion": crit,
         "mean_test_score": score,
