@@ -273,3 +273,16 @@ def test_models_written_to_a_file_as_fitted_are_read_back_when_asked_for(tmp_pat
     copy = tmp_path / "copy.cwl"
     back.save(copy)  # the members copied from the file they were read from
     np.testing.assert_array_equal(load(copy).predict(df), here.predict(df))
+
+
+def test_a_dask_batch_written_to_a_file_reads_its_models_from_there(tmp_path):
+    dd = pytest.importorskip("dask.dataframe")
+    df = table(seed=9)[READ + ["store", "sales"]]
+    here = fit_batch(df, by="store", target="sales", n_jobs=1)
+    path = tmp_path / "dask.cwl"
+    import dask
+
+    with dask.config.set(scheduler="synchronous"):
+        on_dask = fit_batch(dd.from_pandas(df, npartitions=2), by="store", target="sales", path=path)
+    assert path.exists() and len(on_dask._models) == 0
+    np.testing.assert_allclose(on_dask.predict(df), here.predict(df), rtol=0, atol=1e-8 * df["sales"].std())

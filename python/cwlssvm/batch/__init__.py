@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ._arrays import BatchModel, fit_arrays
 from ._dask import fit_dask_groups, is_dask_frame
-from ._grouped import ESTIMATORS, GroupedBatchModel, GroupWarning, fit_groups
+from ._fitting import fit_groups
+from ._grouped import ESTIMATORS, GroupedBatchModel, GroupWarning
 from ._groups import group_rows
 
 __all__ = ["fit_batch", "BatchModel", "GroupedBatchModel", "GroupWarning", "fit_arrays", "fit_groups", "group_rows",

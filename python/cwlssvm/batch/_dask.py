@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import warnings
 
-from ._grouped import GroupedBatchModel, GroupWarning, fit_groups, warn_of_messages
+from ._fitting import fit_groups, warn_of_messages
+from ._grouped import GroupedBatchModel, GroupWarning
 from ._groups import _column_list
 
 __all__ = ["is_dask_frame", "fit_dask_groups"]
