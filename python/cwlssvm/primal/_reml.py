@@ -244,6 +244,38 @@ class RemlCriterion(PenaltyBlocks):
             self.add_data_derivatives(grad, hess, D[j], gD, np.diag(gD) - 2.0 * np.outer(lam, lam) * cross)
         return self._value(rho, A, factor, D), grad, hess
 
+    def shared_values(self, shifts):
+        """V at rho_d = log s_d + t for each shift t (T,), every penalty at its block's scale s_d times e^t: the
+        values of reml_fit's coarse start, from one eigendecomposition instead of one factorization per shift.
+        With Gc = G_pp - g g' / G_11 (the intercept eliminated), S = diag(s) per feature and S^-1/2 Gc S^-1/2 =
+        Q diag(l) Q': log|A| = log G_11 + sum log s + sum_i log(l_i + e^t), and B_j' A^-1 B_j = B_1j^2 / G_11 +
+        sum_i a_ij^2 / (l_i + e^t), a = Q' S^-1/2 (B_p - g B_1 / G_11); for "ml", log|A_pp| from the eigenvalues
+        of S^-1/2 G_pp S^-1/2."""
+        R, k = self.R, self.B.shape[1]
+        s = self.scale[self.block]  # (R,) each feature's block scale
+        root = 1.0 / np.sqrt(s)
+        g11, g = self.G[R, R], self.G[:R, R]
+        Gc = self.G[:R, :R] - np.outer(g, g) / g11
+        lam, Q = np.linalg.eigh(root[:, None] * ((Gc + Gc.T) / 2) * root[None, :])
+        lam = np.maximum(lam, 0.0)
+        a = Q.T @ (root[:, None] * (self.B[:R] - np.outer(g, self.B[R]) / g11))  # (R, k)
+        if self.method == "ml":
+            Gp = self.G[:R, :R]
+            mu = np.maximum(np.linalg.eigvalsh(root[:, None] * ((Gp + Gp.T) / 2) * root[None, :]), 0.0)
+        values = []
+        for t in np.asarray(shifts, dtype=float):
+            e = np.exp(t)
+            D = self.yy - self.B[R] ** 2 / g11 - ((a * a) / (lam + e)[:, None]).sum(axis=0)
+            if np.any(D <= 0):  # as _solve: an interpolating fit
+                D = np.maximum(D, 1e-300 * np.maximum(self.yy, 1.0))
+            if self.method == "reml":
+                logdet = np.log(g11) + np.log(lam + e).sum()
+            else:
+                logdet = np.log(mu + e).sum()
+            # logdet - ranks . rho: the sum of log s_d over the features cancels with ranks . log s
+            values.append(self.data_term(D) + k * (logdet - R * t))
+        return np.array(values)
+
     def restricted(self, keep):
         """The criterion of the components where keep (D,) is True, the others left out (rank 0): the same rows'
         sums without their features."""
@@ -334,7 +366,10 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
     active = criterion.ranks > 0
     if rho0 is None:  # a shared penalty (relative to each block's scale) on a coarse grid
         shifts = np.linspace(-15.0, 15.0, 31)
-        values = [criterion.value(np.log(criterion.scale) + t) for t in shifts]
+        if hasattr(criterion, "shared_values"):  # one eigendecomposition for every shift
+            values = criterion.shared_values(shifts)
+        else:
+            values = [criterion.value(np.log(criterion.scale) + t) for t in shifts]
         rho0 = np.log(criterion.scale) + shifts[int(np.argmin(values))]
     rho = np.clip(np.asarray(rho0, dtype=float), lo, hi)
     value, grad, hess = criterion.derivatives(rho)
