@@ -371,7 +371,7 @@ def test_one_gamma_per_component_by_reml_on_dask_is_the_in_memory_choice(client,
     assert model.to_local().component_weights is not None
     # the bands with the penalties' uncertainty (the default for these models), from the same sums
     bands, ref_bands = (np.asarray(m.component_bands(X[:200])) for m in (model.to_local(), ref))
-    assert model.to_local().smoothing_factor_.shape == ref.best_estimator_.smoothing_factor_.shape
+    assert model.to_local().smoothing_factor_.shape == ref.posterior().smoothing.shape
     np.testing.assert_allclose(bands, ref_bands, atol=1e-3 * np.abs(ref_bands).max())
     with pytest.raises(ValueError, match="criterion"):
         cdask.ComponentwiseLSSVCCV(criterion="reml", client=client).fit(da.from_array(X, chunks=(n // 7, 4)),

@@ -328,7 +328,7 @@ def test_unconditional_covariance_adds_the_penalties_uncertainty_by_finite_diffe
 
 def test_unconditional_bands_contain_the_bayesian_ones_and_round_trip(reml_model, tmp_path):
     model, X, y = reml_model
-    U = model.best_estimator_.smoothing_factor_
+    U = model.posterior().smoothing
     n_selected = len(model.selected_components_)
     assert U.shape == (model.posterior().fmap.size + 1, n_selected + 1)  # the penalties' and the width's parts
     assert np.abs(U[:, -1]).max() > 0  # the width's part: the widths were searched on these rows
@@ -364,7 +364,7 @@ def test_unconditional_bands_need_penalties_chosen_by_a_likelihood(additive):
 def test_a_model_with_a_pair_adds_the_widths_uncertainty_of_its_main_effects_and_pair(additive):
     X, y = additive
     model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", interactions=[(0, 1)]).fit(X, y)
-    U = model.best_estimator_.smoothing_factor_
+    U = model.posterior().smoothing
     selected = len(model.selected_components_)
     assert selected < U.shape[1] <= 2 * selected
     lo, hi = model.component_bands(X, method="bayes")
@@ -375,7 +375,7 @@ def test_a_model_with_a_pair_adds_the_widths_uncertainty_of_its_main_effects_and
 def test_one_width_per_component_adds_each_widths_uncertainty(additive):
     X, y = additive
     model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)
-    U = model.best_estimator_.smoothing_factor_
+    U = model.posterior().smoothing
     selected = len(model.selected_components_)
     assert selected < U.shape[1] <= 2 * selected  # the penalties' columns, then one per selected component's width
     lo, hi = model.component_bands(X, method="bayes")
@@ -505,3 +505,19 @@ def test_a_squared_classifier_has_no_combined_bands(additive):
     assert clf._band_companion() is None
     with pytest.raises(ValueError, match="logistic classifier of two classes"):
         clf.component_bands(X[:5], method="combined")
+
+
+def test_the_likelihoods_smoothing_part_is_made_on_first_use_and_is_the_same_after_a_file_or_a_pickle(tmp_path):
+    import pickle
+
+    X, y, _ = make_additive(n=150, seed=3, n_features=4)
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    assert not hasattr(model.best_estimator_, "smoothing_factor_")  # not made by the fit
+    copy = pickle.loads(pickle.dumps(model))
+    path = tmp_path / "reml.cwl"
+    model.save(path)  # made before writing: the file holds it
+    back = cwlssvm.load(path)
+    assert back.best_estimator_.smoothing_factor_.shape[1] > len(back.selected_components_)  # with the width's part
+    bands = model.component_bands(X[:20])
+    for other in (copy, back):
+        np.testing.assert_array_equal(other.component_bands(X[:20])[0], bands[0])

@@ -197,6 +197,8 @@ def _metadata(model):
 
     if hasattr(model, "fit"):
         check_is_fitted(model)
+    if hasattr(model, "model_file_prepare"):  # what the model makes on first use and its file holds
+        model.model_file_prepare()
     enc = _Encoder()
     params, dropped = {}, []
     for name, value in (model.get_params(deep=False) if hasattr(model, "get_params") else {}).items():

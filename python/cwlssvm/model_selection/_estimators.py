@@ -37,8 +37,8 @@ from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, sorted_sample)
 from ._gcv_guard import guard_gcv
-from ._likelihood import (ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                          width_sensitivity, widths_by_prediction)
+from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smoothing, defer_smoothing,
+                          select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion
 from ._result import SearchResult
@@ -243,13 +243,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                               samples=samples)
         self.passes_ = evaluator.passes
         sensitivity = None  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which a
-        if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's fit takes
-
-            def widths_part():
-                values = width_sensitivity(evaluator, sigmas, fit, self.criterion, per_component)
-                return None if values is None else (values, X, w)
-
-            sensitivity = widths_part
+        if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's bands take
+            unused = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)  # no features yet
+            sensitivity = WidthSensitivity(unused, sigmas, fit, self.criterion, per_component)
 
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -356,10 +352,16 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
     def posterior(self):
         """The refitted model's posterior (cwlssvm.uncertainty.Posterior)."""
-        return self._fitted().posterior()
+        return self._uncertainty_model().posterior()
 
     def _uncertainty_model(self):
+        """The refitted model, with its bands' smoothing part attached (a likelihood's, made on first use)."""
+        attach_deferred_smoothing(self)
         return self._fitted()
+
+    def model_file_prepare(self):
+        """What is made on first use and a model file holds (the bands' smoothing part), made now."""
+        attach_deferred_smoothing(self)
 
 
 class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMixin):
@@ -367,11 +369,11 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
 
     def contributions(self, X, return_std=False):
         """Component outputs of the refitted model (with ``return_std``, also their standard errors)."""
-        return self._fitted().contributions(X, return_std=return_std)
+        return (self._uncertainty_model() if return_std else self._fitted()).contributions(X, return_std=return_std)
 
     def predict(self, X, return_std=False):
         """Predictions of the refitted model (with ``return_std``, also their standard errors)."""
-        return self._fitted().predict(X, return_std=return_std)
+        return (self._uncertainty_model() if return_std else self._fitted()).predict(X, return_std=return_std)
 
     def _band_companion(self):
         """The companion of the "combined" bands, or None (cwlssvm.model_selection._companion)."""
@@ -385,9 +387,8 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         Y, _, _ = self._task.targets(yv, self._family(), sample_weight, type(self).__name__)
         result = self._search(Xv, Y, sample_weight)
         self._refit(self._read_table(Xv), y, sample_weight, result)
-        if self.criterion_ in LIKELIHOODS and self._family().name == "squared":
-            sensitivity = None if result.width_sensitivity is None else result.width_sensitivity()
-            attach_smoothing_factor(self.best_estimator_, self.criterion_, sensitivity)
+        if self.criterion_ in LIKELIHOODS and self._family().name == "squared":  # its bands' smoothing part
+            defer_smoothing(self, result.width_sensitivity)  # made on first use (cwlssvm.model_selection._likelihood)
         return self
 
     def _refit(self, X, y, sample_weight, result):

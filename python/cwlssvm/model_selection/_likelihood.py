@@ -12,9 +12,16 @@ the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds). For 
 components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``); with
 ``per_component``, the tests run at the shared width first, and only the components they keep get widths of
 their own, in the likelihood of those components alone, before the tests run again among them.
+
+The bands of a regressor so tuned take the uncertainty of its penalties and widths (attach_smoothing_factor), made
+on the first use of its bands, tests or standard errors, or before it is written to a model file
+(defer_smoothing, attach_deferred_smoothing).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -503,3 +510,61 @@ def _per_component(profile, sigmas, tunes):
         if not moved:
             break
     return sigmas
+
+
+# ---------------------------------------------------------------------- the bands' smoothing part, on first use
+# A regressor tuned by criterion="reml" (or "ml") carries in its bands the uncertainty of the penalties it chose
+# and, on the exact path, of its width: U (R+1, q) of attach_smoothing_factor, whose widths' part costs three more
+# likelihood fits at nearby widths (width_sensitivity). As the companion of the default's bands, it is made when the
+# bands, tests or standard errors are first asked for, or before the model is written to a file
+# (``model_file_prepare``), so that a fit whose bands are never used does not pay for it.
+PENDING = "_cached_smoothing"  # the estimator's attribute holding what is deferred (not written to model files)
+
+
+@dataclass
+class WidthSensitivity:
+    """What ``width_sensitivity`` needs (picklable): an evaluator of the likelihood's rows not used yet (a
+    PrimalCriterionEvaluator: its rows, components and the widths' units, no features made), the chosen relative
+    widths (D,), the RemlFit there, the method and whether each component has its own width. Called:
+    (values (n, q), X, w) at the evaluator's rows, or None (no direction left).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import PrimalCriterionEvaluator, tune_likelihood
+    >>> from cwlssvm.model_selection._likelihood import WidthSensitivity
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(-1, 1, size=(200, 2)); Y = np.sin(3 * X[:, :1]) + 0.3 * rng.normal(size=(200, 1))
+    >>> def evaluator():
+    ...     return PrimalCriterionEvaluator(X, Y, np.ones(200), C.resolve(None, 2, None, 1.0, X), criterion="gcv")
+    >>> sigmas, fit, _ = tune_likelihood(evaluator(), np.geomspace(0.1, 10, 9), "reml")
+    >>> WidthSensitivity(evaluator(), sigmas, fit, "reml")()[0].shape
+    (200, 1)
+    """
+
+    evaluator: Any
+    sigmas: np.ndarray
+    fit: Any
+    method: str
+    per_component: bool = False
+
+    def __call__(self):
+        ev = self.evaluator
+        values = width_sensitivity(ev, self.sigmas, self.fit, self.method, self.per_component)
+        return None if values is None else (values, ev.X, ev.w)
+
+
+def defer_smoothing(est, sensitivity=None):
+    """Keeps on the fitted CV estimator est what attach_smoothing_factor needs for its refitted model: the
+    likelihood (``criterion_``) and the widths' part (a WidthSensitivity, or None for the penalties' part alone)."""
+    setattr(est, PENDING, (est.best_estimator_, est.criterion_, sensitivity))
+
+
+def attach_deferred_smoothing(est):
+    """Attaches what defer_smoothing kept to est's refitted model (once; nothing where nothing is kept, or where the
+    model has been refitted since)."""
+    pending = vars(est).pop(PENDING, None)
+    if pending is not None and pending[0] is getattr(est, "best_estimator_", None):
+        model, method, sensitivity = pending
+        attach_smoothing_factor(model, method, None if sensitivity is None else sensitivity())

@@ -32,7 +32,8 @@ class SearchResult:
         eta_d with gamma_d = gamma eta_d per component (a likelihood criterion), for ``component_weights``.
     width_sensitivity : callable or None, default=None
         () -> (values, X, w) or None: the widths' part of the "unconditional" bands
-        (cwlssvm.model_selection.width_sensitivity on the search's rows), computed only when called.
+        (cwlssvm.model_selection.width_sensitivity on the search's rows), computed only when called (a picklable
+        WidthSensitivity, kept with the fitted model until its bands are first used).
 
     Examples
     --------
