@@ -173,16 +173,15 @@ def flights(n_loop, threads, mgcv=True):
           "criterion='reml'")
     print(f"  fit_batch(flights, by='tailnum')  {t_batch:8.2f} s  ({t_batch / len(planes) * 1e3:.2f} ms per model; "
           f"statuses {batch.status_.value_counts().to_dict()})")
-    worst, t0 = 0.0, time.perf_counter()
+    groups = [df[df["tailnum"] == plane] for plane in planes[:n_loop]]  # split before the clock starts
+    models, t0 = [], time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for plane in planes[:n_loop]:
-            rows = df[df["tailnum"] == plane]
-            model = ComponentwiseLSSVRCV(criterion="reml").fit(rows[FLIGHT_INPUTS], rows["arr_delay"].to_numpy())
-            mine = batch.model(plane).predict(rows[FLIGHT_INPUTS])
-            gap = np.max(np.abs(model.predict(rows[FLIGHT_INPUTS]) - mine)) / rows["arr_delay"].std()
-            worst = max(worst, float(gap))
+        for rows in groups:  # the fits alone are timed
+            models.append(ComponentwiseLSSVRCV(criterion="reml").fit(rows[FLIGHT_INPUTS], rows["arr_delay"].to_numpy()))
     t_loop = (time.perf_counter() - t0) / n_loop
+    worst = max(float(np.max(np.abs(m.predict(rows[FLIGHT_INPUTS]) - batch.model(plane).predict(rows[FLIGHT_INPUTS])))
+                      / rows["arr_delay"].std()) for m, rows, plane in zip(models, groups, planes))
     print(f"  Python loop of ComponentwiseLSSVRCV(criterion='reml'): {t_loop * 1e3:.2f} ms per model (first {n_loop} "
           f"planes); fit_batch {t_loop * len(planes) / t_batch:.2f}x faster; largest prediction difference "
           f"{worst:.1e} x std(y)")
@@ -247,15 +246,15 @@ def grouped(n_groups, n_loop, threads, mgcv=True, families=True, to_file=False):
           f"table and the libraries); the largest worker process {workers:.0f} MB"
           + (f"; model file {os.path.getsize(path) / 2**20:.0f} MB" if to_file else ""))
     inputs = [f"x{j}" for j in range(5)] + ["c0", "c1"]
-    worst, t0 = 0.0, time.perf_counter()
+    groups = [rows for _, rows in df[df["group"] < n_loop].groupby("group")]  # split before the clock starts
+    models, t0 = [], time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for g in range(n_loop):
-            rows = df[df["group"] == g]
-            model = ComponentwiseLSSVRCV(criterion="reml").fit(rows[inputs], rows["y"].to_numpy())
-            worst = max(worst, float(np.max(np.abs(model.predict(rows[inputs]) - batch.model(g).predict(rows[inputs])))
-                                     / np.std(rows["y"])))
+        for rows in groups:  # the loop a user writes: the fits alone are timed
+            models.append(ComponentwiseLSSVRCV(criterion="reml").fit(rows[inputs], rows["y"].to_numpy()))
     t_loop = (time.perf_counter() - t0) / n_loop
+    worst = max(float(np.max(np.abs(m.predict(rows[inputs]) - batch.model(g).predict(rows[inputs])))
+                      / np.std(rows["y"])) for g, (m, rows) in enumerate(zip(models, groups)))
     print(f"  Python loop of ComponentwiseLSSVRCV(criterion='reml'): {t_loop * 1e3:.2f} ms per model (first {n_loop} "
           f"groups); fit_batch {t_loop * n_groups / t_batch:.2f}x faster; largest prediction difference "
           f"{worst:.1e} x std(y)")

@@ -181,7 +181,7 @@ def main():
                 values = np.array([sc[metric] for sc, _ in runs])
                 seconds = np.mean([t for _, t in runs])
                 print(f"{name:12s} {f'{shape[0]} x {shape[1]}':>12s} {metric:8s} {model:8s} {values.mean():8.4f} "
-                      f"{values.std():7.4f} {values.mean() / ref:7.3f} {seconds:8.2f}", flush=True)
+                      f"{values.std():7.4f} {values.mean() / ref:7.3f} {seconds:8.3f}", flush=True)
 
 
 if __name__ == "__main__":
