@@ -266,6 +266,9 @@ def test_models_written_to_a_file_as_fitted_are_read_back_when_asked_for(tmp_pat
     assert path.exists() and len(streamed._models) == 0  # no model kept in memory after the fit
     np.testing.assert_array_equal(streamed.predict(df), here.predict(df))
     assert len(streamed._models) == 4  # read from the file for the prediction, at most OPEN_MODELS kept
+    import pickle
+
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(streamed)).predict(df), here.predict(df))  # its own handle
     pd.testing.assert_frame_equal(streamed.params_, here.params_)
     pd.testing.assert_frame_equal(streamed.summary(), here.summary())
     back = load(path)

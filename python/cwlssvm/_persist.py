@@ -18,7 +18,7 @@ classes from an allow-list of the package, which each class joins where it is de
 
 A container of many models (a batch) holds each of them as a member of its archive, a whole model file deflated
 (``models/<i>.npz``), written as they come (``ModelFileWriter``) and read one at a time when asked for
-(``load_member``): the container's own metadata names its members.
+(``ModelFileReader``): the container's own metadata names its members.
 """
 
 from __future__ import annotations
@@ -341,46 +341,52 @@ def load_with_info(path):
     return _read_model(path, os.path.getsize(path), path)
 
 
-def load_member(path, name):
-    """The model stored as member ``name`` of the model file at ``path`` (a batch's, ModelFileWriter.add), read
-    and checked as ``load`` reads a file.
+class ModelFileReader:
+    """The members of a container's model file (a batch's, ModelFileWriter.add) read one at a time through one open
+    handle (the zip's directory is read once, not once a member): ``read(name)`` returns the model, read and checked
+    as ``load`` reads a file; ``close()`` closes the file.
 
     Parameters
     ----------
     path : str or os.PathLike
         The container's model file.
-    name : str
-        The member.
-
-    Returns
-    -------
-    estimator
-        The fitted estimator.
 
     Examples
     --------
     >>> import os, tempfile
     >>> from cwlssvm import ComponentwiseLSSVR
-    >>> from cwlssvm._persist import ModelFileWriter, load_member, model_bytes
+    >>> from cwlssvm._persist import ModelFileReader, ModelFileWriter, model_bytes
     >>> from cwlssvm.datasets import make_additive
     >>> X, y, _ = make_additive(n=60, seed=0)
     >>> path = os.path.join(tempfile.mkdtemp(), "many.cwl")
     >>> with ModelFileWriter(path) as writer:
     ...     writer.add("models/0.npz", model_bytes(ComponentwiseLSSVR(gamma=10.0).fit(X, y)))
     ...     writer.finish(ComponentwiseLSSVR(gamma=1.0).fit(X, y))
-    >>> load_member(path, "models/0.npz").gamma
+    >>> ModelFileReader(path).read("models/0.npz").gamma
     10.0
     """
-    path = os.fspath(path)
-    where = f"{path} (member {name})"
-    try:
-        with zipfile.ZipFile(path) as zf:
-            data = zf.read(name)
-    except KeyError:
-        raise ModelFileError(f"{path} has no member {name!r}") from None
-    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
-        raise ModelFileError(f"{where} is not readable (truncated or corrupted: {exc})") from None
-    return _read_model(io.BytesIO(data), len(data), where)[0]
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        try:
+            self._zip = zipfile.ZipFile(self.path)
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+            raise ModelFileError(f"{self.path} is not readable (truncated or corrupted: {exc})") from None
+
+    def read(self, name):
+        """The model stored as member ``name``."""
+        where = f"{self.path} (member {name})"
+        try:
+            data = self._zip.read(name)
+        except KeyError:
+            raise ModelFileError(f"{self.path} has no member {name!r}") from None
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, ValueError) as exc:
+            raise ModelFileError(f"{where} is not readable (truncated or corrupted: {exc})") from None
+        return _read_model(io.BytesIO(data), len(data), where)[0]
+
+    def close(self):
+        """Closes the file."""
+        self._zip.close()
 
 
 def _read_model(source, size, path):

@@ -174,10 +174,10 @@ def _fit_group(estimator, X, y, w, as_bytes=False):
         warnings.simplefilter("always")
         try:
             model.fit(X, y, sample_weight=w)
+            model.model_file_prepare()  # what it makes on first use, before the caches are dropped (as a file does)
         except (ValueError, np.linalg.LinAlgError, FloatingPointError) as exc:
             return None, "failed", str(exc), _params(None)
     said = list(dict.fromkeys(f"{type(c.message).__name__}: {c.message}" for c in caught))
-    model.model_file_prepare()  # what it would make on first use, before the caches are dropped (as a file does)
     for part in (model, getattr(model, "best_estimator_", None)):
         for name in [k for k in vars(part or object()) if k.startswith(CACHE_PREFIX)]:
             delattr(part, name)

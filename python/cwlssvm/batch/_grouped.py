@@ -12,7 +12,7 @@ from collections import OrderedDict
 import numpy as np
 import pandas as pd
 
-from .._persist import CACHE_PREFIX, load_member, model_bytes, model_file_class, save
+from .._persist import CACHE_PREFIX, ModelFileReader, model_bytes, model_file_class, save
 from .._report import component_table
 from ..model_selection import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 from ._groups import group_rows
@@ -82,7 +82,7 @@ class GroupedBatchModel:
     ((3,), 'ComponentwiseLSSVRCV')
     """
 
-    model_file_transient = ("_models", "_source")  # written as the file's members / where the file is
+    model_file_transient = ("_models", "_source", "_reader")  # the file's members / where the file is / its handle
 
     def __init__(self, task, columns, groups, fitted, inputs):
         models, status, messages, params = fitted
@@ -97,13 +97,16 @@ class GroupedBatchModel:
                          for i, m in enumerate(models)]
         # the models in memory, by position: all of them, or, read from the file _source, the last OPEN_MODELS
         self._models = OrderedDict((i, m) for i, m in enumerate(models) if not isinstance(m, (type(None), str)))
-        self._source = None
+        self._source, self._reader = None, None  # the model file the models are read from, and its open handle
 
     def model_file_opened(self, path):
         """The batch was read from (or written to) the model file at path: its models are read from there when
         asked for."""
-        self._source = str(path)
+        self._source, self._reader = str(path), None
         self._models = OrderedDict()
+
+    def __getstate__(self):  # the open file stays here (a copy opens its own)
+        return {k: v for k, v in vars(self).items() if k != "_reader"}
 
     def model_file_parts(self):
         """(member name, model file bytes) of every model, as ``save`` writes them: copied from the file the batch
@@ -126,7 +129,9 @@ class GroupedBatchModel:
             return None
         if self._source is None:
             raise ValueError("the batch's models are neither in memory nor in a model file")
-        model = self._models[at] = load_member(self._source, self._members[at])
+        if getattr(self, "_reader", None) is None:  # one open handle for every read
+            self._reader = ModelFileReader(self._source)
+        model = self._models[at] = self._reader.read(self._members[at])
         if len(self._models) > OPEN_MODELS:
             self._models.popitem(last=False)
         return model
