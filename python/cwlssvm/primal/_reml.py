@@ -185,11 +185,14 @@ class RemlCriterion(PenaltyBlocks):
         A[np.arange(self.R), np.arange(self.R)] += lam[self.block]
         factor = cho_factor(A, lower=True, check_finite=False)
         beta = cho_solve(factor, self.B, check_finite=False)  # (R+1, k)
-        D = self.yy - np.einsum("ij,ij->j", beta, self.B)
-        if np.any(D <= 0):  # an interpolating fit: the likelihood is unbounded there
-            D = np.maximum(D, 1e-300 * np.maximum(self.yy, 1.0))
+        D = self._positive(self.yy - np.einsum("ij,ij->j", beta, self.B))
         self._last, self._last_inverse = (np.array(rho, dtype=float), (lam, A, factor, beta, D)), None
         return lam, A, factor, beta, D
+
+    def _positive(self, D):
+        """The penalized residual sums D (k,), each kept above 0 (an interpolating fit: the likelihood is unbounded
+        there)."""
+        return np.maximum(D, 1e-300 * np.maximum(self.yy, 1.0)) if np.any(D <= 0) else D
 
     def _inverse_at(self, rho):
         """A^-1 (R+1, R+1) at rho, kept with the last factorization."""
@@ -265,9 +268,7 @@ class RemlCriterion(PenaltyBlocks):
         values = []
         for t in np.asarray(shifts, dtype=float):
             e = np.exp(t)
-            D = self.yy - self.B[R] ** 2 / g11 - ((a * a) / (lam + e)[:, None]).sum(axis=0)
-            if np.any(D <= 0):  # as _solve: an interpolating fit
-                D = np.maximum(D, 1e-300 * np.maximum(self.yy, 1.0))
+            D = self._positive(self.yy - self.B[R] ** 2 / g11 - ((a * a) / (lam + e)[:, None]).sum(axis=0))
             if self.method == "reml":
                 logdet = np.log(g11) + np.log(lam + e).sum()
             else:
