@@ -42,3 +42,17 @@ def solve_saddle(Om, y, inv_gamma):
     A[1:, 1:] = Om + np.diag(inv_gamma)
     sol = np.linalg.solve(A, np.concatenate([[0.0], y]))
     return sol[0], sol[1:]
+
+
+def unheld(model):
+    """The fitted model (and a CV model's refit) with its inputs' spans dropped, so that it predicts its kernel
+    expansion at any input, beyond the training rows too: what the closed-form leave-one-out and k-fold criteria
+    compute, and what the reference blocks above give (held components read a value beyond the span at its edge)."""
+    import dataclasses
+
+    from cwlssvm.tables import TableEncoding
+
+    for m in (model, getattr(model, "best_estimator_", None)):
+        if m is not None and getattr(m, "encoding_", None) is not None:
+            m.encoding_ = TableEncoding([dataclasses.replace(c, span=()) for c in m.encoding_.columns])
+    return model

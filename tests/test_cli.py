@@ -85,6 +85,14 @@ def test_fit_by_restricted_likelihood_at_the_default_width(files):
     assert res.returncode == 2 and "--tune reml" in res.stderr
 
 
+def test_fit_with_shapes(files):
+    d, _ = files
+    res = run("fit", d / "additive.csv", "--target", "y", "--increasing", "x1", "--concave", "x3", "--quiet", "-o",
+              d / "shaped.npz")
+    assert res.returncode == 0, res.stderr
+    assert "increasing)" in res.stdout and "concave)" in res.stdout
+
+
 def test_fit_classification_with_kfold_tuning_and_fusion(files):
     d, _ = files
     res = run("fit", d / "labels.csv", "--target", "label", "--tune", "kfold", "--quiet", "-o", d / "clf.npz")
@@ -117,6 +125,12 @@ def test_fit_classification_with_kfold_tuning_and_fusion(files):
      "--family poisson: a classification model takes squared or logistic"),
     (["fit", "{d}/additive.csv", "--target", "y", "--family", "poisson", "--select", "l1", "-o", "{d}/out.npz"],
      "--select l1 is for --family squared only"),
+    (["fit", "{d}/text.csv", "--target", "y", "--increasing", "city", "-o", "{d}/out.npz"],
+     "--increasing: 'city' is not a numeric feature column"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--increasing", "x1", "--convex", "x1", "-o", "{d}/out.npz"],
+     "--convex: 'x1' already has the shape 'increasing'"),
+    (["fit", "{d}/additive.csv", "--target", "y", "--increasing", "x1", "--select", "l1", "-o", "{d}/out.npz"],
+     "shapes are fitted with --select none"),
     (["plot", "{d}/model.npz", "{d}/text.csv", "-o", "{d}/out.png"], None),
 ])
 def test_bad_input_is_one_line_and_no_output(files, args, message):

@@ -607,3 +607,16 @@ def test_the_gcv_guard_runs_on_dask_as_in_memory(client):
     assert (model.sigma_, model.gamma_) == pytest.approx((ref.sigma_, ref.gamma_), rel=1e-9)
     assert model.best_score_ == pytest.approx(ref.best_score_, rel=1e-8)
     assert ref.gamma_ < 1e4  # the refused choice was a nearly unpenalized gamma (test_gcv_guard)
+
+
+def test_the_dask_fit_measures_the_spans_and_holds_beyond_them(client, data):
+    X, y = data
+    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, client=client)
+    model.fit(da.from_array(X, chunks=(3000, 10)), da.from_array(y, chunks=4000))
+    local = model.to_local()
+    assert [c.span for c in local.encoding_.columns] == [(X[:, j].min(), X[:, j].max()) for j in range(10)]
+    far = np.full((1, 10), 0.5)
+    far[0, 0] = 7.0
+    edge = far.copy()
+    edge[0, 0] = X[:, 0].max()
+    np.testing.assert_array_equal(local.predict(far), local.predict(edge))

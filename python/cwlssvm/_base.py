@@ -13,7 +13,7 @@ from . import components as _components
 from .families import DenseSystem, LowRankSystem, family_of, fit_family, working_residuals
 from .components.pair import pair
 from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
-from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank
+from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank, fit_shaped, shaped
 from ._params import N_JOBS, OPEN_UNIT, POSITIVE, ParamTable, one_of
 from ._fit_guard import forget_fitted
 from ._persist import file_values
@@ -128,13 +128,18 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             raise ValueError("sample_weight: at least 2 samples need a positive weight")
         w, X, Y = weighted_rows(w, X, Y)
         eta = self._component_weights()
-        solver = self.solver if eta is None else "lowrank"  # the weights act on the primal features
+        constrained = shaped(self.components_)  # components with a shape: a QP on the primal features
+        solver = self.solver if eta is None and not constrained else "lowrank"  # these act on the primal features
         self.solver_, fmap = SOLVER_POLICY.fit_solver(solver, X, self.components_, tol=self.lowrank_tol,
                                                       n_jobs=self.n_jobs)
         if eta is not None:
             fmap = fmap.weighted(eta)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         family = self._family()
+        if constrained:
+            if family.name != "squared":
+                raise ValueError(f"components with a shape are fitted with family='squared', got family={family.name!r}")
+            return fit_shaped(fmap, X, Y, w, float(self.gamma), loo=loo, n_jobs=self.n_jobs)
         if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
             system = (LowRankSystem(fmap, X, self.gamma, self.n_jobs) if fmap is not None
                       else DenseSystem.from_inputs(X, self._described, self.gamma, self.n_jobs, hint))
@@ -307,7 +312,8 @@ def resolve_for(est, specs, sigma, X, w, pairs=()):
     """The specs (None: the default component of every column) and the pair components ``pairs``, resolved for
     the training columns of the estimator est (its n_features_in_, feature_names_in_, encoding_) against X (n, p)
     with weights w at the width sigma (in units of each input's spread), pairs centred on those rows (at est's
-    lowrank_tol, on est's n_jobs).
+    lowrank_tol, on est's n_jobs). Sets the spans of est's encoding_ to those rows (the rows of positive weight):
+    a held component reads a value beyond them at the nearest edge (cwlssvm.tables).
 
     Examples
     --------
@@ -325,6 +331,8 @@ def resolve_for(est, specs, sigma, X, w, pairs=()):
                                    X, w, encoding=getattr(est, "encoding_", None))
 
     resolved = one(specs) + (one(list(pairs)) if len(pairs) else [])
+    if getattr(est, "encoding_", None) is not None:
+        est.encoding_ = est.encoding_.with_spans(X, w)
     return centre_pairs(resolved, X, w, tol=est.lowrank_tol, n_jobs=est.n_jobs)
 
 

@@ -149,7 +149,8 @@ def model_panels(model, X=None, components=None, n_grid=200, bands=None, by="com
     panels, drawn_columns = [], set()
     for d in order:
         comp, row = model.components_[d], rows[d]
-        head = dict(d=d, name=row["component"], selected=row["selected"])
+        shape = f" ({comp.shape})" if comp.shape is not None else ""  # a constrained component says so
+        head = dict(d=d, name=row["component"] + shape, selected=row["selected"])
         cols = list(comp.columns)
         if len(cols) == 1 and groups is not None:
             j = cols[0]

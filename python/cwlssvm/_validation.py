@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 from sklearn.utils.validation import validate_data
 
-from .components import Component, as_list
+from .components import Component, as_list, held_columns
 from .tables import CATEGORICAL, NUMERIC, EncodedTable, IdentifierColumnWarning, TableEncoding
 
 
@@ -226,7 +226,8 @@ def check_target_numeric(y, estimator_name):
 def validate_predict_data(estimator, X):
     """X as codes for a fitted estimator's predict/transform: the columns it was fitted on, read by its
     ``encoding_`` (a level not seen in fitting is missing, or refused when ``unknown`` is "error"), of a
-    scale the kernels compute with (NotFittedError before fit)."""
+    scale the kernels compute with (NotFittedError before fit); the columns only held components read are
+    taken at the nearest edge of their training span outside it (cwlssvm.components.held_columns)."""
     from sklearn.utils import check_array
     from sklearn.utils.validation import check_is_fitted
 
@@ -248,6 +249,9 @@ def validate_predict_data(estimator, X):
                                    unknown=getattr(estimator, "unknown", "missing"))
     Xv = check_array(codes, dtype=np.float64, ensure_all_finite="allow-nan" if encoding is not None else True)
     check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), fit=False)
+    components = getattr(estimator, "components_", None)
+    if encoding is not None and components is not None:  # beyond the training span: the nearest edge
+        Xv = encoding.held_at_edges(Xv, held_columns(components))
     return Xv
 
 

@@ -202,6 +202,31 @@ def _make_model(task, select, tune, verbose, n_jobs, max_components, family="squ
                family=family)
 
 
+def _shapes(args, X):
+    """{column: shape} from --increasing, --decreasing, --convex and --concave (CLIError for a column that is not a
+    numeric feature, or one given twice)."""
+    from .components import SHAPES
+
+    shapes = {}
+    for shape in SHAPES:
+        for c in (x.strip() for x in (getattr(args, shape) or "").split(",")):
+            if not c:
+                continue
+            if c not in X.columns or not _numeric_column(X[c]):
+                raise CLIError(f"--{shape}: {c!r} is not a numeric feature column")
+            if c in shapes:
+                raise CLIError(f"--{shape}: {c!r} already has the shape {shapes[c]!r}")
+            shapes[c] = shape
+    return shapes
+
+
+def _numeric_column(column) -> bool:
+    """Whether a feature column holds numbers (not categories)."""
+    import pandas as pd
+
+    return pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column)
+
+
 def _cmd_fit(args):
     import numpy as np
 
@@ -237,6 +262,15 @@ def _cmd_fit(args):
         y = y.astype(float)
     model = _make_model(task, args.select, args.tune, not args.quiet, args.n_jobs, args.max_components, args.family,
                         _interactions(args.interactions))
+    shapes = _shapes(args, X)
+    if shapes:
+        if args.select != "none" or args.family != "squared":
+            raise CLIError("--increasing/--decreasing/--convex/--concave: shapes are fitted with --select none and "
+                           "--family squared")
+        from .components import categorical, rbf
+
+        model.set_params(components=[rbf(c, shape=shapes.get(c)) if _numeric_column(X[c]) else categorical(c)
+                                     for c in X.columns])
     _log(f"cwlssvm fit: {len(X)} rows, {X.shape[1]} features, task {task}" + (f" ({why}; override with --task)"
                                                                             if why else ""))
     t0 = time.perf_counter()
@@ -415,6 +449,10 @@ def build_parser():
     p.add_argument("--interactions", metavar="K|auto",
                    help="add pair components: the K best pairs screened on the residuals of the additive model, or "
                         "auto (kept while they lower the tuning criterion); default none")
+    for shape in ("increasing", "decreasing", "convex", "concave"):
+        p.add_argument(f"--{shape}", metavar="COL,COL,...",
+                       help=f"numeric feature columns whose effect is constrained to be {shape} over their training "
+                            "range (a quadratic program at the tuned sigma and gamma)")
     p.add_argument("--max-components", type=int, default=None, metavar="K",
                    help="with --select l1/stp: keep at most K components")
     p.add_argument("--n-jobs", type=int, default=None, help="threads (default all cores)")

@@ -14,6 +14,11 @@ Every estimator turns its input table into one float64 array of *codes* (n, p) h
   average effect there (0, as the components are centred on the training rows), with one warning naming the
   columns and the counts.
 
+A numeric column's **span** (its smallest and largest value in fitting) is kept too: at prediction the
+components that are held at the edges of their inputs' range (cwlssvm.components: RBF, Matern, their
+pairs) read a value outside the span as the nearest edge, so each such f^d is constant beyond the data
+instead of falling back to its mean (the kernels' behaviour far from every training row).
+
 Levels are strings: a string is its own label, a number is written without a trailing ``.0``
 (``1`` and ``1.0`` are the level "1"), a bool is "True" or "False". Unordered levels are sorted
 (numbers by value, strings alphabetically, the order of a pandas categorical's categories where it has
@@ -117,6 +122,9 @@ class ColumnEncoding:
         Whether the levels have a declared order (pandas ``ordered=True``, polars ``Enum``).
     missing_share : float
         The share of the fitting rows where the column is missing.
+    span : tuple
+        A numeric column's (smallest, largest) value on the rows a model was fitted on (``with_spans``);
+        empty when not measured (a categorical column, a model file written without it).
 
     Examples
     --------
@@ -133,6 +141,7 @@ class ColumnEncoding:
     levels: tuple = ()
     ordered: bool = False
     missing_share: float = 0.0
+    span: tuple = ()
 
 
 class TableEncoding:
@@ -174,16 +183,70 @@ class TableEncoding:
                   and isinstance(c.levels, tuple) and all(isinstance(v, str) for v in c.levels)
                   and len(set(c.levels)) == len(c.levels) and (len(c.levels) > 0) == (c.kind == CATEGORICAL)
                   and isinstance(c.ordered, bool) and isinstance(c.missing_share, float)
-                  and 0.0 <= c.missing_share <= 1.0)
+                  and 0.0 <= c.missing_share <= 1.0 and _valid_span(c))
             if not ok:
                 raise TypeError(f"inconsistent column encoding {c!r:.120}")
 
-    def with_missing_shares(self, shares):
-        """The same encoding with the columns' shares of missing values (p,) (measured elsewhere, e.g. in
-        a pass over a Dask collection)."""
+    def with_measures(self, shares, lows, highs):
+        """The same encoding with the columns' shares of missing values (p,) and the numeric columns' spans
+        [lows, highs] (p,) (measured elsewhere, e.g. in a pass over a Dask collection)."""
         from dataclasses import replace
 
-        return TableEncoding([replace(c, missing_share=float(s)) for c, s in zip(self.columns, shares)])
+        return TableEncoding([replace(c, missing_share=float(s), span=_span_of(c.kind, lo, hi))
+                              for c, s, lo, hi in zip(self.columns, shares, lows, highs)])
+
+    def with_spans(self, codes, w=None):
+        """The same encoding with the numeric columns' spans measured on the rows of codes (n, p) that have a
+        positive weight w (n,) (all rows without w): the rows a model is fitted on.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.tables import TableEncoding
+        >>> X = np.array([[0.0], [2.0], [9.0]])
+        >>> TableEncoding.fit(X)[0].with_spans(X, np.array([1.0, 1.0, 0.0])).columns[0].span
+        (0.0, 2.0)
+        """
+        rows = codes if w is None or np.all(w > 0) else codes[np.asarray(w) > 0]
+        lows, highs = _extremes(rows)
+        return self.with_measures([c.missing_share for c in self.columns], lows, highs)
+
+    def held_at_edges(self, codes, columns):
+        """codes (m, p) with the given numeric columns read at the nearest edge of their span where they
+        fall outside it (a missing value stays missing); a copy where anything changes, codes itself
+        otherwise.
+
+        Parameters
+        ----------
+        codes : ndarray (m, p)
+            Input codes, as ``transform`` returns them.
+        columns : iterable of int
+            The columns to hold (the components' choice: cwlssvm.components.held_columns); those without a
+            span are left as they are.
+
+        Returns
+        -------
+        ndarray (m, p)
+            The codes, inside the spans on those columns.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.tables import TableEncoding
+        >>> X = np.array([[0.0, 5.0], [2.0, 7.0]])
+        >>> encoding = TableEncoding.fit(X)[0].with_spans(X)
+        >>> encoding.held_at_edges(np.array([[-1.0, 9.0], [np.nan, 6.0]]), [0])
+        array([[ 0.,  9.],
+               [nan,  6.]])
+        """
+        out = codes
+        for j in columns:
+            span = self.columns[j].span
+            if span and (np.nanmin(codes[:, j], initial=span[0]) < span[0]
+                         or np.nanmax(codes[:, j], initial=span[1]) > span[1]):
+                out = out.copy() if out is codes else out
+                np.clip(out[:, j], span[0], span[1], out=out[:, j])  # NaN stays NaN
+        return out
 
     @property
     def kinds(self) -> list:
@@ -383,6 +446,32 @@ def _missing_counts(block, names):
     for j in np.flatnonzero(np.isinf(block).any(axis=0)):
         _check_numeric(names[j], block[:, j])
     return np.isnan(block).sum(axis=0).astype(np.float64)
+
+
+def _extremes(block):
+    """The smallest and largest value of each column of a numeric block (p,) each, NaN for a column with no
+    value (all missing, or no rows)."""
+    if block.shape[0] == 0:
+        return np.full(block.shape[1], np.nan), np.full(block.shape[1], np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an all-missing column: NaN is its answer
+        return np.nanmin(block, axis=0), np.nanmax(block, axis=0)
+
+
+def _span_of(kind, low, high) -> tuple:
+    """A column's span (low, high) as ColumnEncoding keeps it: empty for a categorical column or no value."""
+    if kind != NUMERIC or not (np.isfinite(low) and np.isfinite(high)):
+        return ()
+    return (float(low), float(high))
+
+
+def _valid_span(column) -> bool:
+    """Whether a column's span read from a model file is empty, or two finite floats in order on a numeric
+    column."""
+    span = column.span
+    return isinstance(span, tuple) and (span == () or (
+        column.kind == NUMERIC and len(span) == 2 and all(isinstance(v, float) and np.isfinite(v) for v in span)
+        and span[0] <= span[1]))
 
 
 def _position(feature, names, p):

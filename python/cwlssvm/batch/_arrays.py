@@ -214,6 +214,7 @@ class BatchModel:
         X_new, new_offsets, three_d = _stack_inputs(Xs, "Xs", n_features=self._X.shape[1])
         if len(new_offsets) != len(self._offsets):
             raise ValueError(f"Xs has {len(new_offsets) - 1} groups, but the batch has {self.n_models_} models")
+        X_new = _held_at_edges(X_new, new_offsets, self._X, self._offsets)
         f = _native.predict_batch(self._X, self._offsets, self._widths, self._alpha, self._b, X_new, new_offsets,
                                   n_jobs=n_jobs)
         return _split(f, new_offsets, three_d)
@@ -299,6 +300,21 @@ class BatchModel:
 
 
 # ---------------------------------------------------------------------- input handling
+def _held_at_edges(X_new, new_offsets, X, offsets):
+    """Each group's new rows X_new (M, p) (group i: rows new_offsets[i]:new_offsets[i + 1]) with every input held in
+    the span of that group's training rows X (N, p) (offsets likewise): the estimators' rule for their RBF
+    components (cwlssvm.tables), so that a model of the batch predicts as the estimator fitted on its rows does."""
+    sizes = np.diff(offsets)
+    lows = np.full((len(sizes), X.shape[1]), -np.inf)
+    highs = np.full((len(sizes), X.shape[1]), np.inf)
+    filled = sizes > 0
+    if filled.any():
+        starts = offsets[:-1][filled]
+        lows[filled], highs[filled] = np.minimum.reduceat(X, starts, axis=0), np.maximum.reduceat(X, starts, axis=0)
+    group = np.repeat(np.arange(len(sizes)), np.diff(new_offsets))
+    return np.clip(X_new, lows[group], highs[group])
+
+
 def _stack_inputs(Xs, name, n_features=None):
     """(X (N, p) float64 stacked, offsets (B + 1,), three_d) from a (B, n, p) array or a sequence of
     (n_i, p) arrays; ValueError naming the group for non-numeric, non-finite or misshapen input."""

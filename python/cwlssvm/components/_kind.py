@@ -17,7 +17,10 @@ plots and the model files ask a component through these methods and never branch
 - ``takes_levels``: its one column is read as categorical, and every level (and a missing value) must
   be a landmark of the low-rank features (cwlssvm.primal.FeatureMap.candidates);
 - ``levels``: the level labels of a categorical input (cwlssvm.tables), for summaries and plots;
-- ``factors``: the one-column components a pair is the product of (empty for the other kinds).
+- ``factors``: the one-column components a pair is the product of (empty for the other kinds);
+- ``held_at_edges``: whether the kind is held constant outside its inputs' training range (RBF, Matern,
+  categorical, pairs: a value outside the span is read as the nearest edge, cwlssvm.tables) or extended by
+  its own form (linear, poly); an input that any extended component reads is not held (held_columns).
 """
 
 from __future__ import annotations
@@ -81,7 +84,9 @@ class Component:
     name_shows_kernel: ClassVar[bool] = True  # "linear(x3)"; False: "x3"
     takes_levels: ClassVar[bool] = False  # its one column is read as categorical (level codes), whatever its type
     sigma = None  # the width of the kinds that have one (a field there)
+    shape = None  # the shape constraint of the kinds that take one (RBF: a field there; cwlssvm.components.SHAPES)
     factors: ClassVar[tuple] = ()  # a pair's two one-column components (a field there)
+    held_at_edges: ClassVar[bool] = False  # constant outside its inputs' training range (module doc)
 
     @property
     def name(self) -> str:

@@ -249,6 +249,33 @@ def level_columns(resolved) -> list:
     return sorted({c.columns[0] for c in resolved if c.takes_levels})
 
 
+def held_columns(resolved) -> list:
+    """The input columns read only by components held at the edges of their inputs' range (``held_at_edges``):
+    at prediction a value of such a column outside its training span is read as the nearest edge
+    (cwlssvm.tables.TableEncoding.held_at_edges). A column that a linear or polynomial component reads is not
+    held: those extend their own form beyond the data.
+
+    Parameters
+    ----------
+    resolved : list of Component
+        Resolved components.
+
+    Returns
+    -------
+    list of int
+        The columns, sorted.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.held_columns(C.resolve([C.rbf(0), C.rbf(1), C.linear(1), C.poly(2)], 3, None, 1.0))
+    [0]
+    """
+    read = {j for c in resolved for j in c.columns}
+    extended = {j for c in resolved if not c.held_at_edges for j in c.columns}
+    return sorted(read - extended)
+
+
 def at_unseen_missing(X, resolved, columns) -> np.ndarray:
     """(m, D) bool: the rows of X (m, p) where component d has a missing input (NaN) in one of ``columns`` (the
     columns with no missing value in training): there the component has learned no value, and it takes its average

@@ -41,6 +41,7 @@ class Categorical(Component):
     levels: tuple = ()
 
     kernel = "categorical"
+    held_at_edges = True
     takes_levels = True
     name_shows_kernel = False
 

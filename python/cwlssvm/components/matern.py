@@ -41,12 +41,13 @@ class Matern(RBF):
     --------
     >>> import cwlssvm.components as C
     >>> C.matern(0)
-    Matern(features=(0,), columns=None, sigma=None, nu=1.5)
+    Matern(features=(0,), columns=None, sigma=None, shape=None, nu=1.5)
     """
 
     nu: float = 1.5
 
     kernel = "matern"
+    held_at_edges = True
     name_shows_kernel = True  # "matern(x3)": an RBF and a Matern component may act on one input
 
     def kernel_label(self) -> str:

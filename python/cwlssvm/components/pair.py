@@ -91,6 +91,7 @@ class Pair(Component):
     tol: float = PAIR_TOL
 
     kernel = "pair"
+    held_at_edges = True
     tunes_width = True
     name_shows_kernel = False
 

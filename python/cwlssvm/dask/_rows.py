@@ -190,11 +190,12 @@ class DaskRows:
         if n < 2:
             raise ValueError("at least 2 rows need a positive sample weight")
         p = self.n_features
-        self.encoding = self.encoding.with_missing_shares(missing / n)
+        lows, highs = _limits(extremes)
+        self.encoding = self.encoding.with_measures(missing / n, lows, highs)
         for column in self.encoding.columns:
             if column.missing_share == 1.0:
                 raise ValueError(f"X column {column.name!r} is missing in every row; drop it")
-        spread = _range(extremes)
+        spread = _range(lows, highs)
         check_input_spread(spread, self.feature_names, "range")  # squares underflow in m2
         order = np.argsort(keys, kind="stable")
         candidates = np.vstack([rows[order[:sample]], extremes, cover])
@@ -355,13 +356,20 @@ def _partition_stats(part, keep, seed, first_row, labels, levels):
             keys[take], (X[take], y[take], w[take]), classes)
 
 
-def _range(extremes):
-    """Each input's range over the rows ``extremes`` where it is observed (0 where it never is)."""
+def _limits(extremes):
+    """Each input's (smallest, largest) value over the rows ``extremes`` where it is observed (p,) each; -inf
+    and inf where it never is."""
     with np.errstate(invalid="ignore"):
         observed = ~np.isnan(extremes)
         hi = np.where(observed, extremes, -np.inf).max(axis=0, initial=-np.inf)
         lo = np.where(observed, extremes, np.inf).min(axis=0, initial=np.inf)
-    return np.where(np.isfinite(hi - lo), hi - lo, 0.0)
+    return lo, hi
+
+
+def _range(lo, hi):
+    """Each input's range from its limits (0 where it is never observed)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isfinite(hi - lo), hi - lo, 0.0)
 
 
 def _merge_stats(a, b, *, levels, keep):

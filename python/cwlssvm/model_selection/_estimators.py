@@ -25,7 +25,7 @@ from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weigh
 from ..classification import ComponentwiseLSSVC
 from ..families import family_of
 from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs
-from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows
+from ..primal import LIKELIHOODS, SOLVER_POLICY, model_from_sums, sample_rows, shaped
 from ..regression import ComponentwiseLSSVR, additive_screen, attach_model
 from ..tables import MISSING, UNKNOWN, EncodedTable
 from ..uncertainty import ComponentBandsMixin, UncertaintyMixin
@@ -394,8 +394,8 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
     def _refit(self, X, y, sample_weight, result):
         """best_estimator_ at the SearchResult's choice: from the sums the search kept at the chosen features where
         it kept them (no pass over the rows), else fitted on all the rows."""
-        kept = None if result.sums is None else result.sums()
-        if kept is None:
+        kept = None if result.sums is None or shaped(result.components) else result.sums()
+        if kept is None:  # (a shaped component's fit is a QP: from the rows)
             return super()._refit(X, y, sample_weight, result)
         return self._refit_from_sums(self._refit_estimator(result), *kept, single=np.ndim(y) == 1)
 

@@ -30,6 +30,8 @@ owns that form:
 - :func:`centre_pairs` (_pairs): the factors of pair components centred on the training rows;
   :func:`centre_pairs_from`, the same through a pass over rows held elsewhere (Dask).
 - :class:`SolverPolicy` (_policy): dense or low-rank, from the size and the rank alone.
+- :func:`fit_shaped` (_shapes): components constrained to a shape (increasing, decreasing, convex, concave), the
+  fit as a quadratic program on the features (OSQP).
 
 The estimators that keep one dual expansion per component (structure detection, fusion) build on
 ``cwlssvm._expansion``, a layer above this one.
@@ -46,6 +48,7 @@ from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, block_scales, reml_fit
 from ._reml_dual import DualRemlCriterion
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
+from ._shapes import fit_shaped, shape_constraints, shaped
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass, thread_map
 from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_gcv, ridge_leverages, ridge_solve, validation_sq
@@ -54,4 +57,5 @@ from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, wei
 __all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
     "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "GRAM_FEATURES", "output_means", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
-           "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective"]
+           "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",
+           "fit_shaped", "shape_constraints", "shaped"]

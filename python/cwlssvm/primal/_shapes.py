@@ -1,0 +1,201 @@
+"""Components constrained to a shape (increasing, decreasing, convex, concave): eq.clssvmr.train in primal form as a
+quadratic program.
+
+On the features of a FeatureMap the LS-SVM's cost divided by gamma is, with x = (theta, b) (R + 1, one target),
+
+    1/2 x' (G + diag(1/gamma, ..., 1/gamma, 0)) x - B' x,    G = [Phi 1]' W [Phi 1] (R+1, R+1),  B = [Phi 1]' W y,
+
+and a component f^d(u) = phi_d(u)' theta_d (one input) with a shape adds linear constraints on theta_d at a grid
+g_1 < ... < g_m over its input's training span: first differences f^d(g_{k+1}) - f^d(g_k) >= 0 ("increasing"),
+<= 0 ("decreasing"), second differences >= 0 ("convex") or <= 0 ("concave"). The grid is GRID_STEPS points per
+width of the component's RBF, so that the function, smooth at that scale, keeps its shape between grid points too
+(tests check it on 10,000 points). OSQP solves the QP, polished to its active set; without a constraint active it is
+the unconstrained ridge solution. The effective degrees of freedom are those of the ridge fit on the subspace the
+active constraints leave free: tr((N' P N)^-1 N' G N), N a basis of the null space of the active rows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.linalg
+import scipy.optimize
+
+from ._model import GRAM_FEATURES, PrimalModel
+
+__all__ = ["fit_shaped", "shape_constraints", "shaped", "GRID_STEPS"]
+
+GRID_STEPS = 12  # grid points per RBF width over a shaped component's training span: the constraints solved first
+GRID_POINTS = (64, 4000)  # the fewest and the most grid points of one component
+CHECK_STEPS = 200  # points per width of the grid the solution is then checked on; what it violates there is added
+CHECK_POINTS = (10_000, 100_000)
+CHECK_ROUNDS = 10  # the most rounds of added constraints
+CHECK_TOL = 1e-12  # a violation: a difference below -CHECK_TOL times the largest difference on the check grid
+NNLS_MAX_ITER = 100_000  # the most active-set steps of the dual (it ends in far fewer: about one per active row)
+
+
+def shaped(components) -> bool:
+    """Whether any of the components (None: the default ones, none shaped) carries a shape constraint.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> shaped([C.rbf(0), C.rbf(1, shape="convex")]), shaped(None)
+    (True, False)
+    """
+    return any(getattr(c, "shape", None) is not None for c in (components or ()))
+
+
+def shape_constraints(fmap, X, n_jobs=None, *, steps=GRID_STEPS, points=GRID_POINTS):
+    """The constraint rows A (a, R + 1) with A x >= 0 for the shaped components of fmap (a FeatureMap), on grids over
+    their input's span in the training rows X (n, p), ``steps`` points per width (``points``: the fewest and the
+    most): each row scaled to unit norm.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map (its ``resolved`` components; the shaped ones are one-column RBF).
+    X : ndarray (n, p)
+        The training rows (codes), NaN where missing.
+    n_jobs : int, optional
+        Threads for the features.
+    steps : float, default=GRID_STEPS
+        Grid points per width of each component.
+    points : tuple of int, default=GRID_POINTS
+        The fewest and the most grid points of one component.
+
+    Returns
+    -------
+    ndarray (a, R + 1)
+        The constraint rows (the intercept's column is 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, shape_constraints
+    >>> X = np.random.default_rng(0).uniform(size=(200, 2))
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing"), C.rbf(1)], 2, None, 1.0, X))
+    >>> A = shape_constraints(fmap, X)
+    >>> A.shape[1] == fmap.size + 1, bool(np.allclose(np.linalg.norm(A, axis=1), 1.0))
+    (True, True)
+    """
+    rows = []
+    for d, comp in enumerate(fmap.resolved):
+        if comp.shape is None:
+            continue
+        j = comp.columns[0]
+        values = X[:, j][np.isfinite(X[:, j])]
+        if values.size == 0 or values.min() == values.max():
+            continue  # nothing to constrain: the input takes one value
+        lo, hi = float(values.min()), float(values.max())
+        m = int(np.clip(np.ceil(steps * (hi - lo) / comp.sigma) + 1, *points))
+        grid = np.tile(X[0], (m, 1))
+        grid[:, j] = np.linspace(lo, hi, m)
+        block = slice(int(fmap.offsets[d]), int(fmap.offsets[d + 1]))
+        Phi = fmap.features(grid, n_jobs)[:, block]  # (m, r_d): f^d on the grid is Phi theta_d
+        order = 1 if comp.shape in ("increasing", "decreasing") else 2
+        sign = 1.0 if comp.shape in ("increasing", "convex") else -1.0
+        A = np.zeros((m - order, fmap.size + 1))
+        A[:, block] = sign * np.diff(Phi, n=order, axis=0)
+        rows.append(A)
+    if not rows:
+        return np.zeros((0, fmap.size + 1))
+    A = np.vstack(rows)
+    norms = np.linalg.norm(A, axis=1)
+    keep = norms > 0
+    return A[keep] / norms[keep, None]
+
+
+def fit_shaped(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
+    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0 with the shapes of its components
+    as constraints (module doc): a PrimalModel, one QP per target.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map.
+    X : ndarray (n, p)
+        The rows (codes).
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights, > 0.
+    gamma : float
+        The regularization constant.
+    loo : bool, default=False
+        Also keep the leave-one-out residuals, those of the ridge fit on the subspace the active constraints leave
+        free (the active set held: e_i / (1 - h_ii)).
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    PrimalModel
+        The fitted model, with its sums for the bands (those of the ridge fit: the constraints are not in them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, fit_shaped
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(size=(300, 1)); y = (X[:, :1] > 0.5) + 0.3 * rng.normal(size=(300, 1))
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing")], 1, None, 0.2, X))
+    >>> model = fit_shaped(fmap, X, y, np.ones(300), 100.0)
+    >>> grid = np.linspace(X.min(), X.max(), 10_000)[:, None]  # the training span
+    >>> f = model.outputs(C.describe(fmap.resolved), grid, None)[:, 0, 0]
+    >>> bool(np.all(np.diff(f) >= -1e-8))
+    True
+    """
+    G, B, yy = (a[0] for a in fmap.sums(X, Y, w, n_jobs=n_jobs))  # (R+1, R+1), (R+1, k), (k, k)
+    ridge = np.full(G.shape[0], 1.0 / gamma)
+    ridge[-1] = 0.0
+    P = G + np.diag(ridge)
+    L = scipy.linalg.cholesky(P, lower=True)  # P = L L': in z = L' x the cost is 1/2 ||z - z0||^2, z0 = L^-1 B
+    Z0 = scipy.linalg.solve_triangular(L, B, lower=True)
+    whiten = lambda A: scipy.linalg.solve_triangular(L, A.T, lower=True).T  # noqa: E731 - A x = (A L^-T) z
+    M = whiten(shape_constraints(fmap, X, n_jobs))
+    check = shape_constraints(fmap, X, n_jobs, steps=CHECK_STEPS, points=CHECK_POINTS)  # the fine grid's rows
+    Mc = whiten(check) if len(check) else check
+    for _ in range(CHECK_ROUNDS):  # cutting planes: the fine grid's violated differences join the constraints
+        Z, free = zip(*(_projection(M, z0) for z0 in Z0.T))
+        Z = np.column_stack(Z)
+        values = Mc @ Z
+        violated = (values < -CHECK_TOL * np.abs(values).max(axis=0, initial=0.0)).any(axis=1)
+        if not violated.any():
+            break
+        M = np.vstack([M, Mc[violated] / np.linalg.norm(Mc[violated], axis=1)[:, None]])
+    x = scipy.linalg.solve_triangular(L.T, Z, lower=False)
+    theta, b = x[:-1], x[-1]
+    free = [scipy.linalg.solve_triangular(L.T, F, lower=False) for F in free]  # x = N u: the free subspaces
+    edf = float(np.mean([np.trace(np.linalg.solve(N.T @ P @ N, N.T @ G @ N)) if N.shape[1] else 0.0 for N in free]))
+    model = PrimalModel.from_theta(fmap, theta, b, X.shape[1], edf=edf)
+    if loo:
+        model.loo_residuals = _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs)
+    model.centre_from_means(G[:-1, -1] / G[-1, -1])
+    rss = np.diag(yy) - 2.0 * np.einsum("rk,rk->k", B, x) + np.einsum("rk,rs,sk->k", x, G, x)
+    model.keep_sums(fmap, G if fmap.size < GRAM_FEATURES else None, np.maximum(rss, 0.0), X.shape[0], gamma)
+    return model
+
+
+def _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs):
+    """(n, k) the leave-one-out residuals e_i / (1 - h_ii) of the ridge fit on each target's free subspace N:
+    h_ii = w_i z_i' N (N' P N)^-1 N' z_i, z_i = [phi(x_i) 1]."""
+    Zx = np.column_stack([fmap.features(X, n_jobs), np.ones(X.shape[0])])  # (n, R+1)
+    out = np.empty_like(Y, dtype=float)
+    for t, N in enumerate(free):
+        ZN = Zx @ N
+        h = w * np.einsum("ij,ij->i", ZN, np.linalg.solve(N.T @ P @ N, ZN.T).T) if N.shape[1] else np.zeros(len(w))
+        out[:, t] = (Y[:, t] - Zx @ x[:, t]) / (1.0 - h)
+    return out
+
+
+def _projection(M, z0):
+    """(z, N): the projection z of z0 onto the cone {z : M z >= 0}, and an orthonormal basis N of the subspace its
+    active rows leave free. Its dual is a nonnegative least-squares problem, min over lam >= 0 of ||M' lam + z0||, with
+    z = z0 + M' lam (Lawson and Hanson's active-set method: exact, and indifferent to the rows' redundancy)."""
+    if len(M) == 0 or np.all(M @ z0 >= 0.0):
+        return z0.copy(), np.eye(len(z0))
+    lam = scipy.optimize.nnls(M.T, -z0, maxiter=NNLS_MAX_ITER)[0]
+    active = lam > 0
+    return z0 + M[active].T @ lam[active], scipy.linalg.null_space(M[active])
