@@ -620,3 +620,10 @@ def test_the_dask_fit_measures_the_spans_and_holds_beyond_them(client, data):
     edge = far.copy()
     edge[0, 0] = X[:, 0].max()
     np.testing.assert_array_equal(local.predict(far), local.predict(edge))
+
+
+def test_components_with_a_shape_are_refused_on_dask(client, data):
+    X, y = data
+    model = cdask.ComponentwiseLSSVR(components=[cwlssvm.components.rbf(0, shape="increasing")], client=client)
+    with pytest.raises(ValueError, match="shape"):
+        model.fit(da.from_array(X, chunks=(5000, 10)), da.from_array(y, chunks=5000))

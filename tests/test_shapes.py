@@ -108,3 +108,14 @@ def test_bad_shapes_are_refused_by_name():
     X = np.random.default_rng(0).uniform(size=(60, 2))
     with pytest.raises(ValueError, match="family"):
         cwlssvm.ComponentwiseLSSVC([C.rbf(0, shape="increasing")], family="logistic").fit(X, X[:, 0] > 0.5)
+
+
+def test_the_estimators_that_do_not_fit_shapes_say_so():
+    rng = np.random.default_rng(7)
+    X = rng.uniform(size=(80, 2))
+    y = X[:, 0] + 0.1 * rng.normal(size=80)
+    shaped = [C.rbf(0, shape="increasing"), C.rbf(1)]
+    for est in (cwlssvm.SparseComponentwiseLSSVR(components=shaped, lam=0.1, sigma=1.0, gamma=10.0),
+                cwlssvm.FusionComponentwiseLSSVR(components=shaped)):
+        with pytest.raises(ValueError, match="shape"):
+            est.fit(X, y)

@@ -51,6 +51,8 @@ COMPONENT_WEIGHTS_PARAM = """component_weights : array-like of shape (n_componen
 class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     """Parameters and fitting steps common to every estimator of the package."""
 
+    takes_shapes = True  # components with a shape are fitted as a QP (cwlssvm.primal.fit_shaped)
+
     _families = ("squared",)  # the values of ``family`` this estimator takes
     model_file_values = file_values(inputs=("X_fit_", "X_reference_"), floats=("dual_coef_", "smoothing_factor_"),
                                     numbers=("intercept_", "probability_slope_"), indices=("ranks_",))
@@ -331,6 +333,9 @@ def resolve_for(est, specs, sigma, X, w, pairs=()):
                                    X, w, encoding=getattr(est, "encoding_", None))
 
     resolved = one(specs) + (one(list(pairs)) if len(pairs) else [])
+    if shaped(resolved) and not getattr(est, "takes_shapes", False):
+        raise ValueError(f"components: {type(est).__name__} does not fit components with a shape; fit them with "
+                         "ComponentwiseLSSVR(CV) or ComponentwiseLSSVC(CV)")
     if getattr(est, "encoding_", None) is not None:
         est.encoding_ = est.encoding_.with_spans(X, w)
     return centre_pairs(resolved, X, w, tol=est.lowrank_tol, n_jobs=est.n_jobs)

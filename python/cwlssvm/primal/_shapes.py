@@ -20,6 +20,7 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 
+from ._feature_map import FeatureMap
 from ._model import GRAM_FEATURES, PrimalModel
 
 __all__ = ["fit_shaped", "shape_constraints", "shaped", "GRID_STEPS"]
@@ -92,7 +93,8 @@ def shape_constraints(fmap, X, n_jobs=None, *, steps=GRID_STEPS, points=GRID_POI
         grid = np.tile(X[0], (m, 1))
         grid[:, j] = np.linspace(lo, hi, m)
         block = slice(int(fmap.offsets[d]), int(fmap.offsets[d + 1]))
-        Phi = fmap.features(grid, n_jobs)[:, block]  # (m, r_d): f^d on the grid is Phi theta_d
+        one = FeatureMap([comp], [fmap.landmarks[d]], [fmap.transform[d]])  # component d's features alone
+        Phi = one.features(grid, n_jobs)  # (m, r_d): f^d on the grid is Phi theta_d
         order = 1 if comp.shape in ("increasing", "decreasing") else 2
         sign = 1.0 if comp.shape in ("increasing", "convex") else -1.0
         A = np.zeros((m - order, fmap.size + 1))
@@ -156,16 +158,15 @@ def fit_shaped(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     whiten = lambda A: scipy.linalg.solve_triangular(L, A.T, lower=True).T  # noqa: E731 - A x = (A L^-T) z
     M = whiten(shape_constraints(fmap, X, n_jobs))
     check = shape_constraints(fmap, X, n_jobs, steps=CHECK_STEPS, points=CHECK_POINTS)  # the fine grid's rows
-    Mc = whiten(check) if len(check) else check
     for _ in range(CHECK_ROUNDS):  # cutting planes: the fine grid's violated differences join the constraints
         Z, free = zip(*(_projection(M, z0) for z0 in Z0.T))
-        Z = np.column_stack(Z)
-        values = Mc @ Z
+        x = scipy.linalg.solve_triangular(L.T, np.column_stack(Z), lower=False)
+        values = check @ x
         violated = (values < -CHECK_TOL * np.abs(values).max(axis=0, initial=0.0)).any(axis=1)
         if not violated.any():
             break
-        M = np.vstack([M, Mc[violated] / np.linalg.norm(Mc[violated], axis=1)[:, None]])
-    x = scipy.linalg.solve_triangular(L.T, Z, lower=False)
+        added = whiten(check[violated])
+        M = np.vstack([M, added / np.linalg.norm(added, axis=1)[:, None]])
     theta, b = x[:-1], x[-1]
     free = [scipy.linalg.solve_triangular(L.T, F, lower=False) for F in free]  # x = N u: the free subspaces
     edf = float(np.mean([np.trace(np.linalg.solve(N.T @ P @ N, N.T @ G @ N)) if N.shape[1] else 0.0 for N in free]))
