@@ -102,3 +102,16 @@ def test_an_encoding_without_spans_holds_nothing():
     assert encoding.held_at_edges(codes, [0])[0, 0] == 1.0
     inside = np.array([[0.5]])
     assert encoding.held_at_edges(inside, [0]) is inside  # nothing to change: no copy
+
+
+def test_a_large_fit_refitted_from_its_sums_keeps_the_spans_of_its_weighted_rows():
+    rng = np.random.default_rng(8)
+    X = rng.uniform(size=(22_000, 2))
+    y = np.sin(4 * X[:, 0]) + X[:, 1] + 0.1 * rng.normal(size=22_000)
+    w = np.ones(22_000)
+    w[np.argmax(X[:, 0])] = 0.0  # left out of the fit: not in the span
+    model = ComponentwiseLSSVRCV().fit(X, y, sample_weight=w)
+    assert model.best_estimator_.solver_ == "lowrank"
+    assert model.best_estimator_.encoding_.columns[0].span == (X[:, 0].min(), X[w > 0, 0].max())
+    far, edge = np.array([[2.0, 0.5]]), np.array([[X[w > 0, 0].max(), 0.5]])
+    np.testing.assert_array_equal(model.predict(far), model.predict(edge))

@@ -397,14 +397,17 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         kept = None if result.sums is None or shaped(result.components) else result.sums()
         if kept is None:  # (a shaped component's fit is a QP: from the rows)
             return super()._refit(X, y, sample_weight, result)
-        return self._refit_from_sums(self._refit_estimator(result), *kept, single=np.ndim(y) == 1)
+        return self._refit_from_sums(self._refit_estimator(result), *kept, single=np.ndim(y) == 1, w=sample_weight)
 
-    def _refit_from_sums(self, est, fmap, sums, n_rows, X, *, single):
+    def _refit_from_sums(self, est, fmap, sums, n_rows, X, *, single, w):
         """best_estimator_ (est, unfitted) solved at its gamma from the sums of its features fmap over the n_rows
-        training rows of the validated inputs X, as its ``fit`` would (cwlssvm.primal.model_from_sums)."""
+        training rows of the validated inputs X (all rows with their weights w, or those of positive weight), as its
+        ``fit`` would (cwlssvm.primal.model_from_sums), with the spans of the rows of positive weight."""
         for name in ("n_features_in_", "feature_names_in_", "encoding_"):
             if hasattr(self, name):
                 setattr(est, name, getattr(self, name))
+        w = None if w is None else np.asarray(w, dtype=float)
+        est.encoding_ = est.encoding_.with_spans(X, w if w is not None and len(w) == len(X) else None)  # X: kept
         model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_)
         attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
         return self._take_fitted(est)
