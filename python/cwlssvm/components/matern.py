@@ -34,6 +34,9 @@ class Matern(RBF):
         The column indices, filled in by fit.
     sigma : float, optional
         The length scale, absolute; None takes the estimator's sigma times the spread of the inputs.
+    shape : {"increasing", "decreasing", "convex", "concave"} or None
+        A shape the component is constrained to over its input's training span (one column only; see
+        cwlssvm.components.rbf).
     nu : float, default=1.5
         The smoothness: 0.5 (exp(-r / sigma)), 1.5 or 2.5.
 

@@ -37,6 +37,16 @@ NNLS_MAX_ITER = 100_000  # the most active-set steps of the dual (it ends in far
 def shaped(components) -> bool:
     """Whether any of the components (None: the default ones, none shaped) carries a shape constraint.
 
+    Parameters
+    ----------
+    components : list of Component or None
+        Component specs or resolved components.
+
+    Returns
+    -------
+    bool
+        True if one of them has a ``shape``.
+
     Examples
     --------
     >>> import cwlssvm.components as C
