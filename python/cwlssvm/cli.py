@@ -264,9 +264,8 @@ def _cmd_fit(args):
                         _interactions(args.interactions))
     shapes = _shapes(args, X)
     if shapes:
-        if args.select != "none" or args.family != "squared":
-            raise CLIError("--increasing/--decreasing/--convex/--concave: shapes are fitted with --select none and "
-                           "--family squared")
+        if args.select != "none":
+            raise CLIError("--increasing/--decreasing/--convex/--concave: shapes are fitted with --select none")
         from .components import categorical, rbf
 
         model.set_params(components=[rbf(c, shape=shapes.get(c)) if _numeric_column(X[c]) else categorical(c)

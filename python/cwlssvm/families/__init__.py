@@ -8,8 +8,9 @@ the restricted likelihood (_laplace). The tuning of gamma and sigma for them is 
 """
 
 from ._family import FAMILIES, Family, Logistic, Poisson, Squared, family_of, get_family, working_residuals
-from ._irls import DenseSystem, FactorSystem, IrlsResult, LowRankSystem, Solution, fit_family, irls, newton_steps
+from ._irls import (DenseSystem, FactorSystem, IrlsResult, LowRankSystem, ShapedSystem, Solution, fit_family, irls,
+                    newton_steps)
 from ._laplace import laplace_reml, laplace_value
 
 __all__ = ["FAMILIES", "Family", "Logistic", "Poisson", "Squared", "family_of", "get_family", "working_residuals",
-           "DenseSystem", "FactorSystem", "IrlsResult", "LowRankSystem", "Solution", "fit_family", "irls", "newton_steps", "laplace_reml", "laplace_value"]
+           "DenseSystem", "FactorSystem", "IrlsResult", "LowRankSystem", "ShapedSystem", "Solution", "fit_family", "irls", "newton_steps", "laplace_reml", "laplace_value"]

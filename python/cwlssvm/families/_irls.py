@@ -18,7 +18,8 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .. import _native
-from ..primal import GRAM_FEATURES, DualModel, PrimalModel, ridge_leverages, ridge_solve, row_chunks, weighted_sums
+from ..primal import (GRAM_FEATURES, DualModel, PrimalModel, ShapeConstraints, free_trace, ridge_leverages, ridge_solve,
+                      row_chunks, weighted_sums)
 
 # Phi (n x R) of a low-rank system is kept in memory up to this many bytes, else recomputed per pass.
 KEEP_FEATURES_BYTES = 1 << 30
@@ -275,6 +276,68 @@ class LowRankSystem(FactorSystem):
             total += w[rows] @ Phi
         model.keep_sums(self.fmap, G, np.zeros(1), self.n, self.gamma)
         model.feature_means = total / w.sum()
+
+
+class ShapedSystem(LowRankSystem):
+    """LowRankSystem whose weighted solves keep the shapes of fmap's components (cwlssvm.primal.ShapeConstraints):
+    every IRLS step is the constrained weighted ridge problem, so the fixed point is the penalized likelihood's
+    under the constraints. Its edf is that of the ridge fit on the subspace the active constraints leave free.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The Nystrom feature map (some components with a ``shape``).
+    X : ndarray (n, p)
+        The training rows.
+    gamma : float
+        The regularization constant.
+    n_jobs : int, optional
+        Threads of the features and sums.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.families import Logistic, ShapedSystem, fit_family
+    >>> from cwlssvm.primal import FeatureMap
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(size=(400, 1)); y = (rng.uniform(size=400) < np.where(X[:, 0] > 0.5, 0.8, 0.2)) * 1.0
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing")], 1, None, 0.3, X))
+    >>> model, _ = fit_family(ShapedSystem(fmap, X, gamma=100.0), Logistic(), y[:, None], np.ones(400))
+    >>> f = model.outputs(C.describe(fmap.resolved), np.linspace(X.min(), X.max(), 10_000)[:, None], None)[:, 0, 0]
+    >>> bool(np.diff(f).min() >= -1e-8)
+    True
+    """
+
+    def __init__(self, fmap, X, gamma, n_jobs=None):
+        super().__init__(fmap, X, gamma, n_jobs)
+        self.constraints = ShapeConstraints(fmap, X, n_jobs)
+        self._free = None  # the last solve's free subspace N
+
+    def solve(self, z, v):
+        """The weighted ridge problem under the shapes: targets z (n,), row weights v (n,) > 0."""
+        G, B = self._sums(z, v)
+        x, _, free = self.constraints.solve(G, B, self.gamma)
+        self._free = free[0]
+        theta, b = x[:-1, 0], float(x[-1, 0])
+        f = np.empty(self.n)
+        for rows, Phi in self._chunks():
+            f[rows] = Phi @ theta + b
+        return Solution(theta, b, f)
+
+    def loo(self, z, v):
+        """Not available: the closed form of FactorSystem.loo is the unconstrained fit's (ValueError)."""
+        raise ValueError("leave-one-out values of a likelihood family with shaped components are not available")
+
+    def model(self, sols, v):
+        """The fitted primal model; a single target's edf from the last solve's free subspace."""
+        model = super().model(sols, v)
+        if len(sols) == 1 and self._free is not None:
+            G, _ = self._sums(sols[0].f, v)
+            ridge = np.full(G.shape[0], 1.0 / self.gamma)
+            ridge[-1] = 0.0
+            model.edf = free_trace(G, G + np.diag(ridge), self._free)
+        return model
 
 
 @dataclass

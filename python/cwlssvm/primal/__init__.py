@@ -30,8 +30,9 @@ owns that form:
 - :func:`centre_pairs` (_pairs): the factors of pair components centred on the training rows;
   :func:`centre_pairs_from`, the same through a pass over rows held elsewhere (Dask).
 - :class:`SolverPolicy` (_policy): dense or low-rank, from the size and the rank alone.
-- :func:`fit_shaped` (_shapes): components constrained to a shape (increasing, decreasing, convex, concave), the
-  fit as a quadratic program on the features (OSQP).
+- :class:`ShapeConstraints` (_shapes): components constrained to a shape (increasing, decreasing, convex, concave),
+  each constrained weighted ridge problem solved exactly (a cone projection, by nonnegative least squares);
+  :func:`fit_shaped` (_fit), the squared loss's fit under them.
 
 The estimators that keep one dual expansion per component (structure detection, fusion) build on
 ``cwlssvm._expansion``, a layer above this one.
@@ -42,13 +43,13 @@ from ._feature_map import WIDE_LEVELS, FeatureMap, LevelRows, LowRankWarning, co
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import GRAM_FEATURES, DualModel, FittedModel, PrimalModel, output_means
-from ._fit import fit_lowrank, model_from_sums
+from ._fit import fit_lowrank, fit_shaped, model_from_sums
 from ._pairs import centre_pairs, centre_pairs_from
 from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, block_scales, reml_fit
 from ._reml_dual import DualRemlCriterion
 from ._policy import SOLVER_POLICY, SOLVERS, SolverPolicy
 from ._sums import weighted_sums
-from ._shapes import fit_shaped, shape_constraints, shaped
+from ._shapes import ShapeConstraints, free_trace, shape_constraints, shaped
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass, thread_map
 from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_gcv, ridge_leverages, ridge_solve, validation_sq
@@ -58,4 +59,4 @@ __all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", 
     "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "GRAM_FEATURES", "output_means", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",
-           "fit_shaped", "shape_constraints", "shaped"]
+           "fit_shaped", "shape_constraints", "shaped", "ShapeConstraints", "free_trace"]

@@ -1,6 +1,7 @@
 """The low-rank fit of eq.clssvmr.train: the sums of the features over the rows, their Spectrum at the
 chosen gamma, and the PrimalModel it gives (with, when asked, the exact leave-one-out residuals from a
-second pass over the rows)."""
+second pass over the rows); with components constrained to a shape, the same fit under the constraints
+(fit_shaped, cwlssvm.primal._shapes)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ._model import GRAM_FEATURES, PrimalModel
 from ._passes import row_chunks
 from ._spectrum import ridge_spectrum
 from ._ridge import RidgeSums
+from ._shapes import ShapeConstraints, free_trace
 
 def model_from_sums(fmap, sums, n, gamma, n_features):
     """The PrimalModel of eq.clssvmr.train at gamma from the sums of fmap's features over n training rows
@@ -102,3 +104,69 @@ def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
             residuals[rows] = spec.loo_residuals(U, Y[rows], w[rows], [gamma])[0]
         model.loo_residuals = residuals
     return model
+
+
+def fit_shaped(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
+    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0 with the shapes of its components
+    as constraints (cwlssvm.primal._shapes): a PrimalModel, one QP per target.
+
+    Parameters
+    ----------
+    fmap : FeatureMap
+        The feature map.
+    X : ndarray (n, p)
+        The rows (codes).
+    Y : ndarray (n, k)
+        Targets.
+    w : ndarray (n,)
+        Row weights, > 0.
+    gamma : float
+        The regularization constant.
+    loo : bool, default=False
+        Also keep the leave-one-out residuals, those of the ridge fit on the subspace the active constraints leave
+        free (the active set held: e_i / (1 - h_ii)).
+    n_jobs : int, optional
+        Threads.
+
+    Returns
+    -------
+    PrimalModel
+        The fitted model, with its sums for the bands (those of the ridge fit: the constraints are not in them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, fit_shaped
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.uniform(size=(300, 1)); y = (X[:, :1] > 0.5) + 0.3 * rng.normal(size=(300, 1))
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing")], 1, None, 0.2, X))
+    >>> model = fit_shaped(fmap, X, y, np.ones(300), 100.0)
+    >>> grid = np.linspace(X.min(), X.max(), 10_000)[:, None]  # the training span
+    >>> f = model.outputs(C.describe(fmap.resolved), grid, None)[:, 0, 0]
+    >>> bool(np.all(np.diff(f) >= -1e-8))
+    True
+    """
+    G, B, yy = (a[0] for a in fmap.sums(X, Y, w, n_jobs=n_jobs))  # (R+1, R+1), (R+1, k), (k, k)
+    x, P, free = ShapeConstraints(fmap, X, n_jobs).solve(G, B, gamma)
+    theta, b = x[:-1], x[-1]
+    edf = float(np.mean([free_trace(G, P, N) for N in free]))
+    model = PrimalModel.from_theta(fmap, theta, b, X.shape[1], edf=edf)
+    if loo:
+        model.loo_residuals = _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs)
+    model.centre_from_means(G[:-1, -1] / G[-1, -1])
+    rss = np.diag(yy) - 2.0 * np.einsum("rk,rk->k", B, x) + np.einsum("rk,rs,sk->k", x, G, x)
+    model.keep_sums(fmap, G if fmap.size < GRAM_FEATURES else None, np.maximum(rss, 0.0), X.shape[0], gamma)
+    return model
+
+
+def _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs):
+    """(n, k) the leave-one-out residuals e_i / (1 - h_ii) of the ridge fit on each target's free subspace N:
+    h_ii = w_i z_i' N (N' P N)^-1 N' z_i, z_i = [phi(x_i) 1]."""
+    Zx = np.column_stack([fmap.features(X, n_jobs), np.ones(X.shape[0])])  # (n, R+1)
+    out = np.empty_like(Y, dtype=float)
+    for t, N in enumerate(free):
+        ZN = Zx @ N
+        h = w * np.einsum("ij,ij->i", ZN, np.linalg.solve(N.T @ P @ N, ZN.T).T) if N.shape[1] else np.zeros(len(w))
+        out[:, t] = (Y[:, t] - Zx @ x[:, t]) / (1.0 - h)
+    return out

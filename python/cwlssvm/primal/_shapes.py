@@ -7,11 +7,16 @@ On the features of a FeatureMap the LS-SVM's cost divided by gamma is, with x = 
 
 and a component f^d(u) = phi_d(u)' theta_d (one input) with a shape adds linear constraints on theta_d at a grid
 g_1 < ... < g_m over its input's training span: first differences f^d(g_{k+1}) - f^d(g_k) >= 0 ("increasing"),
-<= 0 ("decreasing"), second differences >= 0 ("convex") or <= 0 ("concave"). The grid is GRID_STEPS points per
-width of the component's RBF, so that the function, smooth at that scale, keeps its shape between grid points too
-(tests check it on 10,000 points). OSQP solves the QP, polished to its active set; without a constraint active it is
-the unconstrained ridge solution. The effective degrees of freedom are those of the ridge fit on the subspace the
-active constraints leave free: tr((N' P N)^-1 N' G N), N a basis of the null space of the active rows.
+<= 0 ("decreasing"), second differences >= 0 ("convex") or <= 0 ("concave"). The grid has GRID_STEPS points per
+width of the component's RBF (ShapeConstraints). In the coordinates z = L'x that whiten the cost (P = L L') the
+solution is the projection of the unconstrained one onto a polyhedral cone, whose dual is a nonnegative
+least-squares problem, solved exactly by Lawson and Hanson's active-set method (scipy.optimize.nnls). The solution
+is then checked on CHECK_STEPS points per width; the differences it violates there join the constraints (cutting
+planes), so the shape holds between grid points too (tests check it on 10,000 points). Without a constraint active
+it is the unconstrained ridge solution. The effective degrees of freedom are those of the ridge fit on the subspace
+the active constraints leave free: tr((N' P N)^-1 N' G N) (free_trace), N a basis of the null space of the active
+rows. cwlssvm.primal.fit_shaped solves the squared loss with them, cwlssvm.families.ShapedSystem every weighted
+step of IRLS.
 """
 
 from __future__ import annotations
@@ -20,10 +25,8 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 
-from ._feature_map import FeatureMap
-from ._model import GRAM_FEATURES, PrimalModel
 
-__all__ = ["fit_shaped", "shape_constraints", "shaped", "GRID_STEPS"]
+__all__ = ["shape_constraints", "shaped", "ShapeConstraints", "free_trace", "GRID_STEPS"]
 
 GRID_STEPS = 12  # grid points per RBF width over a shaped component's training span: the constraints solved first
 GRID_POINTS = (64, 4000)  # the fewest and the most grid points of one component
@@ -103,7 +106,7 @@ def shape_constraints(fmap, X, n_jobs=None, *, steps=GRID_STEPS, points=GRID_POI
         grid = np.tile(X[0], (m, 1))
         grid[:, j] = np.linspace(lo, hi, m)
         block = slice(int(fmap.offsets[d]), int(fmap.offsets[d + 1]))
-        one = FeatureMap([comp], [fmap.landmarks[d]], [fmap.transform[d]])  # component d's features alone
+        one = type(fmap)([comp], [fmap.landmarks[d]], [fmap.transform[d]])  # component d's features alone
         Phi = one.features(grid, n_jobs)  # (m, r_d): f^d on the grid is Phi theta_d
         order = 1 if comp.shape in ("increasing", "decreasing") else 2
         sign = 1.0 if comp.shape in ("increasing", "convex") else -1.0
@@ -118,87 +121,71 @@ def shape_constraints(fmap, X, n_jobs=None, *, steps=GRID_STEPS, points=GRID_POI
     return A[keep] / norms[keep, None]
 
 
-def fit_shaped(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
-    """eq.clssvmr.train on the features of fmap for X (n, p), Y (n, k), w (n,) > 0 with the shapes of its components
-    as constraints (module doc): a PrimalModel, one QP per target.
+class ShapeConstraints:
+    """The shape constraints of fmap's components on the training rows X (n, p): the grid's rows A (a, R + 1), A x >= 0,
+    and the check grid's (module doc), made once for every solve on these features (IRLS solves again and again).
 
     Parameters
     ----------
     fmap : FeatureMap
         The feature map.
     X : ndarray (n, p)
-        The rows (codes).
-    Y : ndarray (n, k)
-        Targets.
-    w : ndarray (n,)
-        Row weights, > 0.
-    gamma : float
-        The regularization constant.
-    loo : bool, default=False
-        Also keep the leave-one-out residuals, those of the ridge fit on the subspace the active constraints leave
-        free (the active set held: e_i / (1 - h_ii)).
+        The training rows (codes).
     n_jobs : int, optional
-        Threads.
-
-    Returns
-    -------
-    PrimalModel
-        The fitted model, with its sums for the bands (those of the ridge fit: the constraints are not in them).
+        Threads for the grids' features.
 
     Examples
     --------
     >>> import numpy as np
     >>> import cwlssvm.components as C
-    >>> from cwlssvm.primal import FeatureMap, fit_shaped
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.uniform(size=(300, 1)); y = (X[:, :1] > 0.5) + 0.3 * rng.normal(size=(300, 1))
-    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing")], 1, None, 0.2, X))
-    >>> model = fit_shaped(fmap, X, y, np.ones(300), 100.0)
-    >>> grid = np.linspace(X.min(), X.max(), 10_000)[:, None]  # the training span
-    >>> f = model.outputs(C.describe(fmap.resolved), grid, None)[:, 0, 0]
-    >>> bool(np.all(np.diff(f) >= -1e-8))
-    True
+    >>> from cwlssvm.primal import FeatureMap, ShapeConstraints
+    >>> X = np.random.default_rng(0).uniform(size=(200, 1)); y = -X + 0.1
+    >>> fmap = FeatureMap.from_data(X, C.resolve([C.rbf(0, shape="increasing")], 1, None, 1.0, X))
+    >>> G, B, _ = (a[0] for a in fmap.sums(X, y, np.ones(200)))
+    >>> x, P, free = ShapeConstraints(fmap, X).solve(G, B, 10.0)
+    >>> f = fmap.features(X) @ x[:-1, 0] + x[-1, 0]  # a decreasing trend: the flat fit at the mean
+    >>> bool(np.ptp(f) < 1e-8), bool(np.isclose(f[0], y.mean()))
+    (True, True)
     """
-    G, B, yy = (a[0] for a in fmap.sums(X, Y, w, n_jobs=n_jobs))  # (R+1, R+1), (R+1, k), (k, k)
-    ridge = np.full(G.shape[0], 1.0 / gamma)
-    ridge[-1] = 0.0
-    P = G + np.diag(ridge)
-    L = scipy.linalg.cholesky(P, lower=True)  # P = L L': in z = L' x the cost is 1/2 ||z - z0||^2, z0 = L^-1 B
-    Z0 = scipy.linalg.solve_triangular(L, B, lower=True)
-    whiten = lambda A: scipy.linalg.solve_triangular(L, A.T, lower=True).T  # noqa: E731 - A x = (A L^-T) z
-    M = whiten(shape_constraints(fmap, X, n_jobs))
-    check = shape_constraints(fmap, X, n_jobs, steps=CHECK_STEPS, points=CHECK_POINTS)  # the fine grid's rows
-    for _ in range(CHECK_ROUNDS):  # cutting planes: the fine grid's violated differences join the constraints
-        Z, free = zip(*(_projection(M, z0) for z0 in Z0.T))
-        x = scipy.linalg.solve_triangular(L.T, np.column_stack(Z), lower=False)
-        values = check @ x
-        violated = (values < -CHECK_TOL * np.abs(values).max(axis=0, initial=0.0)).any(axis=1)
-        if not violated.any():
-            break
-        added = whiten(check[violated])
-        M = np.vstack([M, added / np.linalg.norm(added, axis=1)[:, None]])
-    theta, b = x[:-1], x[-1]
-    free = [scipy.linalg.solve_triangular(L.T, F, lower=False) for F in free]  # x = N u: the free subspaces
-    edf = float(np.mean([np.trace(np.linalg.solve(N.T @ P @ N, N.T @ G @ N)) if N.shape[1] else 0.0 for N in free]))
-    model = PrimalModel.from_theta(fmap, theta, b, X.shape[1], edf=edf)
-    if loo:
-        model.loo_residuals = _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs)
-    model.centre_from_means(G[:-1, -1] / G[-1, -1])
-    rss = np.diag(yy) - 2.0 * np.einsum("rk,rk->k", B, x) + np.einsum("rk,rs,sk->k", x, G, x)
-    model.keep_sums(fmap, G if fmap.size < GRAM_FEATURES else None, np.maximum(rss, 0.0), X.shape[0], gamma)
-    return model
+
+    def __init__(self, fmap, X, n_jobs=None):
+        self.grid = shape_constraints(fmap, X, n_jobs)
+        self.check = shape_constraints(fmap, X, n_jobs, steps=CHECK_STEPS, points=CHECK_POINTS)
+
+    def solve(self, G, B, gamma):
+        """(x (R+1, k), P (R+1, R+1), [N per target]): the coefficients (theta; b) minimizing 1/2 x'Px - B'x,
+        P = G + diag(1/gamma, ..., 0), under the constraints, and each target's free subspace N (columns: x = N u
+        on the active constraints' null space)."""
+        ridge = np.full(G.shape[0], 1.0 / gamma)
+        ridge[-1] = 0.0
+        P = G + np.diag(ridge)
+        L = scipy.linalg.cholesky(P, lower=True)  # P = L L': in z = L' x the cost is 1/2 ||z - z0||^2, z0 = L^-1 B
+        Z0 = scipy.linalg.solve_triangular(L, B, lower=True)
+        whiten = lambda A: scipy.linalg.solve_triangular(L, A.T, lower=True).T  # noqa: E731 - A x = (A L^-T) z
+        M = whiten(self.grid)
+        for _ in range(CHECK_ROUNDS):  # cutting planes: the fine grid's violated differences join the constraints
+            Z, free = zip(*(_projection(M, z0) for z0 in Z0.T))
+            x = scipy.linalg.solve_triangular(L.T, np.column_stack(Z), lower=False)
+            values = self.check @ x
+            violated = (values < -CHECK_TOL * np.abs(values).max(axis=0, initial=0.0)).any(axis=1)
+            if not violated.any():
+                break
+            added = whiten(self.check[violated])
+            M = np.vstack([M, added / np.linalg.norm(added, axis=1)[:, None]])
+        return x, P, [scipy.linalg.solve_triangular(L.T, F, lower=False) for F in free]
 
 
-def _loo_residuals(fmap, X, Y, w, x, P, free, n_jobs):
-    """(n, k) the leave-one-out residuals e_i / (1 - h_ii) of the ridge fit on each target's free subspace N:
-    h_ii = w_i z_i' N (N' P N)^-1 N' z_i, z_i = [phi(x_i) 1]."""
-    Zx = np.column_stack([fmap.features(X, n_jobs), np.ones(X.shape[0])])  # (n, R+1)
-    out = np.empty_like(Y, dtype=float)
-    for t, N in enumerate(free):
-        ZN = Zx @ N
-        h = w * np.einsum("ij,ij->i", ZN, np.linalg.solve(N.T @ P @ N, ZN.T).T) if N.shape[1] else np.zeros(len(w))
-        out[:, t] = (Y[:, t] - Zx @ x[:, t]) / (1.0 - h)
-    return out
+def free_trace(G, P, N):
+    """tr((N' P N)^-1 N' G N): the degrees of freedom of the ridge fit on the free subspace N (R+1, f) (0 when f = 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> G = np.diag([4.0, 1.0]); P = G + np.diag([1.0, 0.0])
+    >>> free_trace(G, P, np.eye(2)), free_trace(G, P, np.eye(2)[:, 1:])
+    (1.8, 1.0)
+    """
+    return float(np.trace(np.linalg.solve(N.T @ P @ N, N.T @ G @ N))) if N.shape[1] else 0.0
 
 
 def _projection(M, z0):
