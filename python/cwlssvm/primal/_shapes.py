@@ -178,6 +178,20 @@ class ShapeConstraints:
 def free_trace(G, P, N):
     """tr((N' P N)^-1 N' G N): the degrees of freedom of the ridge fit on the free subspace N (R+1, f) (0 when f = 0).
 
+    Parameters
+    ----------
+    G : ndarray (R+1, R+1)
+        The weighted sums [Phi 1]' W [Phi 1].
+    P : ndarray (R+1, R+1)
+        G with the ridge added, G + diag(1/gamma, ..., 1/gamma, 0).
+    N : ndarray (R+1, f)
+        A basis of the free subspace (the null space of the active constraints).
+
+    Returns
+    -------
+    float
+        The effective degrees of freedom.
+
     Examples
     --------
     >>> import numpy as np
