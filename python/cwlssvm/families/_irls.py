@@ -178,7 +178,10 @@ class FactorSystem:
     def solve(self, z, v):
         """The weighted ridge problem in primal coordinates: targets z (n,), row weights v (n,) > 0."""
         theta, b = ridge_solve(*self._sums(z, v), self.gamma)
-        theta, b = theta[:, 0], float(b[0])
+        return self._solution(theta[:, 0], float(b[0]))
+
+    def _solution(self, theta, b):
+        """The Solution of coefficients theta (R,) and bias b, with its values f on every row."""
         f = np.empty(self.n)
         for rows, Phi in self._chunks():
             f[rows] = Phi @ theta + b
@@ -312,31 +315,25 @@ class ShapedSystem(LowRankSystem):
     def __init__(self, fmap, X, gamma, n_jobs=None):
         super().__init__(fmap, X, gamma, n_jobs)
         self.constraints = ShapeConstraints(fmap, X, n_jobs)
-        self._free = None  # the last solve's free subspace N
+        self._last = None  # the last solve's (G, P, free subspace N)
 
     def solve(self, z, v):
         """The weighted ridge problem under the shapes: targets z (n,), row weights v (n,) > 0."""
         G, B = self._sums(z, v)
-        x, _, free = self.constraints.solve(G, B, self.gamma)
-        self._free = free[0]
-        theta, b = x[:-1, 0], float(x[-1, 0])
-        f = np.empty(self.n)
-        for rows, Phi in self._chunks():
-            f[rows] = Phi @ theta + b
-        return Solution(theta, b, f)
+        x, P, free = self.constraints.solve(G, B, self.gamma)
+        self._last = (G, P, free[0])
+        return self._solution(x[:-1, 0], float(x[-1, 0]))
 
     def loo(self, z, v):
         """Not available: the closed form of FactorSystem.loo is the unconstrained fit's (ValueError)."""
         raise ValueError("leave-one-out values of a likelihood family with shaped components are not available")
 
     def model(self, sols, v):
-        """The fitted primal model; a single target's edf from the last solve's free subspace."""
+        """The fitted primal model; a single target's edf from the last solve's free subspace (its sums G depend on
+        the row weights only, those of the fixed point)."""
         model = super().model(sols, v)
-        if len(sols) == 1 and self._free is not None:
-            G, _ = self._sums(sols[0].f, v)
-            ridge = np.full(G.shape[0], 1.0 / self.gamma)
-            ridge[-1] = 0.0
-            model.edf = free_trace(G, G + np.diag(ridge), self._free)
+        if len(sols) == 1 and self._last is not None:
+            model.edf = free_trace(*self._last)
         return model
 
 
