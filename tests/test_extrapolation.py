@@ -10,6 +10,7 @@ import pytest
 import cwlssvm
 import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVC, ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm._validation import held_at_edges, with_spans
 from cwlssvm.tables import TableEncoding
 
 
@@ -94,14 +95,14 @@ def test_the_spans_are_kept_by_a_model_file_and_checked_when_read(data, tmp_path
 
 def test_an_encoding_without_spans_holds_nothing():
     X = np.array([[0.0], [1.0]])
-    encoding = TableEncoding.fit(X)[0].with_spans(X)
+    encoding = with_spans(TableEncoding.fit(X)[0], X)
     assert encoding.columns[0].span == (0.0, 1.0)
     bare = TableEncoding([dataclasses.replace(encoding.columns[0], span=())])
     codes = np.array([[5.0]])
-    assert bare.held_at_edges(codes, [0]) is codes
-    assert encoding.held_at_edges(codes, [0])[0, 0] == 1.0
+    assert held_at_edges(bare, codes, [0]) is codes
+    assert held_at_edges(encoding, codes, [0])[0, 0] == 1.0
     inside = np.array([[0.5]])
-    assert encoding.held_at_edges(inside, [0]) is inside  # nothing to change: no copy
+    assert held_at_edges(encoding, inside, [0]) is inside  # nothing to change: no copy
 
 
 def test_a_large_fit_refitted_from_its_sums_keeps_the_spans_of_its_weighted_rows():

@@ -23,7 +23,7 @@ from .uncertainty import dense_posterior, primal_posterior
 from ._frames import like_input
 from .tables import MISSING, TABLE_PARAMS, UNKNOWN
 from ._validation import (SOLVERS, check_sample_weight, validate_fit_data, weighted_rows,
-                          validate_predict_data)
+                          validate_predict_data, with_spans)
 
 
 # the docstring of the ``solver`` and ``lowrank_tol`` parameters, shared by the estimators
@@ -335,7 +335,7 @@ def resolve_for(est, specs, sigma, X, w, pairs=()):
         raise ValueError(f"components: {type(est).__name__} does not fit components with a shape; fit them with "
                          "ComponentwiseLSSVR(CV) or ComponentwiseLSSVC(CV)")
     if getattr(est, "encoding_", None) is not None:
-        est.encoding_ = est.encoding_.with_spans(X, w)
+        est.encoding_ = with_spans(est.encoding_, X, w)
     return centre_pairs(resolved, X, w, tol=est.lowrank_tol, n_jobs=est.n_jobs)
 
 

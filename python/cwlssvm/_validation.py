@@ -251,8 +251,84 @@ def validate_predict_data(estimator, X):
     check_input_scale(Xv, getattr(estimator, "feature_names_in_", None), fit=False)
     components = getattr(estimator, "components_", None)
     if encoding is not None and components is not None:  # beyond the training span: the nearest edge
-        Xv = encoding.held_at_edges(Xv, held_columns(components))
+        Xv = held_at_edges(encoding, Xv, held_columns(components))
     return Xv
+
+
+def with_spans(encoding, codes, w=None):
+    """The encoding (a cwlssvm.tables.TableEncoding) with the numeric columns' spans measured on the rows of codes
+    (n, p) that have a positive weight w (n,) (all rows without w): the rows a model is fitted on.
+
+    Parameters
+    ----------
+    encoding : TableEncoding
+        The columns' encoding.
+    codes : ndarray (n, p)
+        The training rows' codes.
+    w : ndarray (n,), optional
+        Their weights; rows of weight 0 are not in the span.
+
+    Returns
+    -------
+    TableEncoding
+        The same encoding with the spans.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.tables import TableEncoding
+    >>> X = np.array([[0.0], [2.0], [9.0]])
+    >>> with_spans(TableEncoding.fit(X)[0], X, np.array([1.0, 1.0, 0.0])).columns[0].span
+    (0.0, 2.0)
+    """
+    rows = codes if w is None or np.all(w > 0) else codes[np.asarray(w) > 0]
+    if rows.shape[0] == 0:
+        lows = highs = np.full(rows.shape[1], np.nan)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # an all-missing column: NaN, no span
+            lows, highs = np.nanmin(rows, axis=0), np.nanmax(rows, axis=0)
+    return encoding.with_measures([c.missing_share for c in encoding.columns], lows, highs)
+
+
+def held_at_edges(encoding, codes, columns):
+    """codes (m, p) with the given numeric columns read at the nearest edge of their span (the encoding's, a
+    cwlssvm.tables.TableEncoding) where they fall outside it (a missing value stays missing); a copy where
+    anything changes, codes itself otherwise.
+
+    Parameters
+    ----------
+    encoding : TableEncoding
+        The columns' encoding, with their spans (with_spans).
+    codes : ndarray (m, p)
+        Input codes, as ``encoding.transform`` returns them.
+    columns : iterable of int
+        The columns to hold (the components' choice: cwlssvm.components.held_columns); those without a
+        span are left as they are.
+
+    Returns
+    -------
+    ndarray (m, p)
+        The codes, inside the spans on those columns.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm.tables import TableEncoding
+    >>> X = np.array([[0.0, 5.0], [2.0, 7.0]])
+    >>> encoding = with_spans(TableEncoding.fit(X)[0], X)
+    >>> held_at_edges(encoding, np.array([[-1.0, 9.0], [np.nan, 6.0]]), [0])
+    array([[ 0.,  9.],
+           [nan,  6.]])
+    """
+    out = codes
+    for j in columns:
+        span = encoding.columns[j].span
+        if span and (np.nanmin(codes[:, j], initial=span[0]) < span[0]
+                     or np.nanmax(codes[:, j], initial=span[1]) > span[1]):
+            out = out.copy() if out is codes else out
+            np.clip(out[:, j], span[0], span[1], out=out[:, j])  # NaN stays NaN
+    return out
 
 
 def check_target_missing(y) -> None:

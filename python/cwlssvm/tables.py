@@ -123,8 +123,9 @@ class ColumnEncoding:
     missing_share : float
         The share of the fitting rows where the column is missing.
     span : tuple
-        A numeric column's (smallest, largest) value on the rows a model was fitted on (``with_spans``);
-        empty when not measured (a categorical column, a model file written without it).
+        A numeric column's (smallest, largest) value on the rows a model was fitted on
+        (cwlssvm._validation.with_spans); empty when not measured (a categorical column, a model file
+        written without it).
 
     Examples
     --------
@@ -194,59 +195,6 @@ class TableEncoding:
 
         return TableEncoding([replace(c, missing_share=float(s), span=_span_of(c.kind, lo, hi))
                               for c, s, lo, hi in zip(self.columns, shares, lows, highs)])
-
-    def with_spans(self, codes, w=None):
-        """The same encoding with the numeric columns' spans measured on the rows of codes (n, p) that have a
-        positive weight w (n,) (all rows without w): the rows a model is fitted on.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from cwlssvm.tables import TableEncoding
-        >>> X = np.array([[0.0], [2.0], [9.0]])
-        >>> TableEncoding.fit(X)[0].with_spans(X, np.array([1.0, 1.0, 0.0])).columns[0].span
-        (0.0, 2.0)
-        """
-        rows = codes if w is None or np.all(w > 0) else codes[np.asarray(w) > 0]
-        lows, highs = _extremes(rows)
-        return self.with_measures([c.missing_share for c in self.columns], lows, highs)
-
-    def held_at_edges(self, codes, columns):
-        """codes (m, p) with the given numeric columns read at the nearest edge of their span where they
-        fall outside it (a missing value stays missing); a copy where anything changes, codes itself
-        otherwise.
-
-        Parameters
-        ----------
-        codes : ndarray (m, p)
-            Input codes, as ``transform`` returns them.
-        columns : iterable of int
-            The columns to hold (the components' choice: cwlssvm.components.held_columns); those without a
-            span are left as they are.
-
-        Returns
-        -------
-        ndarray (m, p)
-            The codes, inside the spans on those columns.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from cwlssvm.tables import TableEncoding
-        >>> X = np.array([[0.0, 5.0], [2.0, 7.0]])
-        >>> encoding = TableEncoding.fit(X)[0].with_spans(X)
-        >>> encoding.held_at_edges(np.array([[-1.0, 9.0], [np.nan, 6.0]]), [0])
-        array([[ 0.,  9.],
-               [nan,  6.]])
-        """
-        out = codes
-        for j in columns:
-            span = self.columns[j].span
-            if span and (np.nanmin(codes[:, j], initial=span[0]) < span[0]
-                         or np.nanmax(codes[:, j], initial=span[1]) > span[1]):
-                out = out.copy() if out is codes else out
-                np.clip(out[:, j], span[0], span[1], out=out[:, j])  # NaN stays NaN
-        return out
 
     @property
     def kinds(self) -> list:
@@ -446,16 +394,6 @@ def _missing_counts(block, names):
     for j in np.flatnonzero(np.isinf(block).any(axis=0)):
         _check_numeric(names[j], block[:, j])
     return np.isnan(block).sum(axis=0).astype(np.float64)
-
-
-def _extremes(block):
-    """The smallest and largest value of each column of a numeric block (p,) each, NaN for a column with no
-    value (all missing, or no rows)."""
-    if block.shape[0] == 0:
-        return np.full(block.shape[1], np.nan), np.full(block.shape[1], np.nan)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # an all-missing column: NaN is its answer
-        return np.nanmin(block, axis=0), np.nanmax(block, axis=0)
 
 
 def _span_of(kind, low, high) -> tuple:

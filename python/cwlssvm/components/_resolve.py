@@ -252,7 +252,7 @@ def level_columns(resolved) -> list:
 def held_columns(resolved) -> list:
     """The input columns read only by components held at the edges of their inputs' range (``held_at_edges``):
     at prediction a value of such a column outside its training span is read as the nearest edge
-    (cwlssvm.tables.TableEncoding.held_at_edges). A column that a linear or polynomial component reads is not
+    (cwlssvm._validation.held_at_edges). A column that a linear or polynomial component reads is not
     held: those extend their own form beyond the data.
 
     Parameters

@@ -40,7 +40,7 @@ from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_G
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
-from ..primal import LIKELIHOODS, model_from_sums, shaped
+from ..primal import LIKELIHOODS, model_from_sums
 from ..regression import ComponentwiseLSSVR as LocalComponentwiseLSSVR
 from ._criteria import DaskCriterionEvaluator
 from ._docs import COMMON, SEARCH, SEARCH_ATTRIBUTES
@@ -137,9 +137,6 @@ class _DaskBase(BaseEstimator):
 
     def _resolve(self, rows, sigma, **kw):
         """The components, and the pairs ``interactions`` lists, resolved against the columns of rows."""
-        if shaped(self.components):
-            raise ValueError("components: components with a shape are fitted in memory (a quadratic program on the "
-                             "rows' features); fit ComponentwiseLSSVR(CV) on the rows or a sample of them")
         pairs = listed_pairs(getattr(self, "interactions", None))
         resolved = rows.resolve(self.components, sigma, **kw)
         return resolved + rows.resolve(pairs, sigma, **kw) if pairs else resolved

@@ -33,7 +33,7 @@ from .. import components as _components
 from .._validation import check_input_scale, check_input_spread, check_target_scale, weighted_rows
 from ..tables import EncodedTable, TableEncoding
 from ..model_selection import FAMILY_TUNING_ROWS, GRID_SAMPLE, LOCAL_SAMPLE
-from ..primal import FeatureMap, add_parts, centre_pairs_from, row_chunks, row_keys
+from ..primal import FeatureMap, add_parts, centre_pairs_from, row_chunks, row_keys, shaped
 
 SAMPLE_ROWS = 4096  # landmark candidates, as FeatureMap.from_data samples in memory
 REFERENCE_ROWS = 2000  # rows kept by the fitted model for summaries and plots (X_reference_)
@@ -159,7 +159,11 @@ class DaskRows:
                       for i, (xp, yp) in enumerate(zip(x_parts, y_parts))]
 
     def resolve(self, specs, sigma, **kw):
-        """The component specs resolved against these columns and their encoding (cwlssvm.components.resolve)."""
+        """The component specs resolved against these columns and their encoding (cwlssvm.components.resolve); a
+        component with a shape is refused (its QP is fitted in memory)."""
+        if shaped(specs):
+            raise ValueError("components: components with a shape are fitted in memory (a quadratic program on the "
+                             "rows' features); fit ComponentwiseLSSVR(CV) on the rows or a sample of them")
         return _components.resolve(specs, self.n_features, self.feature_names, sigma, encoding=self.encoding, **kw)
 
     def table(self, codes):

@@ -21,7 +21,7 @@ from .._persist import file_values, model_file_class
 from .._report import ReportMixin
 from .._tags import TakesMissingInputs, TakesSeveralTargets
 from .._tasks import CLASSIFICATION, REGRESSION
-from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows
+from .._validation import SOLVERS, check_sample_weight, validate_fit_data, weighted_rows, with_spans
 from ..classification import ComponentwiseLSSVC
 from ..families import family_of
 from ..interactions import INTERACTIONS_PARAM, check_interactions, listed_pairs
@@ -407,7 +407,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
             if hasattr(self, name):
                 setattr(est, name, getattr(self, name))
         w = None if w is None else np.asarray(w, dtype=float)
-        est.encoding_ = est.encoding_.with_spans(X, w if w is not None and len(w) == len(X) else None)  # X: kept
+        est.encoding_ = with_spans(est.encoding_, X, w if w is not None and len(w) == len(X) else None)  # X: kept
         model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_)
         attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
         return self._take_fitted(est)
