@@ -1,5 +1,6 @@
-"""cwlssvm.dask on a real LocalCluster (2 worker processes, 1 thread each): the same model as the
-in-memory low-rank fit, lazy results, DataFrames, bad chunks, a worker killed mid-fit."""
+"""cwlssvm.dask on a real LocalCluster (2 worker processes, 1 thread each, the ``client`` fixture of conftest):
+the same model as the in-memory low-rank fit, lazy results, DataFrames, bad chunks, a worker killed mid-fit (pairs:
+test_dask_pairs)."""
 
 import os
 import pathlib
@@ -20,16 +21,6 @@ cdask = pytest.importorskip("cwlssvm.dask")
 
 N = 20_000
 NAMES = [f"x{j}" for j in range(10)]
-
-
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                       silence_logs=40)
-    c = distributed.Client(cluster, set_as_default=False)
-    yield c
-    c.close()
-    cluster.close()
 
 
 @pytest.fixture(scope="module")
@@ -528,50 +519,6 @@ def test_a_wide_categorical_column_on_dask_is_searched_as_in_memory(client):
                                rtol=1e-7)
     np.testing.assert_allclose(model.to_local().predict(frame.iloc[:200]), ref.predict(frame.iloc[:200]),
                                atol=1e-6 * np.std(y))
-
-
-def test_pair_components_are_centred_by_one_more_pass_and_fit_as_in_memory(client, data):
-    import cwlssvm.components as C
-
-    X, y = data[0][:8000], data[1][:8000] + 2.0 * data[0][:8000, 0] * data[0][:8000, 1]
-    Xd, yd = da.from_array(X, chunks=(2000, 10)), da.from_array(y, chunks=2000)
-    comps = [C.rbf(j) for j in range(4)] + [C.pair(0, 1)]
-    model = cdask.ComponentwiseLSSVR(components=comps, sigma=1.0, gamma=100.0, client=client).fit(Xd, yd)
-    mem = cwlssvm.ComponentwiseLSSVR(comps, sigma=1.0, gamma=100.0, solver="lowrank").fit(X, y)
-    assert model.n_passes_ == 3  # pass 1, the pair's means and covariances, the sums
-    # the same landmarks; the centring's means and principal directions from sums added in another order
-    assert all(np.array_equal(a.Z, b.Z) for a, b in zip(model.components_[-1].centring, mem.components_[-1].centring))
-    np.testing.assert_allclose(model.to_local().predict(X[:500]), mem.predict(X[:500]), atol=1e-6 * np.std(y))
-    pair = client.compute(model.contributions(Xd)).result()[:, -1]
-    assert np.abs(pair).max() > 0.1  # the pair carries the product term
-    np.testing.assert_allclose(pair, np.asarray(mem.contributions(X))[:, -1], atol=1e-6 * np.abs(pair).max())
-    # tuned, sparse and classifier fits take a pair as well: each width's centring is one more pass
-    tuned = cdask.ComponentwiseLSSVRCV(components=comps, client=client).fit(Xd, yd)
-    tuned_mem = cwlssvm.ComponentwiseLSSVRCV(comps).fit(X, y)
-    X_new, _, f_new = make_additive(n=2000, noise=1.0, seed=4)
-    truth = f_new + 2.0 * X_new[:, 0] * X_new[:, 1]
-    mse = [np.mean((m.predict(X_new) - truth) ** 2) for m in (tuned.to_local(), tuned_mem)]
-    assert mse[0] < 1.1 * mse[1]
-    sparse = cdask.SparseComponentwiseLSSVR(components=comps, sigma=1.0, gamma=100.0, client=client).fit(Xd, yd)
-    assert 4 in sparse.selected_components_  # the pair, kept
-    labels = da.from_array(np.where(y > np.median(y), "high", "low"), chunks=2000)
-    clf = cdask.ComponentwiseLSSVC(components=comps, sigma=1.0, gamma=10.0, client=client).fit(Xd, labels)
-    assert np.mean(clf.to_local().predict(X) == np.asarray(labels)) > 0.8
-
-
-def test_interactions_lists_pairs_on_dask_and_an_int_is_refused(client, data):
-    X, y = data[0][:6000], data[1][:6000] + 2.0 * data[0][:6000, 0] * data[0][:6000, 1]
-    Xd, yd = da.from_array(X, chunks=(2000, 10)), da.from_array(y, chunks=2000)
-    model = cdask.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, interactions=[(0, 1)], client=client).fit(Xd, yd)
-    mem = cwlssvm.ComponentwiseLSSVR(sigma=1.0, gamma=100.0, interactions=[(0, 1)], solver="lowrank").fit(X, y)
-    assert [c.name for c in model.components_] == [f"x{j}" for j in range(10)] + ["x0:x1"]
-    np.testing.assert_allclose(model.to_local().predict(X[:300]), mem.predict(X[:300]), atol=1e-6 * np.std(y))
-    assert model.to_local().interactions == [(0, 1)]  # the local estimator refits with the same pairs
-    tuned = cdask.ComponentwiseLSSVRCV(interactions=[(0, 1)], client=client).fit(Xd, yd)
-    assert tuned.components_[-1].name == "x0:x1" and tuned.components_[-1].centred
-    for bad in (3, "auto", [(0, 0)]):
-        with pytest.raises(ValueError, match="interactions|pair"):
-            cdask.ComponentwiseLSSVRCV(interactions=bad, client=client).fit(Xd, yd)
 
 
 def test_the_dask_criterion_default_is_the_in_memory_one(client, monkeypatch):

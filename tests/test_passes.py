@@ -247,8 +247,8 @@ def test_the_pairs_screened_on_the_searchs_sums_are_those_of_the_fitted_additive
     w = np.random.default_rng(3).uniform(0.5, 2.0, len(y))
     calls, screen_residuals = [], estimators.screen_residuals
 
-    def spy(X, residuals, resolved, gamma, names=None):
-        calls.append((resolved, gamma, screen_residuals(X, residuals, resolved, gamma, names)))
+    def spy(X, residuals, resolved, gamma, names=None, **kw):
+        calls.append((resolved, gamma, screen_residuals(X, residuals, resolved, gamma, names, **kw)))
         return calls[-1][2]
 
     monkeypatch.setattr(estimators, "screen_residuals", spy)

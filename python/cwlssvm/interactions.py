@@ -49,9 +49,10 @@ from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
 __all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "rank_pairs", "PAIR_CONCURVITY",
-           "INTERACTIONS_PARAM", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
+           "INTERACTIONS_PARAM", "SCREEN_ROWS", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
            "pair_names"]
 
+SCREEN_ROWS = 100_000  # rows screened at most: above, a uniform sample (screened_rows)
 SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)
 # Pairs whose inputs' leading directions have a canonical correlation at least this large rank after all the others
 # (module doc): on the diamonds table the six pairs among carat, x, y and z have 0.95-0.99, the next one 0.60.
@@ -129,7 +130,7 @@ class PairScreen:
         return [(self.names[i], float(self.gain[i])) for i in range(min(k, len(self.names)))]
 
 
-def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100_000, random_state=0):
+def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=SCREEN_ROWS, random_state=0):
     """Rank every pair of inputs that has a main effect by the gain of its cheap model on the residuals.
 
     Parameters
@@ -214,7 +215,7 @@ def screen_pairs(X, residuals, w, resolved, gamma, *, directions=6, max_rows=100
     return PairScreen(pairs[order], gains[order], pair_names(pairs[order], None), len(w), concurvity[order], repeats)
 
 
-def screened_rows(n, max_rows=100_000, random_state=0):
+def screened_rows(n, max_rows=SCREEN_ROWS, random_state=0):
     """The rows screen_pairs reads of n: every row (a slice), or, above max_rows, a uniform sample of max_rows of
     them (cwlssvm.primal.sample_rows with seed random_state, as sorted row numbers).
 

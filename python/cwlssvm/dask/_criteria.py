@@ -31,6 +31,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
 
     def __init__(self, rows, compute, stats, resolved, *, criterion, tol, seed=0):
         criterion = Criterion.of(criterion)
+        self._args = dict(criterion=criterion, tol=tol, seed=seed)  # of on_components' evaluators
         if criterion.name not in ("gcv", "loo", "kfold"):
             raise ValueError(f"criterion must be 'gcv', 'loo' or 'kfold', got {criterion.name!r}")
         n_folds = criterion.folds
@@ -41,6 +42,22 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         if criterion.name == "kfold":  # folds drawn within each partition (cwlssvm.dask._rows.fold_ids)
             self._folds = (int(n_folds), int(seed))
             self.n_folds, self.fold_id = int(n_folds), "by partition"
+
+    def on_components(self, resolved):
+        """An evaluator of the same rows, criterion and settings for other components ``resolved`` (their own
+        passes)."""
+        return DaskCriterionEvaluator(self.rows, self.compute, self.stats, resolved, **self._args)
+
+    def fitted(self, sigmas, gamma, rows):
+        """(m, k) the fitted values, under the model of the leave-one-out and GCV criteria at these widths and one
+        gamma, of the rows ``rows`` (positions) of the first pass's uniform sample (``stats.sample``: the rows the
+        client holds, where pairs are screened), from the sums (no pass)."""
+        if self.criterion == "kfold":
+            raise ValueError("fitted values are those of the model of every row: criterion 'loo' or 'gcv'")
+        fmap = self._feature_map(sigmas)
+        spec = self._spectrum(fmap)
+        Phi = fmap.pass_features(self.stats.sample[0][np.asarray(rows)])
+        return spec.fitted(spec.coordinates(Phi), np.array([float(gamma)]))[0]
 
     @property
     def n_rows(self):
@@ -71,6 +88,12 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         """Over the rows whose sample key is below leverage_share (above LOO_ROWS rows): a uniform sample of about
         LOO_ROWS rows, drawn on the workers (DaskRows.reduce)."""
         return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds, share=self.leverage_share())
+
+    def _row_values(self, fmap, row_fn):
+        """The per-row values over the rows whose sample key is below leverage_share (every row up to LOO_ROWS),
+        gathered from the workers in row order (DaskRows.per_row): the rows of the in-memory pass."""
+        self.passes += 1
+        return self.rows.per_row(self.compute, fmap, row_fn, share=self.leverage_share())
 
     def _reduce_many(self, fmaps, chunk_fns, sample=None):
         if sample is not None:

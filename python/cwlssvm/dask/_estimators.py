@@ -13,13 +13,10 @@ on Dask inputs map it over the partitions lazily.
 
 from __future__ import annotations
 
-import numbers
-import time
 from functools import partial
 
 import numpy as np
 import dask.dataframe as dd
-from dask.sizeof import sizeof
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
@@ -33,10 +30,12 @@ from ..classification import attach_classifier_model
 from ..regression import attach_model
 from ..families import get_family
 from ..interactions import check_interactions, listed_pairs
+from ._pairs import check_screening, screened_pairs
+from ._passes import Passes
 from ..model_selection import (FAMILY_TUNING_ROWS, GAMMA_RANGE, GRID_SAMPLE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE,
                                ComponentGammas, Criterion, default_criterion, guard_gcv, log_grid, likelihood_samples,
-                               results_table, sample_stages, search_in_passes, attach_smoothing_factor, select_by_tests,
-                               tune_likelihood, widths_by_prediction)
+                               results_table, sample_stages, screens, search_in_passes, attach_smoothing_factor,
+                               select_by_tests, tune_likelihood, widths_by_prediction)
 from .._tasks import CLASSIFICATION, REGRESSION
 from ..model_selection import ComponentwiseLSSVCCV as LocalComponentwiseLSSVCCV
 from ..model_selection import ComponentwiseLSSVRCV as LocalComponentwiseLSSVRCV
@@ -56,56 +55,23 @@ REGRESSOR_CRITERION = one_of("auto", "gcv", "loo", "kfold", "reml", "ml",
                              words="'gcv', 'loo', 'kfold', 'reml' or 'ml', or 'auto' (as in memory)")
 
 
-class _Passes:
-    """compute(task) on the given distributed Client or the active one; each call is one pass over
-    the data, and its time and the size of its result (what travels to the client) are kept."""
-
-    def __init__(self, client):
-        if client is None:
-            from distributed import default_client
-
-            try:
-                client = default_client()
-            except ValueError:
-                raise ValueError("no distributed.Client is active: start one (distributed.Client()) or pass "
-                                 "client=") from None
-        self.client = client
-        self.times, self.nbytes = [], 0
-
-    def share(self, payload):
-        """What every task of a pass reads (feature maps, their spectra and criteria's parts): sent to every worker
-        once before the pass, not carried in its graph (with pairs a search's payload reaches 12 MB, and a large
-        graph slows the scheduler)."""
-        return self.client.scatter(payload, broadcast=True, hash=False)
-
-    def __call__(self, task):
-        t0 = time.perf_counter()
-        result = self.client.compute(task).result()
-        self.times.append(time.perf_counter() - t0)
-        self.nbytes += sizeof(result)
-        return result
-
-
-
-
 class _DaskBase(BaseEstimator):
     """The shared fit steps and the lazy methods of the fitted model."""
 
     _task = REGRESSION  # what the estimator estimates (cwlssvm._tasks)
     _families = ("squared",)  # the values of ``family`` the estimator takes
     _tuning_rows = TUNING_ROWS  # the uniform sample of the first pass that the search tunes on (0: no search)
+    screens_pairs = False  # whether ``interactions`` may be an int k or "auto" (cwlssvm.dask._pairs)
     parameter_rules = ParamTable(lowrank_tol=OPEN_UNIT, sample=integer_from(10))
 
     def _first_pass(self, X, y, sample_weight):
         """Check the shared parameters, then pass 1: (compute, DaskRows, PartitionStats); a classifier's
         rows come back coded by the classes found (+-1, one-vs-rest above two classes)."""
         self.parameter_rules.check(self)
-        interactions = getattr(self, "interactions", None)
-        check_interactions(interactions, auto=False)
-        if isinstance(interactions, numbers.Integral) and interactions > 0:
-            raise ValueError(f"interactions={interactions!r}: screening pairs needs the rows in memory; screen a sample "
-                             "(cwlssvm.interactions.rank_pairs on an in-memory fit) and list the pairs")
-        compute = _Passes(self.client)
+        check_interactions(getattr(self, "interactions", None), auto=self.screens_pairs)
+        if screens(getattr(self, "interactions", None)):
+            check_screening(self)
+        compute = Passes(self.client)
         multi_output = self._task.multi_output and getattr(y, "ndim", 1) == 2 and not isinstance(y, dd.Series)
         rows = DaskRows(X, y, sample_weight, multi_output=multi_output, labels=self._task.labels,
                         categorical=categorical_columns(self.components))
@@ -202,10 +168,15 @@ class _DaskBase(BaseEstimator):
         evaluator, sigmas, gamma, record = self._search_widths(compute, rows, stats, (sigma_grid, gamma_grid),
                                                                self.criterion_, bool(self.refine), self._task.scoring,
                                                                self.cv)
-        sigma, gamma = float(sigmas[0]), float(gamma)
-        fmap = evaluator.stored_feature_map(sigmas)
-        self._finish(make_local(sigma, gamma), compute, rows, stats, fmap, evaluator.stored_sums(fmap), gamma)
-        return self._searched(sigma, gamma, record)
+        sigma, local = float(sigmas[0]), make_local(float(sigmas[0]), float(gamma))
+        if screens(self.interactions):  # pairs screened on the first pass's sample, each set scored by passes
+            fmap, sums, gamma, pairs = screened_pairs(self, evaluator, rows, stats, sigmas, gamma, gamma_grid)
+            local.set_params(gamma=gamma, interactions=pairs)
+        else:
+            fmap = evaluator.stored_feature_map(sigmas)
+            sums = evaluator.stored_sums(fmap)
+        self._finish(local, compute, rows, stats, fmap, sums, gamma)
+        return self._searched(sigma, float(gamma), record)
 
     def _searched(self, sigma, gamma, record):
         """The search attributes: sigma_, gamma_, best_params_, cv_results_ from the SearchRecord."""
@@ -503,6 +474,7 @@ class ComponentwiseLSSVRCV(ComponentwiseLSSVR):
                                                          selection_level=optional(OPEN_UNIT))
 
     _tuning_rows = TUNING_ROWS
+    screens_pairs = True
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0, client=None,
@@ -562,6 +534,7 @@ class ComponentwiseLSSVCCV(ComponentwiseLSSVC):
                                                          **LocalComponentwiseLSSVC.parameter_rules.subset("probability"))
 
     _tuning_rows = TUNING_ROWS
+    screens_pairs = True
 
     def __init__(self, components=None, *, sigmas=None, gammas=None, criterion="auto", cv=10, refine=True,
                  probability=True, family="squared", lowrank_tol=1e-10, sample=SAMPLE_ROWS, random_state=0,

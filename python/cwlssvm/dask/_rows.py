@@ -250,6 +250,14 @@ class DaskRows:
         merged = tree_merge(compute, tasks, add_parts)
         return merged if many else merged[0]
 
+    def per_row(self, compute, fmap, row_fn, share=None):
+        """One pass: row_fn(Phi, Y, w) -> a tuple of per-row arrays over the rows with w > 0 (with ``share``, those
+        whose sample key is below it, as ``reduce``), each concatenated over the partitions in row order."""
+        shared = compute.share((fmap, row_fn))
+        tasks = [dask.delayed(_partition_rows)(part, shared, None if share is None else (self._first_row(i), share))
+                 for i, part in enumerate(self.parts)]
+        return tree_merge(compute, tasks, _concatenate)
+
     def loo_sample(self, compute, fmap, spec, gamma, *, size, seed=0):
         """One pass: (f, t, w) of a uniform sample of at most ``size`` leave-one-out decision values
         f = t - r of the +-1 targets t (every target of every row with w > 0), for the Platt slope."""
@@ -423,8 +431,7 @@ def _partition_reduce(part, pairs, folds, index, sample=None):
     X, Y, w = part
     fold = None if folds is None else fold_ids(len(w), folds, index)
     if sample is not None:
-        first_row, share = sample
-        kept = row_keys(first_row + np.arange(len(w))) < share
+        kept = _sampled(len(w), sample)
         X, Y, w = X[kept], Y[kept], w[kept]
         fold = None if fold is None else fold[kept]
     out = []
@@ -434,6 +441,33 @@ def _partition_reduce(part, pairs, folds, index, sample=None):
             total = add_parts(total, chunk_fn(Phi, Y[rows], w[rows], None if fold is None else fold[rows], None))
         out.append(total)
     return out
+
+
+def _sampled(n_rows, sample):
+    """(n_rows,) bool: a partition's rows whose sample key is below share, sample = (the global index of its first
+    row, share)."""
+    first_row, share = sample
+    return row_keys(first_row + np.arange(n_rows)) < share
+
+
+def _partition_rows(part, shared, sample=None):
+    """The tuple of per-row arrays of row_fn over this partition's rows with w > 0 (and a key below the share of
+    sample = (first row, share)), shared = (fmap, row_fn)."""
+    fmap, row_fn = shared
+    X, Y, w = part
+    kept = np.asarray(w) > 0
+    if sample is not None:
+        kept &= _sampled(len(w), sample)
+    X, Y, w = X[kept], Y[kept], w[kept]
+    blocks = [row_fn(Phi, Y[rows], w[rows]) for rows, Phi in _feature_blocks(fmap, X)]
+    if not blocks:
+        return tuple(np.zeros(0) for _ in row_fn(fmap.pass_features(X[:0], 1), Y[:0], w[:0]))
+    return _concatenate(*blocks)
+
+
+def _concatenate(*parts):
+    """The tuples of arrays ``parts`` joined array by array, in order."""
+    return tuple(np.concatenate(arrays) for arrays in zip(*parts))
 
 
 def _partition_loo_sample(part, shared, gamma, size, seed, index):

@@ -7,7 +7,7 @@ from ._classical import LSSVCCV, LSSVRCV
 from ._tune_kernel import tune_kernel
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..regression import additive_screen
-from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL
+from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchResult
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
@@ -39,6 +39,8 @@ __all__ = [
     "AUTO_CANDIDATES",
     "AUTO_PAIR_LEVEL",
     "AUTO_LEVERAGE",
+    "screens",
+    "with_pairs",
     "mean_se",
     "one_se_choice",
     "use_one_se",

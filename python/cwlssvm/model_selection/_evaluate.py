@@ -93,6 +93,7 @@ class CriterionEvaluator:
         # the inputs' variances (p,) may come instead of X (rows that are not in memory, cwlssvm.dask)
         if variances is None:
             variances = _components.column_variances(X, w)
+        self.variances = variances  # (p,) over every training row, the widths' units
         self.scales = np.array([_components.spread_of(variances, c.columns) if tuned else 1.0
                                 for c, tuned in zip(resolved, self.tunes_width)])
         self.max_rank = max(2, X.shape[0] // 4) if X is not None else None  # per component (exact path)

@@ -276,16 +276,19 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         comparison sees the same rows)."""
         g = np.array([float(gamma)])
         fmap = self._feature_map(sigmas)
-        n = self.X.shape[0]
-        sample = self.leverage_rows()
-        place = places(n, sample)
         if self.criterion == "kfold":
+            sample = self.leverage_rows()
             _, coefs = self._kfold_result(self._fold_sums(fmap), g)
             folds = None if self.fold_id is not None else self.folds
-            part = partial(row_validation_errors, place=place, folds=folds, coefs=coefs)
+            part = partial(row_validation_errors, place=places(self.X.shape[0], sample), folds=folds, coefs=coefs)
             return self._pass(fmap, part, sample)[0], None
-        part = partial(_row_loo_errors, place=place, spec=self._spectrum(fmap), gamma=g)
-        return self._pass(fmap, part, sample)  # (errors, leverages)
+        return self._row_values(fmap, partial(loo_row_values, spec=self._spectrum(fmap), gamma=g))
+
+    def _row_values(self, fmap, row_fn):
+        """(a row hook) row_fn(Phi (m, R), Y (m, k), w (m,)) -> a tuple of per-row arrays (m,), over leverage_rows
+        (every row, or the sample above LOO_ROWS rows), each array over those rows in row order (one pass)."""
+        sample = self.leverage_rows()
+        return self._pass(fmap, partial(_placed, place=places(self.X.shape[0], sample), row_fn=row_fn), sample)
 
     def fitted(self, sigmas, gamma, rows):
         """(m, k) the fitted values of the training rows ``rows`` (sorted row numbers, m of them) under the model
@@ -543,11 +546,20 @@ def likelihood_samples(n_rows, sample, resolved, **kw):
     return out
 
 
-def _row_loo_errors(Phi, Y, w, fold, index, *, place, gamma, spec):
-    """((m,) the chunk's rows' w_i mean_t r_it^2 of their leave-one-out residuals at one gamma, (m,) their
-    leverages h_ii), each at the rows' places (place = places(...)), zero elsewhere: the pass's sum places every
-    row's."""
+def loo_row_values(Phi, Y, w, *, spec, gamma):
+    """((m,) each row's w_i mean_t r_it^2 of its leave-one-out residuals at one gamma (1,), (m,) its leverage h_ii)
+    of training rows with features Phi (m, R) under the spectrum spec of their sums (cwlssvm.model_selection's
+    loo_rows)."""
+    return loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
+
+
+def _placed(Phi, Y, w, fold, index, *, place, row_fn):
+    """The per-row arrays of row_fn(Phi, Y, w) at the chunk's rows' places (place = places(...)), zero elsewhere:
+    the pass's sum places every row's."""
     position, m = place
-    errors, leverages = np.zeros(m), np.zeros(m)
-    errors[position[index]], leverages[position[index]] = loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
-    return errors, leverages
+    out = []
+    for values in row_fn(Phi, Y, w):
+        full = np.zeros(m)
+        full[position[index]] = values
+        out.append(full)
+    return tuple(out)

@@ -90,7 +90,8 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
     on_sums = result.on_sums and fitted
     before = evaluator.passes if on_sums else 0
     screen, candidates, widths = screened(est, X, Y, w, mains, result, evaluator=evaluator if fitted else None)
-    if on_sums and est.passes_ is not None:
+    passes = getattr(est, "passes_", None) is not None  # counted in memory (cwlssvm.dask counts its own)
+    if on_sums and passes:
         est.passes_ += evaluator.passes - before
     pair_width = float(result.sigma)  # the pairs' relative width in the refit (per component: the geometric mean)
 
@@ -103,7 +104,7 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
         out = ev.evaluate(sigmas, gamma_grid)
         g = int(np.argmin(out["criterion"]))
         rows = ev.row_errors(sigmas, gamma_grid[g]) if interactions == "auto" else None
-        if est.passes_ is not None:  # a set of components has its own sums (the search's: kept where stored)
+        if passes:  # a set of components has its own sums (the search's: kept where stored)
             est.passes_ += ev.passes - before
         scored[len(comps) - len(mains)] = (ev, sigmas)
         return float(out["criterion"][g]), float(gamma_grid[g]), rows
@@ -143,13 +144,14 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
     """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
     residuals of the additive model of the main effects ``mains`` at the chosen widths (``est.sigma_``, or the
     SearchResult's sigma for all) and gamma (with its component weights eta_d, when it has them); AUTO_CANDIDATES
-    pairs for "auto", else as many as ``est.interactions`` asks for. evaluator: the search's of these main effects (on the
-    primal sums, or the exact path's decomposition), whose model gives the residuals of the rows screened (no
-    fit of its own)."""
+    pairs for "auto", else as many as ``est.interactions`` asks for. The rows screened: screened_rows of X, a
+    uniform sample by the keys of ``est.random_state`` above SCREEN_ROWS. evaluator: the search's of these main
+    effects (on the primal sums, or the exact path's decomposition), whose model gives the residuals of the rows
+    screened (no fit of its own), and whose inputs' variances give the widths' units (else those of X)."""
     interactions, sigma, gamma = est.interactions, result.sigma, result.gamma
     widths = np.asarray(est.sigma_, dtype=float).ravel()
     widths = np.where(np.isnan(widths), 1.0, widths) if widths.size == len(mains) else np.full(len(mains), sigma)
-    variances = _components.column_variances(X, w)
+    variances = _components.column_variances(X, w) if evaluator is None else evaluator.variances
     at_widths = [c.with_width(s * _components.spread_of(variances, c.columns)) if c.tunes_width else c
                  for c, s in zip(mains, widths)]
     names = getattr(est, "feature_names_in_", None)
@@ -161,7 +163,7 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
         def residuals(rows):  # of the search's model: no fit of its own
             return working_residuals(Y[rows], evaluator.fitted(widths, gamma, everyone[rows]), w[rows])
 
-        screen = screen_residuals(X, residuals, at_widths, gamma, names)
+        screen = screen_residuals(X, residuals, at_widths, gamma, names, random_state=getattr(est, "random_state", 0))
     tried = AUTO_CANDIDATES if interactions == "auto" else interactions
     varying = [(a, b) for a, b in screen.pairs if variances[a] > 0 and variances[b] > 0]  # a constant input: no pair
     candidates = _components.resolve([pair(int(a), int(b)) for a, b in varying[:tried]],
