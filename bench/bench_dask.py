@@ -17,8 +17,13 @@ Scenarios (a LocalCluster of 2 worker processes, 1 thread each, 3 GB memory limi
   pairs   N = 10^6 as in "check", the ten main effects and two listed pair components (x0:x1, x2:x3): the Dask
           fit (one more pass centres the pairs) against the in-memory low-rank fit of the same components (time,
           passes, predictions).
+  screened  N = 10^6 rows of 20 uniform inputs with one interaction, sin(2 x2 x3) (bench_interactions.py's "scale"
+          rows), in 10 chunks: the tuned Dask fits ComponentwiseLSSVRCV(interactions=10) and (interactions="auto")
+          against ComponentwiseLSSVRCV() of the same rows (time ratios, pairs kept, test MSE against the
+          noise-free function), and against the in-memory fits with the same options (the same pairs, predictions).
 
-Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [pairs] [--rows 20000000] [--chunk 1000000]
+Run: python bench/bench_dask.py [check] [large] [tuned] [sparse] [pairs] [screened] [--rows 20000000]
+     [--chunk 1000000]
 """
 
 import argparse
@@ -28,7 +33,7 @@ import time
 import numpy as np
 import dask
 import dask.array as da
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, wait
 
 import cwlssvm
 import cwlssvm.dask
@@ -201,9 +206,43 @@ def pairs(client, n_rows=1_000_000, chunk=100_000):
           f"Dask / in memory = {t_dask / t_mem:.2f}; predictions differ by {diff:.1e} x std(y)")
 
 
+def _scale_truth(X):
+    return np.sin(2 * X[:, 0]) + X[:, 1] ** 2 + np.sin(2 * X[:, 2] * X[:, 3])
+
+
+def screened(client, n_rows=1_000_000, chunk=100_000, p=20):
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(n_rows, p))
+    y = _scale_truth(X) + 0.3 * rng.normal(size=n_rows)
+    X_new = rng.uniform(-1, 1, size=(20_000, p))
+    Xd, yd = client.persist(da.from_array(X, chunks=(chunk, p))), client.persist(da.from_array(y, chunks=chunk))
+    wait([Xd, yd])  # the rows on the workers before any fit is timed
+    print(f"screened: N = {n_rows:,} in chunks of {chunk:,}, {p} inputs, truth with sin(2 x2 x3)")
+    fits = {}
+    for label, params in (("additive", {}), ("10", dict(interactions=10)), ("auto", dict(interactions="auto"))):
+        t0 = time.perf_counter()
+        model = cwlssvm.dask.ComponentwiseLSSVRCV(client=client, **params).fit(Xd, yd)
+        t_dask = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        ref = cwlssvm.ComponentwiseLSSVRCV(**params).fit(X, y)
+        t_mem = time.perf_counter() - t0
+        fits[label] = t_dask
+        mse = np.mean((model.predict(X_new) - _scale_truth(X_new)) ** 2)
+        diff = np.max(np.abs(model.to_local().predict(X_new) - ref.predict(X_new))) / np.std(y)
+        kept = same = ""
+        if params:
+            table, ref_table = model.interactions_, ref.interactions_
+            kept = f"; pairs kept {list(table['pair'][table['kept']])}"
+            same = (f"; in memory the same pairs kept: "
+                    f"{list(table['pair'][table['kept']]) == list(ref_table['pair'][ref_table['kept']])}")
+        print(f"  {label:>8}: Dask {t_dask:.1f} s ({t_dask / fits['additive']:.2f} x the tuned additive Dask fit), "
+              f"{model.n_passes_} passes; in memory {t_mem:.1f} s{kept}; test MSE {mse:.2e}{same}; predictions "
+              f"{diff:.1e} x std(y) from the in-memory model's")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned", "sparse", "pairs"])
+    ap.add_argument("scenarios", nargs="*", default=["check", "large", "tuned", "sparse", "pairs", "screened"])
     ap.add_argument("--rows", type=int, default=20_000_000)
     ap.add_argument("--chunk", type=int, default=1_000_000)
     args = ap.parse_args()
@@ -220,6 +259,8 @@ def main():
             sparse(client, args.rows, args.chunk)
         if "pairs" in args.scenarios:
             pairs(client)
+        if "screened" in args.scenarios:
+            screened(client)
 
 
 if __name__ == "__main__":

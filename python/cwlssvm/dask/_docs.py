@@ -9,10 +9,13 @@ COMMON = """
         Seed of that sample (and of the Platt sample).
     client : distributed.Client, optional
         The cluster to compute on; default: the active client.
-    interactions : None or list of pairs, default=None
+    interactions : None, int, "auto" or list of pairs, default=None
         Pair components (cwlssvm.components.pair) added to the main effects, as the in-memory estimators'
-        list; each is centred on the rows by one more pass (per width a search scores). An int (screening)
-        needs the rows in memory: screen a sample with cwlssvm.interactions.rank_pairs and list the pairs.
+        list; each is centred on the rows by one more pass (per width a search scores). The CV estimators also
+        screen pairs, as in memory (an int k or "auto", the squared loss tuned by "loo" or "gcv"): on the
+        residuals of the search's additive model over the first pass's uniform sample of up to 100,000 rows
+        (the rows the in-memory screening reads), each set of pairs tried scored by passes of its own;
+        ``interactions_`` lists the screened pairs and ``to_local().interactions`` the kept ones.
 
     Attributes
     ----------
