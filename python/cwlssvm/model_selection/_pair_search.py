@@ -26,7 +26,24 @@ FAMILY_GAMMA_SPAN = 30.0
 
 
 def screens(interactions):
-    """Whether ``interactions`` asks for screened pairs (an int k > 0 or "auto"), not none or a list."""
+    """Whether ``interactions`` asks for screened pairs (an int k > 0 or "auto"), not none or a list.
+
+    Parameters
+    ----------
+    interactions : None, int, 'auto' or list of pairs
+        An estimator's ``interactions``.
+
+    Returns
+    -------
+    bool
+        True for an int k > 0 or "auto".
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import screens
+    >>> screens("auto"), screens(3), screens(0), screens([("a", "b")]), screens(None)
+    (True, True, False, False, False)
+    """
     return interactions is not None and not isinstance(interactions, (list, tuple)) and interactions != 0
 
 
@@ -77,7 +94,43 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
     lowers the criterion by AUTO_GAIN) and gamma chosen again with them by the criterion at that sigma (sets
     ``interactions_``, ``gamma_``, ``passes_``). evaluator: the search's, of the main effects (the sets with pairs
     get evaluators of the same rows from it). On the primal path a regressor's refit is solved from the sums of the
-    components kept, made when they were scored (no pass of its own)."""
+    components kept, made when they were scored (no pass of its own).
+
+    Parameters
+    ----------
+    est : estimator
+        The CV estimator: ``interactions``, ``criterion_``, ``sigma_``, ``random_state``, its columns'
+        ``n_features_in_``, ``encoding_`` and ``feature_names_in_``, and its family; the Dask estimators give the
+        same.
+    X, Y, w : ndarray
+        The rows the pairs are screened on (n, p), their targets as fitted (n, k) and weights (n,): the training
+        rows (the evaluator's), or on Dask the first pass's uniform sample.
+    resolved : list of Component
+        The components searched, at relative widths (main effects, and the listed pairs).
+    result : SearchResult
+        The search's choice for the main effects.
+    evaluator : CriterionEvaluator or None
+        The search's evaluator of the main effects (None: the additive model is fitted for the screening).
+    gamma_grid : ndarray (G,)
+        The gammas chosen from again with the pairs.
+
+    Returns
+    -------
+    SearchResult
+        With the pairs among its components, gamma chosen again and the kept set's sums.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import SearchResult, with_pairs
+    >>> X = np.random.default_rng(0).uniform(size=(50, 3))
+    >>> resolved = C.resolve(None, 3, None, 1.0, X) + C.resolve([C.pair(0, 1)], 3, None, 1.0, X)
+    >>> listed = type("Listed", (), {"interactions": [(0, 1)]})()  # a list: the pairs join the refit's components
+    >>> out = with_pairs(listed, X, None, None, resolved, SearchResult(None, 1.0, 10.0), None, [10.0])
+    >>> [c.name for c in out.components]
+    ['x0', 'x1', 'x2', 'x0:x1']
+    """
     interactions = getattr(est, "interactions", None)
     if interactions is None:
         return result
