@@ -1,19 +1,20 @@
 """Coverage of the confidence bands, prediction intervals and component tests (cwlssvm.uncertainty).
 
-The paper's additive example (cwlssvm.datasets.make_additive: N = --n rows, default 100, 10 inputs uniform on
-[0, 1], the first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
-(default "loo": leave-one-out over sigma and one gamma; "reml": one gamma per component by restricted
-likelihood), on RBF components or (--kernel matern) Matern ones of nu = --nu (default 3/2), and (--linear) a
-linear component on each column besides (the bands are then of each column's whole main effect, the sum of its two
-components: component_bands(by="column")), with pairs screened and added as --interactions says (none by default),
-the widths as --widths says (sigma_per_component: "auto", the default, is one width per component for "reml"/"ml"
-at this size and one shared width for "loo"; "shared"; "per-component"):
+The paper's additive example (cwlssvm.datasets.make_additive: N = --n rows, default 100, 10 inputs uniform on [0,
+1], the first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
+(default "auto": at this size "reml", one gamma per component by restricted likelihood at the width of the
+leave-one-out search; "loo": leave-one-out over sigma and one gamma), on RBF components or (--kernel matern) Matern
+ones of nu = --nu (default 3/2), and (--linear) a linear component on each column besides (the bands are then of
+each column's whole main effect, the sum of its two components: component_bands(by="column")), with pairs screened
+and added as --interactions says (none by default), the widths as --widths says (sigma_per_component: "auto", the
+default, and "shared" are one width for all, chosen by leave-one-out; "per-component": one each, for "reml"/"ml" by
+the likelihood):
 
 - pointwise 95% bands of the four relevant components: the fraction of a 100-point grid over [0, 1] where
   the band covers the true f_d, centred to mean zero over the training inputs (mgcv's constraint), averaged
   over the seeds (target >= 0.92 each), for every ``method``; and the mean band width;
-- simultaneous 95% bands ("bayes", and the default: "unconditional" for a likelihood, else "combined"): the
-  fraction of seeds whose band covers the whole centred curve on the grid (target >= 0.90);
+- simultaneous 95% bands ("bayes", "unconditional" for a likelihood, and "combined", the default where the width
+  is shared): the fraction of seeds whose band covers the whole centred curve on the grid (target >= 0.90);
 - 95% prediction intervals: the fraction of 1000 fresh test points per seed inside (target 0.93 to 0.97);
 - the approximate test of "f_d = 0": the fraction of seeds with p < 0.05, for each component (target
   >= 0.95 for x0..x3, <= 0.10 for each irrelevant one).
@@ -21,7 +22,7 @@ at this size and one shared width for "loo"; "shared"; "per-component"):
 Then the cost at N = 10^5 through the low-rank path: component_bands and prediction_interval on the 10^5
 training rows against the fit (target <= 2x the fit time).
 
-Run: python bench/bench_bands.py [--seeds 200] [--n 100] [--large 100000] [--criterion loo|reml|ml]
+Run: python bench/bench_bands.py [--seeds 200] [--n 100] [--large 100000] [--criterion auto|loo|reml|ml]
      [--kernel rbf|matern] [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
 """
 
@@ -32,6 +33,7 @@ import numpy as np
 
 import cwlssvm
 from cwlssvm.datasets import additive_function, make_additive
+from cwlssvm.model_selection import likelihood_criterion
 from cwlssvm.primal import SOLVER_POLICY
 from cwlssvm.uncertainty import METHODS
 
@@ -56,15 +58,17 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="loo", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None,
+def coverage(seeds, criterion="auto", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None,
              n=N):
     by = "column" if linear else "component"  # with linear parts, the band of each column's sum
     # "unconditional" adds the uncertainty of penalties chosen by a likelihood; "combined" (the default of a model
-    # tuned by a prediction criterion) joins the band of its likelihood companion
-    likelihood = criterion in ("reml", "ml")
-    dense = n <= SOLVER_POLICY.dense_max_rows  # "combined" is for a dense refit
+    # whose one width leave-one-out chose) joins the band of its likelihood companion, up to 2,000 rows
+    spec = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, sigma_per_component=per_component,
+                                        interactions=interactions)
+    likelihood = likelihood_criterion(spec, n) is not None
+    shared = not (likelihood and per_component is True)  # one width, the prediction criterion's
     methods = [m for m in METHODS if m != "unconditional" or likelihood]
-    methods = [m for m in methods if m != "combined" or (dense and not likelihood)]
+    methods = [m for m in methods if m != "combined" or (n <= SOLVER_POLICY.dense_max_rows and shared)]
     simultaneous = [m for m in ("bayes", "unconditional", "combined") if m in methods]
     point = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
     width = {m: np.zeros((len(seeds), RELEVANT)) for m in methods}
@@ -145,7 +149,7 @@ def main():
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--n", type=int, default=N, help="training rows per seed")
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
-    ap.add_argument("--criterion", default="loo", choices=["loo", "reml", "ml"])
+    ap.add_argument("--criterion", default="auto", choices=["auto", "loo", "reml", "ml"])
     ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
     ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
     ap.add_argument("--widths", default="auto", choices=list(WIDTHS), help="sigma_per_component (x0's correlated)")

@@ -6,12 +6,20 @@ AER/HousePrices (price), MASS/cpus (log perf). Classification sets (test error r
 ISLR/OJ, ISLR/Caravan. Rows with a missing value are dropped (mgcv would drop them), identifier columns too. Each
 split is a random 70/30 split (train_test_split with random_state = the split's number).
 
+Models: the default (criterion="auto": "reml" for the regressors up to 20,000 rows, else "loo"), criterion="loo"
+and criterion="reml", each with its own time per fit.
+
 mgcv (through Rscript, when it is on the PATH): gam(method="REML") with s(x, k = min(10, distinct values)) for each
 numeric input with at least 4 distinct values, a linear term for the other numeric inputs and the factors as
 parametric terms; family binomial for the classification sets. Its time per fit is measured inside R.
 
-Run: python bench/bench_panel.py [--splits 10] [--sets diabetes concrete ...] [--no-mgcv] [--selection-level 0.05]
-     [--sigma-per-component]
+Other public regressions (--extra, or by name in --sets), on which the default's rule was checked, not chosen:
+MASS/Boston (log medv), ISLR/Carseats (Sales), AER/CASchools (read; math dropped), ISLR/Credit (Balance),
+carData/SLID (log wages), carData/Salaries (log salary), carData/Prestige (prestige), AER/Journals (log subs; its
+24-level field dropped: mgcv cannot predict a level its training split lacks).
+
+Run: python bench/bench_panel.py [--splits 10] [--sets diabetes concrete ...] [--extra] [--no-mgcv]
+     [--selection-level 0.05] [--sigma-per-component]
 """
 
 import argparse
@@ -43,6 +51,18 @@ RDATA = {
     "caravan": ("ISLR", "Caravan", "Purchase", "classification", [], None),
 }
 SETS = ["diabetes", "friedman1", *RDATA]
+# other public regressions (--sets ... or --extra), a check of the default's rule on tables it was not chosen on
+EXTRA = {
+    "boston": ("MASS", "Boston", "medv", "regression", [], np.log),
+    "carseats": ("ISLR", "Carseats", "Sales", "regression", [], None),
+    "caschools": ("AER", "CASchools", "read", "regression", ["district", "school", "math"], None),
+    "credit": ("ISLR", "Credit", "Balance", "regression", ["ID"], None),
+    "slid": ("carData", "SLID", "wages", "regression", [], np.log),
+    "salaries": ("carData", "Salaries", "salary", "regression", [], np.log),
+    "prestige": ("carData", "Prestige", "prestige", "regression", ["census"], None),
+    "journals": ("AER", "Journals", "subs", "regression", ["title", "publisher", "field"], np.log),
+}
+RDATA.update(EXTRA)
 
 
 def load(name):
@@ -142,9 +162,9 @@ def run_set(name, n_splits, with_mgcv, reml=None):
         labels = np.unique(y)
         y = (y == labels[1]).astype(int)
     reml = {} if reml is None else reml  # further parameters of the criterion="reml" model
-    make = {"default": (lambda: ComponentwiseLSSVRCV()) if task == "regression" else (lambda: ComponentwiseLSSVCCV()),
-            "reml": ((lambda: ComponentwiseLSSVRCV(criterion="reml", **reml)) if task == "regression"
-                     else (lambda: ComponentwiseLSSVCCV(criterion="reml", **reml)))}
+    estimator = ComponentwiseLSSVRCV if task == "regression" else ComponentwiseLSSVCCV
+    make = {"default": lambda: estimator(), "loo": lambda: estimator(criterion="loo"),
+            "reml": lambda: estimator(criterion="reml", **reml)}
     splits = []
     for s in range(n_splits):
         Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=s)
@@ -160,7 +180,8 @@ def run_set(name, n_splits, with_mgcv, reml=None):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", type=int, default=10)
-    parser.add_argument("--sets", nargs="+", default=SETS, choices=SETS)
+    parser.add_argument("--sets", nargs="+", default=SETS, choices=SETS + list(EXTRA))
+    parser.add_argument("--extra", action="store_true", help="the other public regressions (EXTRA) instead")
     parser.add_argument("--no-mgcv", action="store_true")
     parser.add_argument("--selection-level", help="the reml model's selection_level (a number, or none)")
     parser.add_argument("--sigma-per-component", action="store_true",
@@ -169,10 +190,11 @@ def main():
     reml = {"sigma_per_component": True} if args.sigma_per_component else {}
     if args.selection_level is not None:
         reml["selection_level"] = None if args.selection_level.lower() == "none" else float(args.selection_level)
-    header(f"bench_panel: {len(args.sets)} sets x {args.splits} random 70/30 splits")
+    sets = list(EXTRA) if args.extra else args.sets
+    header(f"bench_panel: {len(sets)} sets x {args.splits} random 70/30 splits")
     print(f"{'set':12s} {'rows x cols':>12s} {'metric':8s} {'model':8s} {'mean':>8s} {'sd':>7s} {'/ mgcv':>7s} "
           f"{'s / fit':>8s}")
-    for name in args.sets:
+    for name in sets:
         shape, task, results = run_set(name, args.splits, not args.no_mgcv, reml)
         metrics = ["mse"] if task == "regression" else ["error", "logloss"]
         for metric in metrics:

@@ -17,17 +17,19 @@ def _test_error(model, X, f):
     return float(np.mean((model.predict(X) - f) ** 2))
 
 
-def test_a_planted_gcv_failure_is_refused_and_the_default_is_leave_one_out(monkeypatch):
+def test_a_planted_gcv_failure_is_refused_and_the_default_does_not_fail_there(monkeypatch):
     X, y, _ = make_concurve_skewed(n=300, seed=0)
     Xt, _, ft = make_concurve_skewed(n=2000, seed=100)
     default = ComponentwiseLSSVRCV().fit(X, y)
+    by_loo = ComponentwiseLSSVRCV(criterion="loo").fit(X, y)
     guarded = ComponentwiseLSSVRCV(criterion="gcv").fit(X, y)
     monkeypatch.setattr(estimators, "guard_gcv", lambda evaluator, record: None)
     unguarded = ComponentwiseLSSVRCV(criterion="gcv").fit(X, y)
-    assert default.criterion_ == "loo"
-    loo, good, bad = (_test_error(m, Xt, ft) for m in (default, guarded, unguarded))
+    assert default.criterion_ == "reml"  # one gamma_d per component at the width of the leave-one-out search
+    loo, good, bad, chosen = (_test_error(m, Xt, ft) for m in (by_loo, guarded, unguarded, default))
     assert bad > 20 * loo  # GCV's own choice: a nearly unpenalized model that extrapolates the far rows
     assert good < 1.5 * loo and unguarded.gamma_ > 10 * guarded.gamma_
+    assert chosen < 1.5 * loo
     assert guarded.best_score_ < unguarded.best_score_  # the refused point had the better GCV value
 
 

@@ -257,7 +257,10 @@ def test_a_search_on_the_sums_refits_on_the_same_low_rank_features(monkeypatch):
     import cwlssvm.model_selection._estimators as estimators
     from cwlssvm.primal import SolverPolicy
 
+    import cwlssvm.model_selection._auto as auto
+
     monkeypatch.setattr(estimators, "SOLVER_POLICY", SolverPolicy(exact_tuning_max_rows=1000))
+    monkeypatch.setattr(auto, "SOLVER_POLICY", SolverPolicy(exact_tuning_max_rows=1000))  # "auto": "loo" on the sums
     X, y, _ = make_additive(1200, seed=4, n_features=4)
     cv = ComponentwiseLSSVRCV().fit(X, y)
     best = cv.best_estimator_

@@ -226,7 +226,7 @@ def test_widest_first_stops_after_patience_narrower_widths_without_gain():
 def test_grid_on_a_sample_scores_the_samples_best_and_its_neighbours_on_the_rows():
     n = 2 * EXACT_GRID_SAMPLE + 500
     X, y, _ = make_additive(n=n, seed=3, n_features=4)
-    m = ComponentwiseLSSVRCV().fit(X, y)
+    m = ComponentwiseLSSVRCV(criterion="loo").fit(X, y)
     grid = m.cv_results_["stage"] == "grid"
     widths = np.unique(m.cv_results_["param_sigma"][grid])
     assert len(widths) == 3  # on all the rows: the sample's best and its grid neighbours, each with every gamma
@@ -246,7 +246,7 @@ def test_grid_on_a_sample_scores_the_samples_best_and_its_neighbours_on_the_rows
     assert len({float(r["sigmas"][0]) for r in sampled[2].rows if r["stage"] == "grid"}) == 3
     gcv = ComponentwiseLSSVRCV(criterion="gcv").fit(X, y).cv_results_
     assert np.unique(gcv["param_sigma"][gcv["stage"] == "grid"]).size == 3  # GCV likewise
-    small = ComponentwiseLSSVRCV().fit(X[:2 * EXACT_GRID_SAMPLE], y[:2 * EXACT_GRID_SAMPLE]).cv_results_
+    small = ComponentwiseLSSVRCV(criterion="loo").fit(X[:2 * EXACT_GRID_SAMPLE], y[:2 * EXACT_GRID_SAMPLE]).cv_results_
     assert np.unique(small["param_sigma"][small["stage"] == "grid"]).size > 3  # up to twice the sample: every row
 
 
@@ -296,7 +296,7 @@ def test_a_classifier_refines_sigma_only_where_the_grid_resolves_its_best_width(
     results = ComponentwiseLSSVCCV(sigmas=6).fit(X, y).cv_results_
     assert _grid_neighbours_within_one_se(results, n) == (not resolved)
     assert ("refine" in set(results["stage"])) == resolved
-    reg = ComponentwiseLSSVRCV(sigmas=6).fit(X, 2.0 * y - 1.0)  # a regressor always refines
+    reg = ComponentwiseLSSVRCV(sigmas=6, criterion="loo").fit(X, 2.0 * y - 1.0)  # a regressor always refines
     assert "refine" in set(reg.cv_results_["stage"])
 
 

@@ -66,7 +66,7 @@ def test_dense_and_low_rank_errors_agree(additive):
 
 def test_bands(additive):
     X, y = additive
-    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="loo").fit(X, y)  # (the default's gamma_d may zero a component)
     lo, hi = model.component_bands(X)
     assert lo.shape == hi.shape == (120, 10) and np.all(hi > lo)
     # centred: the band's middle has weighted mean zero over the training rows
@@ -454,7 +454,13 @@ def test_combined_bands_are_rebuilt_after_loading_and_refitting(loo_model, addit
 
 def test_combined_bands_are_for_prediction_criteria_on_the_dense_path(additive):
     X, y = additive
-    reml = cwlssvm.ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    shared = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)  # "reml" at the width leave-one-out chose: it has a companion
+    assert shared.criterion_ == "reml" and shared._band_companion() is not None
+    lo, hi = shared.component_bands(X[:5], method="combined")
+    own_lo, own_hi = shared.component_bands(X[:5], method="unconditional")
+    assert np.all(lo <= own_lo + 1e-12) and np.all(hi >= own_hi - 1e-12)  # it holds the model's own band
+    assert np.any(hi - lo > own_hi - own_lo + 1e-6)  # and widens it where the companion's reaches further
+    reml = cwlssvm.ComponentwiseLSSVRCV(criterion="reml", sigma_per_component=True).fit(X, y)  # its own widths
     with pytest.raises(ValueError, match="combined"):
         reml.component_bands(X[:5], method="combined")
     with pytest.raises(ValueError, match="combined"):

@@ -531,8 +531,8 @@ class ComponentBandsMixin:
         post = model.posterior()
         if method in ("auto", "combined"):
             companion = self._band_companion()
-            if companion is not None:
-                own = self._bands(X, level, kind, "bayes", by)
+            if companion is not None:  # its own band: "unconditional" where a likelihood chose the penalties
+                own = self._bands(X, level, kind, post.method_for("auto"), by)
                 return joined_bands(own, companion._bands(X, level, kind, "auto", by))
             if method == "combined":
                 raise ValueError("method='combined' is for a CV model tuned by a prediction criterion "

@@ -2,7 +2,7 @@
 
 One model per group of rows (a sensor, a store, a customer): each is the componentwise LS-SVM of
 eq.clssvmr.train with one RBF component per input, its sigma and gamma chosen by exact leave-one-out
-over a grid, as ``ComponentwiseLSSVRCV(sigmas=..., gammas=..., refine=False)`` (or
+over a grid, as ``ComponentwiseLSSVRCV(sigmas=..., gammas=..., refine=False, criterion="loo")`` (or
 ``ComponentwiseLSSVCCV(..., probability=False)`` for binary labels) chooses them, then refitted on
 its rows. The C++ core runs the models one per thread with the GIL released and BLAS on one thread;
 a model that cannot be fitted gets a status instead of stopping the batch.

@@ -9,6 +9,7 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchResult
+from ._auto import constant_targets, likelihood_criterion
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
@@ -76,6 +77,8 @@ __all__ = [
     "SearchRecord",
     "GridStage",
     "SearchResult",
+    "likelihood_criterion",
+    "constant_targets",
     "results_table",
     "coarse_to_fine",
 ]

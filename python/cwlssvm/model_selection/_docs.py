@@ -24,15 +24,18 @@ CV_PARAMS = """
     gammas : int or array-like, optional
         The gamma grid: explicit values or a count of log-spaced values over [1e-3, 1e6]. Default: 50.
     criterion : {"auto", "loo", "gcv", "kfold", "reml", "ml"}, default="auto"
-        Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation,
-        or k-fold cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition
-        of the kernel matrix serves every gamma. "auto": "loo" at every size; on the low-rank path (above
-        20,000 rows) its leverages take one more pass than the sums, over a uniform sample of about LOO_ROWS
+        Closed-form leave-one-out (weighted mean squared LOO residual), generalized cross-validation, or k-fold
+        cross-validation with exact refits (``cv`` folds). For one sigma, one decomposition of the kernel matrix
+        serves every gamma. "auto": for a regressor of the squared loss tuned on the exact path (up to 20,000 rows,
+        ``solver="auto"``), "reml" at the width of the leave-one-out search, which predicted better on the public
+        tables of docs/model-selection.md (except with ``sigma_per_component=True`` or screened pairs:
+        :func:`likelihood_criterion`); else "loo" at every size. On the low-rank path
+        (above 20,000 rows) its leverages take one more pass than the sums, over a uniform sample of about LOO_ROWS
         rows above that many (GCV of every row plus the sample's leverage correction). GCV gives every row the
         average leverage, so rows of leverage near one (skewed inputs, concurve components or pairs) can make it
         choose a nearly unpenalized gamma; "gcv" by name refuses a choice whose leave-one-out error exceeds
-        GCV_GUARD times its GCV value for the next best that passes (:func:`guard_gcv`).
-        ``criterion_`` is the one used.
+        GCV_GUARD times its GCV value for the next best that passes (:func:`guard_gcv`). ``criterion_`` is the one
+        used.
         "reml" / "ml": one gamma per component (``component_gammas_``) by restricted / marginal likelihood,
         Newton's method on log gamma_d in primal coordinates, at the shared width the default criterion's
         search chooses (with the squared loss; ``sigma_per_component=True``, a given ``sigmas`` of one value

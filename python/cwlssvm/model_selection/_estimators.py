@@ -40,7 +40,8 @@ from ._gcv_guard import guard_gcv
 from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smoothing, defer_smoothing,
                           select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
-from ._companion import band_companion
+from ._companion import band_companion, keep_band_rows
+from ._auto import constant_targets, likelihood_criterion
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -80,8 +81,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return family_of(self)
 
     def _per_component(self, n_rows):
-        """Whether the search tunes one width per component for n_rows training rows: ``sigma_per_component``
-        ("auto": no)."""
+        """Whether the search tunes one width per component: ``sigma_per_component`` ("auto": no)."""
         value = getattr(self, "sigma_per_component", False)
         return not (isinstance(value, str) and value == "auto") and bool(value)
 
@@ -113,7 +113,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         sigma_grid = log_grid(self.sigmas, N_SIGMAS, "sigmas", *SIGMA_RANGE)
         family = self._family()
         forget_fitted(self, "component_gammas_", "selected_components_")  # set by a likelihood's search only
-        if self.criterion in LIKELIHOODS:
+        if likelihood_criterion(self, X.shape[0], Y, w):  # "reml", "ml", or "auto" where it means "reml" (_auto)
             if self._widths_by_prediction():  # the prediction criterion's width, then the likelihood's gamma_d there
                 width = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep)
                 sigma_grid, width_passes = np.array([width.sigma]), self.passes_ or 0
@@ -139,17 +139,16 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         squared loss, before any pair is screened; with ``evaluator_too``, (that result, its evaluator)."""
         specs = self._component_specs(self.n_features_in_)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        criterion = "auto" if self.criterion in LIKELIHOODS else self.criterion
+        likelihood = likelihood_criterion(self, X.shape[0], Y, w)
+        criterion = "auto" if likelihood else self.criterion
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
-        # criterion "auto": leave-one-out (default_criterion); on the primal sums its leverage pass covers a uniform
-        # sample of LOO_ROWS rows (cwlssvm.model_selection.PrimalCriterionEvaluator). GCV gives every row the
-        # average leverage, so it cannot see a few rows of leverage near one fitted exactly (concurve components,
-        # high-leverage rows), where its choice of a nearly unpenalized gamma predicts new rows badly; LOO can
+        # the prediction criterion "auto": leave-one-out (default_criterion; on the sums its leverages over a sample
+        # of LOO_ROWS rows), which sees the rows of leverage near one that GCV's average leverage hides
         self.criterion_ = default_criterion(X, resolved, on_sums) if criterion == "auto" else criterion
         common = dict(criterion=Criterion(self.criterion_, folds, self._task.error_rate, self._scoring()),
                       n_jobs=self.n_jobs)
-        per_component = self._per_component(X.shape[0]) and self.criterion not in LIKELIHOODS  # a likelihood's: its own
+        per_component = self._per_component(X.shape[0]) and not likelihood  # a likelihood's: its own
         if on_sums:
             evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
                                                  **common)
@@ -210,8 +209,11 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         screened pairs not among ``resolved``, which its thresholds count); sets component_gammas_ and
         selected_components_ besides the search attributes."""
         paired = any(c.factors for c in resolved)
-        self.criterion_ = self.criterion
         family = self._family()
+        if family.name == "squared" and constant_targets(Y, w):  # ("auto" is then "loo")
+            raise ValueError(f"criterion={self.criterion!r}: y is constant on the rows of positive weight, and its "
+                             "likelihood cannot choose the penalties; use criterion='loo'")
+        self.criterion_ = likelihood_criterion(self, X.shape[0], Y, w)
         if family.name != "squared":  # the Laplace approximation on the rows' features: a sample at large n
             for j in range(Y.shape[1]):
                 family.check_y(Y[:, j])
@@ -237,7 +239,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             testable = None
         selection = None if level is None else (lambda crit, fit: select_by_tests(
             crit, fit, level, untested=untested, testable=testable, n_jobs=self.n_jobs))
-        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion,
+        sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_,
                                               refine=self.refine and not self._widths_by_prediction(),
                                               per_component=per_component, family=family, selection=selection,
                                               samples=samples)
@@ -245,7 +247,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         sensitivity = None  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which a
         if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's bands take
             unused = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)  # no features yet
-            sensitivity = WidthSensitivity(unused, sigmas, fit, self.criterion, per_component)
+            sensitivity = WidthSensitivity(unused, sigmas, fit, self.criterion_, per_component)
 
         gammas = ComponentGammas(fit)
         self.component_gammas_ = gammas.gammas
@@ -331,7 +333,6 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     def _validate(self, X, y, **kw):
         return validate_fit_data(self, X, y, **kw)
 
-
     def _fitted(self):
         """The refitted model, or NotFittedError."""
         check_is_fitted(self)
@@ -387,6 +388,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         Y, _, _ = self._task.targets(yv, self._family(), sample_weight, type(self).__name__)
         result = self._search(Xv, Y, sample_weight)
         self._refit(self._read_table(Xv), y, sample_weight, result)
+        keep_band_rows(self, Xv, yv, sample_weight)  # for the companion of the default bands, where the refit has none
         if self.criterion_ in LIKELIHOODS and self._family().name == "squared":  # its bands' smoothing part
             defer_smoothing(self, result.width_sensitivity)  # made on first use (cwlssvm.model_selection._likelihood)
         return self
@@ -411,7 +413,6 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_)
         attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
         return self._take_fitted(est)
-
 
 
 @model_file_class
@@ -485,7 +486,6 @@ class ComponentwiseLSSVRCV(_RegressorCV):
         comps = None if components is None else [c.with_width(None) for c in _components.as_list(components)]
         return ComponentwiseLSSVR(components=comps, sigma=sigma, gamma=gamma, n_jobs=self.n_jobs,
                                   **self._solver_params())
-
 
 
 class _ClassifierCV(ClassifierMixin, TunedBase, ComponentBandsMixin):

@@ -171,9 +171,13 @@ def widths_by_prediction(family, sigmas, sigma_per_component=False):
     >>> from cwlssvm.model_selection import widths_by_prediction
     >>> widths_by_prediction("squared", None), widths_by_prediction("squared", [0.5])
     (True, False)
+    >>> widths_by_prediction("squared", 3)  # a count of widths: a grid
+    True
     """
     one_width = isinstance(sigma_per_component, str) or not sigma_per_component
-    return family == "squared" and one_width and (sigmas is None or np.size(sigmas) > 1)
+    counted = isinstance(sigmas, (int, np.integer)) and not isinstance(sigmas, bool)  # a count of log-spaced widths
+    grid = sigmas is None or (sigmas > 1 if counted else np.size(sigmas) > 1)
+    return family == "squared" and one_width and grid
 
 
 def tune_likelihood(evaluator, sigma_grid, method, *, refine=True, per_component=False, samples=None, family=None,

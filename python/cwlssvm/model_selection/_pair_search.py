@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from .. import components as _components
-from ..components.pair import pair
+from ..components.pair import Pair, pair
 from ..families import working_residuals
 from ..interactions import interactions_table, screen_residuals
 
@@ -84,7 +84,7 @@ def with_listed(result, resolved):
         components = [c.with_width(None) for c in resolved if not c.factors]
     components = _components.as_list(components)
     tuned = {c.features: c for c in components if c.factors and c.sigma is not None}  # sigma_per_component
-    mains = [c for c in components if not c.factors]
+    mains = [c for c in components if not isinstance(c, Pair)]  # (a pair among the specs has no factors yet)
     return replace(result, components=mains + [tuned.get(c.features, pair(*c.features)) for c in pairs])
 
 

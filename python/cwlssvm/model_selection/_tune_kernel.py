@@ -61,7 +61,11 @@ def tune_kernel(est, X, y, sample_weight, search_class, cv=None, refine_on_sums=
         cv = None
     if cv is not None:
         kw.update(cv=cv, random_state=est.random_state)
-    search = Est(components=est.components, criterion="auto" if cv is None else "kfold", n_jobs=est.n_jobs,
+    # the prediction criterion: "loo" on the exact path, "auto" on the sums (where it is "loo", or GCV with its guard
+    # for a wide categorical block), never a likelihood's one gamma per component
+    on_sums = SOLVER_POLICY.tunes_on_sums(solver, len(y))
+    criterion = "kfold" if cv is not None else ("auto" if on_sums else "loo")
+    search = Est(components=est.components, criterion=criterion, n_jobs=est.n_jobs,
                  solver=solver, verbose=getattr(est, "verbose", False), family=family, **kw)
     if "probability" in search.get_params():  # the classifier's widths and gamma, not its probabilities
         search.set_params(probability=False)
