@@ -31,8 +31,9 @@ COMMON = """
 SEARCH = """
     components, sigmas, gammas : as the in-memory CV estimator.
     criterion : {"auto", "gcv", "loo", "kfold"}, default="auto"
-        The regressor also takes "reml" and "ml" (one gamma per component). "auto", as the in-memory estimators:
-        "loo" (its leverages over a uniform sample of about LOO_ROWS rows above that many, drawn on the workers),
+        The regressor also takes "reml" and "ml" (one gamma per component). "auto", as the in-memory estimators on
+        the sums (``solver="lowrank"``): "loo" (its leverages over a uniform sample of about LOO_ROWS rows above that
+        many, drawn on the workers),
         and "loo" for a likelihood family; "gcv" by name with the in-memory estimators' guard
         (:func:`cwlssvm.model_selection.guard_gcv`, its leverage passes on the workers). ``criterion_`` is the one
         used.
