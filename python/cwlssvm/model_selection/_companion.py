@@ -30,7 +30,7 @@ from ..primal import LIKELIHOODS, SOLVER_POLICY
 __all__ = ["band_companion", "likelihood_companion", "keep_band_rows"]
 
 # the rows a likelihood's model at the prediction criterion's width keeps for its companion: as many as a dense fit
-# holds in its dual solution (above, the refits do not keep their rows and the default bands are the Bayesian ones)
+# holds in its dual solution (above, the refits do not keep their rows and the default bands are the model's own)
 BAND_ROWS = SOLVER_POLICY.dense_max_rows
 
 
@@ -71,8 +71,8 @@ def keep_band_rows(est, X, y, sample_weight):
 def band_companion(est, model):
     """The companion of the fitted CV estimator est (its refitted model ``model``) behind its "combined" bands,
     fitted on first use and kept with the refitted model (not written to model files), for a model whose one width
-    a prediction criterion chose (the likelihood's gamma_d at that width included) whose refit solved dense for one
-    target (a regressor of the squared loss or the Poisson
+    a prediction criterion chose (the likelihood's gamma_d at that width included) whose refit solved dense, or whose
+    rows the estimator kept (keep_band_rows), for one target (a regressor of the squared loss or the Poisson
     family, a classifier of the logistic family with two classes; a family's with one width for all components,
     as its companion has one per component); else None.
 
