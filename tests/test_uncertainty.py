@@ -530,3 +530,20 @@ def test_the_likelihoods_smoothing_part_is_made_on_first_use_and_is_the_same_aft
     bands = model.component_bands(X[:20])
     for other in (copy, back):
         np.testing.assert_array_equal(other.component_bands(X[:20])[0], bands[0])
+
+
+def test_the_defaults_combined_bands_come_back_from_a_model_file(tmp_path):
+    # the default's one gamma per component is refitted on the primal features, which keep no rows: the estimator
+    # keeps them (up to 2,000) for the companion, in the model file too, so a loaded model draws the same bands
+    X, y, _ = make_additive(n=150, seed=2)
+    model = cwlssvm.ComponentwiseLSSVRCV().fit(X, y)
+    assert model.criterion_ == "reml" and model.best_estimator_.solver_ == "lowrank"
+    lo, hi = model.component_bands(X[:7])
+    own_lo, own_hi = model.component_bands(X[:7], method="unconditional")
+    assert np.all(hi - lo >= own_hi - own_lo - 1e-12) and np.any(hi - lo > own_hi - own_lo + 1e-6)
+    model.save(tmp_path / "default.cwl")
+    loaded = cwlssvm.load(tmp_path / "default.cwl")
+    np.testing.assert_array_equal(loaded.component_bands(X[:7])[0], lo)
+    np.testing.assert_array_equal(loaded.component_bands(X[:7])[1], hi)
+    weighted = cwlssvm.ComponentwiseLSSVRCV().fit(X, y, sample_weight=np.r_[np.zeros(50), np.ones(100)])
+    assert weighted._band_rows[0].shape == (100, X.shape[1])  # the rows of positive weight only
