@@ -60,12 +60,13 @@ def keep_band_rows(est, X, y, sample_weight):
     ((100, 4), (100,))
     """
     est._band_rows = None
-    w = check_sample_weight(sample_weight, X.shape[0])
-    keep = w > 0
     if (est.criterion_ not in LIKELIHOODS or not est._widths_by_prediction() or est._family().name != "squared"
-            or np.ndim(y) != 1 or est.best_estimator_.solver_ == "dense" or keep.sum() > BAND_ROWS):
+            or np.ndim(y) != 1 or est.best_estimator_.solver_ == "dense"):
         return
-    est._band_rows = (X[keep], np.asarray(y, dtype=float)[keep], w[keep])
+    w = check_sample_weight(sample_weight, X.shape[0])  # (only here: no array over the rows of a large fit)
+    keep = w > 0
+    if keep.sum() <= BAND_ROWS:
+        est._band_rows = (X[keep], np.asarray(y, dtype=float)[keep], w[keep])
 
 
 def band_companion(est, model):
