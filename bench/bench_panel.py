@@ -7,7 +7,11 @@ ISLR/OJ, ISLR/Caravan. Rows with a missing value are dropped (mgcv would drop th
 split is a random 70/30 split (train_test_split with random_state = the split's number).
 
 Models: the default (criterion="auto": "reml" for the regressors up to 20,000 rows, else "loo"), criterion="loo"
-and criterion="reml", each with its own time per fit.
+and criterion="reml", each with its own time per fit. Up to 2,000 rows the regressors' default components under a
+likelihood are Matern 5/2 (cwlssvm.model_selection.likelihood_components); --kernels adds, for the regressors, the
+same default with the other designs of each numeric column's component: "rbf" (the RBF, as above 2,000 rows),
+"rbf+matern" (an RBF and a Matern 5/2 component on each, each with its own gamma_d: the likelihood keeps what
+helps), "rbf+linear" (an RBF and a linear component on each, a penalized version of mgcv's null space).
 
 mgcv (through Rscript, when it is on the PATH): gam(method="REML") with s(x, k = min(10, distinct values)) for each
 numeric input with at least 4 distinct values, a linear term for the other numeric inputs and the factors as
@@ -19,7 +23,7 @@ carData/SLID (log wages), carData/Salaries (log salary), carData/Prestige (prest
 24-level field dropped: mgcv cannot predict a level its training split lacks).
 
 Run: python bench/bench_panel.py [--splits 10] [--sets diabetes concrete ...] [--extra] [--no-mgcv]
-     [--selection-level 0.05] [--sigma-per-component]
+     [--selection-level 0.05] [--sigma-per-component] [--kernels]
 """
 
 import argparse
@@ -35,6 +39,7 @@ from sklearn.datasets import load_diabetes, make_friedman1
 from sklearn.model_selection import train_test_split
 
 from _common import header
+import cwlssvm.components as C
 from cwlssvm import ComponentwiseLSSVCCV, ComponentwiseLSSVRCV
 
 # name: (R package, data set, target, task, columns dropped besides rownames, target transform)
@@ -156,7 +161,17 @@ def mgcv(task, splits):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def run_set(name, n_splits, with_mgcv, reml=None):
+def kernel_designs(X):
+    """{name: () -> the default regressor with these components per numeric column of X} (--kernels)."""
+    numeric = [c for c in X.columns if pd.api.types.is_numeric_dtype(X[c]) and not pd.api.types.is_bool_dtype(X[c])]
+    levels = [C.categorical(c) for c in X.columns if c not in numeric]
+    per_column = {"rbf": lambda c: [C.rbf(c)], "rbf+matern": lambda c: [C.rbf(c), C.matern(c, nu=2.5, basis=30)],
+                  "rbf+linear": lambda c: [C.rbf(c), C.linear(c)]}
+    return {name: (lambda make=make: ComponentwiseLSSVRCV(
+        components=[k for c in numeric for k in make(c)] + levels)) for name, make in per_column.items()}
+
+
+def run_set(name, n_splits, with_mgcv, reml=None, kernels=False):
     X, y, task = load(name)
     if task == "classification":  # 0/1 with the second of the sorted labels as 1, as R's binomial takes them
         labels = np.unique(y)
@@ -165,6 +180,8 @@ def run_set(name, n_splits, with_mgcv, reml=None):
     estimator = ComponentwiseLSSVRCV if task == "regression" else ComponentwiseLSSVCCV
     make = {"default": lambda: estimator(), "loo": lambda: estimator(criterion="loo"),
             "reml": lambda: estimator(criterion="reml", **reml)}
+    if kernels and task == "regression":
+        make.update(kernel_designs(X))
     splits = []
     for s in range(n_splits):
         Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=s)
@@ -184,6 +201,7 @@ def main():
     parser.add_argument("--extra", action="store_true", help="the other public regressions (EXTRA) instead")
     parser.add_argument("--no-mgcv", action="store_true")
     parser.add_argument("--selection-level", help="the reml model's selection_level (a number, or none)")
+    parser.add_argument("--kernels", action="store_true", help="the regressors' other component designs too")
     parser.add_argument("--sigma-per-component", action="store_true",
                         help="the reml model with sigma_per_component=True (the likelihood's widths)")
     args = parser.parse_args()
@@ -192,17 +210,17 @@ def main():
         reml["selection_level"] = None if args.selection_level.lower() == "none" else float(args.selection_level)
     sets = list(EXTRA) if args.extra else args.sets
     header(f"bench_panel: {len(sets)} sets x {args.splits} random 70/30 splits")
-    print(f"{'set':12s} {'rows x cols':>12s} {'metric':8s} {'model':8s} {'mean':>8s} {'sd':>7s} {'/ mgcv':>7s} "
+    print(f"{'set':12s} {'rows x cols':>12s} {'metric':8s} {'model':10s} {'mean':>8s} {'sd':>7s} {'/ mgcv':>7s} "
           f"{'s / fit':>8s}")
     for name in sets:
-        shape, task, results = run_set(name, args.splits, not args.no_mgcv, reml)
+        shape, task, results = run_set(name, args.splits, not args.no_mgcv, reml, args.kernels)
         metrics = ["mse"] if task == "regression" else ["error", "logloss"]
         for metric in metrics:
             ref = np.mean([sc[metric] for sc, _ in results["mgcv"]]) if "mgcv" in results else np.nan
             for model, runs in results.items():
                 values = np.array([sc[metric] for sc, _ in runs])
                 seconds = np.mean([t for _, t in runs])
-                print(f"{name:12s} {f'{shape[0]} x {shape[1]}':>12s} {metric:8s} {model:8s} {values.mean():8.4f} "
+                print(f"{name:12s} {f'{shape[0]} x {shape[1]}':>12s} {metric:8s} {model:10s} {values.mean():8.4f} "
                       f"{values.std():7.4f} {values.mean() / ref:7.3f} {seconds:8.3f}", flush=True)
 
 

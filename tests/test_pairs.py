@@ -380,7 +380,8 @@ def test_no_pair_to_screen_leaves_the_additive_model(criterion, interactions):
     X = np.column_stack([rng.uniform(size=200), np.ones(200)])
     y = np.sin(6 * X[:, 0]) + 0.1 * rng.normal(size=200)
     paired = ComponentwiseLSSVRCV(interactions=interactions, criterion=criterion).fit(X, y)
-    additive = ComponentwiseLSSVRCV(criterion=paired.criterion_).fit(X, y)  # "auto" screens by leave-one-out
+    # "auto" screens by leave-one-out; a model with pairs keeps RBF main effects (likelihood_components)
+    additive = ComponentwiseLSSVRCV(criterion=paired.criterion_, components=[C.rbf(0), C.rbf(1)]).fit(X, y)
     assert [c.name for c in paired.components_] == ["x0", "x1"]
     assert not paired.interactions_["kept"].any()
     np.testing.assert_allclose(paired.predict(X[:20]), additive.predict(X[:20]), rtol=1e-10, atol=1e-10)

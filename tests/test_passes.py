@@ -325,7 +325,7 @@ def test_the_rows_errors_at_large_n_are_those_of_a_fixed_uniform_sample(monkeypa
     sample = np.flatnonzero(row_keys(np.arange(3000)) < 1000 / 3000)  # the package's sample keys, seed 0
     assert first.shape == again.shape == leverages.shape == (len(sample),) and 900 < len(sample) < 1100
     assert ev.passes == 3  # the sums, then a pass over the sample each
-    assert np.allclose(first, every[sample], rtol=1e-12, atol=0)
+    assert np.allclose(first, every[sample], rtol=1e-10, atol=0)  # the sums' rounding in another block order
     assert not np.allclose(again, first)  # another gamma, the same rows
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._kind import features_of, kind
+from ._kind import features_of, is_integer, kind
 from .rbf import RBF, checked_width
 
 __all__ = ["Matern", "matern", "MATERN_NU"]
@@ -39,19 +39,31 @@ class Matern(RBF):
         cwlssvm.components.rbf).
     nu : float, default=1.5
         The smoothness: 0.5 (exp(-r / sigma)), 1.5 or 2.5.
+    basis : int, optional
+        At most this many features on the low-rank path (the pivoted Cholesky of its Gram block stops there, as
+        mgcv's basis dimension k bounds a smooth); None: as many as the tolerance asks.
+    named_by_column : bool, default=False
+        Its name is its column's ("x3", as an RBF main effect's) rather than "matern(x3)": the default component
+        of a column (cwlssvm.model_selection.likelihood_components).
 
     Examples
     --------
     >>> import cwlssvm.components as C
     >>> C.matern(0)
-    Matern(features=(0,), columns=None, sigma=None, shape=None, nu=1.5)
+    Matern(features=(0,), columns=None, sigma=None, shape=None, nu=1.5, basis=None, named_by_column=False)
     """
 
     nu: float = 1.5
+    basis: int | None = None
+    named_by_column: bool = False
 
     kernel = "matern"
     held_at_edges = True
-    name_shows_kernel = True  # "matern(x3)": an RBF and a Matern component may act on one input
+
+    @property
+    def name_shows_kernel(self) -> bool:
+        """"matern(x3)" (an RBF and a Matern component may act on one input), or "x3" for a column's default."""
+        return not self.named_by_column
 
     def kernel_label(self) -> str:
         return f"matern(nu={self.nu:g}, sigma={self.sigma:.3g})"
@@ -61,11 +73,12 @@ class Matern(RBF):
 
     def check_fields(self) -> None:
         super().check_fields()  # the width's, as for RBF
-        if self.nu not in MATERN_NU:
+        if self.nu not in MATERN_NU or not (self.basis is None or (is_integer(self.basis) and self.basis >= 1)) \
+                or not isinstance(self.named_by_column, bool):
             raise TypeError(f"a component with invalid fields: {self!r:.120}")
 
 
-def matern(features, sigma=None, nu=1.5) -> Matern:
+def matern(features, sigma=None, nu=1.5, basis=None) -> Matern:
     """Matern component K(u, v) = (1 + t) exp(-t), t = sqrt(3) ||u - v|| / sigma (nu = 1.5; nu = 0.5:
     exp(-t), t = ||u - v|| / sigma; nu = 2.5: (1 + t + t^2 / 3) exp(-t), t = sqrt(5) ||u - v|| / sigma).
 
@@ -80,6 +93,9 @@ def matern(features, sigma=None, nu=1.5) -> Matern:
         An absolute length scale, in the input's units; default: the estimator's sigma times the input's spread.
     nu : {0.5, 1.5, 2.5}, default=1.5
         The smoothness.
+    basis : int, optional
+        At most this many features on the low-rank path (the likelihood's search and low-rank fits); None: as
+        many as the estimator's ``lowrank_tol`` asks. The exact (dense) path is not truncated.
 
     Returns
     -------
@@ -98,4 +114,7 @@ def matern(features, sigma=None, nu=1.5) -> Matern:
     """
     if nu not in MATERN_NU:
         raise ValueError(f"nu must be one of {MATERN_NU}, got {nu!r}")
-    return Matern(features_of(features), sigma=checked_width(sigma), nu=float(nu))
+    if basis is not None and not (is_integer(basis) and basis >= 1):
+        raise ValueError(f"basis must be an integer >= 1 or None, got {basis!r}")
+    return Matern(features_of(features), sigma=checked_width(sigma), nu=float(nu),
+                  basis=None if basis is None else int(basis))

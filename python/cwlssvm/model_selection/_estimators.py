@@ -41,7 +41,7 @@ from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smo
                           select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import constant_targets, likelihood_criterion
+from ._auto import constant_targets, likelihood_components, likelihood_criterion
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -103,7 +103,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
         w, X, Y = weighted_rows(w, X, Y)
         names = getattr(self, "feature_names_in_", None)
-        specs = self._component_specs(self.n_features_in_)
+        specs = likelihood_components(self, X.shape[0], Y, w) or self._component_specs(self.n_features_in_)
         resolved = _components.resolve(specs, self.n_features_in_, names, 1.0, encoding=self.encoding_)
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         listed = listed_pairs(getattr(self, "interactions", None))
@@ -137,7 +137,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     def _search_squared(self, X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=False):
         """The SearchResult of the prediction criterion's search (``criterion``, "auto" for a likelihood's) for the
         squared loss, before any pair is screened; with ``evaluator_too``, (that result, its evaluator)."""
-        specs = self._component_specs(self.n_features_in_)
+        specs = likelihood_components(self, X.shape[0], Y, w) or self._component_specs(self.n_features_in_)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         likelihood = likelihood_criterion(self, X.shape[0], Y, w)
         criterion = "auto" if likelihood else self.criterion
@@ -260,7 +260,6 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                 return None if weighted is None else (fmap, weighted, evaluator.n_rows, X)
 
             sums = eta_weighted_sums
-
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
         return replace(result, on_sums=on_sums, sums=sums, component_weights=gammas.weights,
                        width_sensitivity=sensitivity)
@@ -424,8 +423,9 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     Parameters
     ----------
     components : list of Component, optional
-        As for :class:`ComponentwiseLSSVR` (default: one RBF component per column). RBF components
-        that set their own sigma are tuned too (the shared width replaces it).
+        As for :class:`ComponentwiseLSSVR` (default: one RBF component per column; up to 2,000 rows under a
+        likelihood criterion, "auto" included, one Matern 5/2 per numeric column: likelihood_components). RBF
+        components that set their own sigma are tuned too (the shared width replaces it).
     sigma_per_component : bool or "auto", default="auto"
         After the shared-sigma optimum, tune one width per component that has one (coordinate descent on
         the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of

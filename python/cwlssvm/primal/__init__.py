@@ -39,7 +39,7 @@ The estimators that keep one dual expansion per component (structure detection, 
 """
 
 from ._basis import BASIS_SOLVER_PARAMS, FACTOR_TOL, ComponentBasis, component_basis, detrend_pairs
-from ._feature_map import WIDE_LEVELS, FeatureMap, LevelRows, LowRankWarning, component_factors
+from ._feature_map import WIDE_LEVELS, FeatureMap, LevelRows, LowRankWarning, basis_cap, component_factors
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import GRAM_FEATURES, DualModel, FittedModel, PrimalModel, output_means
@@ -58,5 +58,5 @@ from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, wei
 __all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
     "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "GRAM_FEATURES", "output_means", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
-           "component_factors", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",
+           "component_factors", "basis_cap", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",
            "fit_shaped", "shape_constraints", "shaped", "ShapeConstraints", "free_trace"]

@@ -55,7 +55,7 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
     tol : float
         The pivoted Cholesky's tolerance.
     max_rank : int or None
-        Columns per block at most.
+        Columns per block at most (less for a component with a smaller ``basis``: basis_cap).
     n_jobs : int, optional
         Threads.
 
@@ -81,13 +81,43 @@ def component_factors(X, resolved, tol, max_rank, n_jobs=None):
     require_features(X.shape[0], levels, "the level indicators of the components that take levels",
                      "their columns are held whole here; the plain and sparse estimators take them as level blocks "
                      "of the rows' sums above 100,000 rows")
+    caps = [X.shape[0] if w else basis_cap(c, max_rank) for c, w in zip(resolved, whole)]
     out = [None] * len(resolved)
-    for group, cap in ((False, max_rank), (True, X.shape[0])):
-        index = [d for d, w in enumerate(whole) if w == group]
-        if index:
-            for d, factor in zip(index, _native.component_factors(X, [described[d] for d in index], tol, cap, n_jobs)):
-                out[d] = factor
+    for cap in sorted(set(caps)):  # one call of the core per cap
+        index = [d for d, k in enumerate(caps) if k == cap]
+        for d, factor in zip(index, _native.component_factors(X, [described[d] for d in index], tol, cap, n_jobs)):
+            F, truncated, residual, pivots = factor
+            if truncated and cap < max_rank:  # stopped at the component's own basis: by design, not approximate
+                factor = (F, False, 0.0, pivots)
+            out[d] = factor
     return out
+
+
+def basis_cap(component, max_rank):
+    """The columns of a component's factor at most: its ``basis`` (a Matern component's; cwlssvm.components.matern)
+    where that is below max_rank, else max_rank.
+
+    Parameters
+    ----------
+    component : Component
+        A resolved component.
+    max_rank : int
+        The factor's columns at most for every component.
+
+    Returns
+    -------
+    int
+        The component's own bound.
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import basis_cap
+    >>> basis_cap(C.matern(0, basis=30), 600), basis_cap(C.rbf(0), 600)
+    (30, 600)
+    """
+    basis = getattr(component, "basis", None)
+    return max_rank if basis is None or max_rank is None else min(int(basis), int(max_rank))
 
 
 def _levels(x):
