@@ -3,8 +3,9 @@
 The paper's additive example (cwlssvm.datasets.make_additive: N = --n rows, default 100, 10 inputs uniform on [0,
 1], the first four enter, noise 1), over --seeds seeds, each fitted by ComponentwiseLSSVRCV(criterion=--criterion)
 (default "auto": at this size "reml", one gamma per component by restricted likelihood at the width of the
-leave-one-out search; "loo": leave-one-out over sigma and one gamma), on RBF components or (--kernel matern) Matern
-ones of nu = --nu (default 3/2), and (--linear) a linear component on each column besides (the bands are then of
+leave-one-out search; "loo": leave-one-out over sigma and one gamma), on the default components (--kernel default:
+at this size under a likelihood Matern 5/2 ones, cwlssvm.model_selection.likelihood_components; else RBF), on RBF
+components (--kernel rbf) or on Matern ones (--kernel matern) of nu = --nu (default 3/2), and (--linear) a linear component on each column besides (the bands are then of
 each column's whole main effect, the sum of its two components: component_bands(by="column")), with pairs screened
 and added as --interactions says (none by default), the widths as --widths says (sigma_per_component: "auto", the
 default, and "shared" are one width for all, chosen by leave-one-out; "per-component": one each, for "reml"/"ml" by
@@ -23,7 +24,7 @@ Then the cost at N = 10^5 through the low-rank path: component_bands and predict
 training rows against the fit (target <= 2x the fit time).
 
 Run: python bench/bench_bands.py [--seeds 200] [--n 100] [--large 100000] [--criterion auto|loo|reml|ml]
-     [--kernel rbf|matern] [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
+     [--kernel default|rbf|matern] [--nu 2.5] [--widths auto|shared|per-component] [--linear] [--interactions auto|K]
 """
 
 import argparse
@@ -58,7 +59,7 @@ def grid_rows(d):
     return Z
 
 
-def coverage(seeds, criterion="auto", kernel="rbf", per_component=False, nu=1.5, linear=False, interactions=None,
+def coverage(seeds, criterion="auto", kernel="default", per_component=False, nu=1.5, linear=False, interactions=None,
              n=N):
     by = "column" if linear else "component"  # with linear parts, the band of each column's sum
     # "unconditional" adds the uncertainty of penalties chosen by a likelihood; "combined" (the default of a model
@@ -80,8 +81,8 @@ def coverage(seeds, criterion="auto", kernel="rbf", per_component=False, nu=1.5,
     t0 = time.perf_counter()
     for i, seed in enumerate(seeds):
         X, y, _ = make_additive(n=n, noise=NOISE, seed=seed)
-        components = None if kernel == "rbf" and not linear else [
-            cwlssvm.components.rbf(d) if kernel == "rbf" else cwlssvm.components.matern(d, nu=nu) for d in range(D)]
+        components = None if kernel == "default" and not linear else [
+            cwlssvm.components.matern(d, nu=nu) if kernel == "matern" else cwlssvm.components.rbf(d) for d in range(D)]
         if linear:
             components += [cwlssvm.components.linear(d) for d in range(D)]
         model = cwlssvm.ComponentwiseLSSVRCV(criterion=criterion, components=components,
@@ -104,7 +105,7 @@ def coverage(seeds, criterion="auto", kernel="rbf", per_component=False, nu=1.5,
     elapsed = time.perf_counter() - t0
     print(f"coverage: N = {n}, noise {NOISE}, {len(seeds)} seeds, ComponentwiseLSSVRCV(criterion={criterion!r}, "
           f"sigma_per_component={per_component!r}, interactions={interactions!r}), {kernel} components"
-          f"{'' if kernel == 'rbf' else f' (nu {nu})'}"
+          f"{f' (nu {nu})' if kernel == 'matern' else ''}"
           f"{' and a linear one per column' if linear else ''} ({elapsed:.0f} s); test MSE against f {mse.mean():.4f}")
     print(f"  pointwise {LEVEL:.0%} bands, mean coverage over [0, 1] (target >= 0.92 each) and mean width:")
     for m in methods:
@@ -150,7 +151,7 @@ def main():
     ap.add_argument("--n", type=int, default=N, help="training rows per seed")
     ap.add_argument("--large", type=int, default=100_000, help="0: skip the timing at scale")
     ap.add_argument("--criterion", default="auto", choices=["auto", "loo", "reml", "ml"])
-    ap.add_argument("--kernel", default="rbf", choices=["rbf", "matern"], help="the components' kernel")
+    ap.add_argument("--kernel", default="default", choices=["default", "rbf", "matern"], help="the components' kernel")
     ap.add_argument("--nu", type=float, default=1.5, choices=[0.5, 1.5, 2.5], help="the Matern components' smoothness")
     ap.add_argument("--widths", default="auto", choices=list(WIDTHS), help="sigma_per_component (x0's correlated)")
     ap.add_argument("--linear", action="store_true", help="a linear component on each column besides; bands by column")

@@ -1,23 +1,26 @@
 """What ``criterion="auto"`` of the CV estimators means where the likelihood is the better choice.
 
 On the model-selection panel (docs/model-selection.md), one gamma per component by restricted likelihood, at the
-width the leave-one-out search chooses, predicts better on average than one gamma for all by leave-one-out (level
-with mgcv's REML where leave-one-out is 4% behind), much better where components need different penalties (log
-applications on ISLR's College: 0.80 times its error) and at most 2.1% worse; on eight other public regressions it
-is level on average, its worst case 4.6% against leave-one-out's 8%: "auto" is "reml" for a regressor of the squared
-loss tuned on the exact path (solver="auto" up to 20,000 rows). It stays the prediction criterion (leave-one-out)
-for classifiers, the likelihood families, the search on the low-rank sums (more than 20,000 rows, solver="lowrank",
-Dask), widths per component (whose likelihood choice predicted worse) and screened pairs (the likelihood's screening
-costs 10-20 times the fit on small tables, for no gain there). Shape-constrained components take the likelihood's
-gamma_d like the others (the search is that of the unconstrained components; the refit is shaped).
+width the leave-one-out search chooses, predicts better on average than one gamma for all by leave-one-out (on RBF
+components level with mgcv's REML where leave-one-out is 4% behind), much better where components need different
+penalties (log applications on ISLR's College: 0.80 times its error on RBF components) and at most 2.1% worse; on
+eight other public regressions it is level on average, its worst case 4.6% against leave-one-out's 8%: "auto" is
+"reml" for a regressor of the squared loss tuned on the exact path (solver="auto" up to 20,000 rows). It stays the
+prediction criterion (leave-one-out) for classifiers, the likelihood families, the search on the low-rank sums (more
+than 20,000 rows, solver="lowrank", Dask), widths per component (whose likelihood choice predicted worse) and
+screened pairs (the likelihood's screening costs 10-20 times the fit on small tables, for no gain there).
+Shape-constrained components take the likelihood's gamma_d like the others (the search is that of the
+unconstrained components; the refit is shaped).
 
-Up to SOLVER_POLICY.dense_max_rows rows (where the search and the refit are exact and dense), a regressor tuned by
-a likelihood without components of its own takes a Matern component of smoothness 5/2 for each numeric column
+Up to SOLVER_POLICY.dense_max_rows rows (where the search and the refit are exact and dense), a regressor tuned by a
+likelihood without components of its own takes a Matern component of smoothness 5/2 for each numeric column
 (``likelihood_components``) instead of the RBF. Its spectral density falls polynomially, so that one width fits both
 the dense part of a skewed input and its tail, as a smoothing spline does: on the panel it brings the likelihood's
 model from 1.066 to 0.989 of mgcv's error on Hitters' skewed career counts and from 1.088 to 0.943 on College's
-application counts, 0.977 on average against the RBF's 1.005 (docs/model-selection.md). On the low-rank path (the
-likelihood's features) each has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's.
+application counts, 0.977 on average against the RBF's 1.005, at most 1.050 (Auto, against 1.031); on the eight
+other regressions 0.979 of leave-one-out's error (geometric mean), its worst case 4.7% (docs/model-selection.md). On
+the low-rank path (the likelihood's features) each has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension
+bounds a smooth's.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import clone
 
+from .. import components as _components
 from .._report import training_inputs
 from .._validation import check_sample_weight
 from ..primal import LIKELIHOODS, SOLVER_POLICY
@@ -148,12 +149,21 @@ def likelihood_companion(est, model):
     X, y, w = kept if kept is not None else model.training_rows()
     family = est._family().name
     criterion = {"criterion": "reml"} if family == "squared" else {}
-    companion = clone(est).set_params(components=list(model.components_), sigma_per_component=True,
-                                      selection_level=None, interactions=None, solver="auto", verbose=False,
-                                      **criterion)
+    companion = clone(est).set_params(components=[companion_kind(c) for c in model.components_],
+                                      sigma_per_component=True, selection_level=None, interactions=None,
+                                      solver="auto", verbose=False, **criterion)
     if family == "logistic":  # the 0/1 targets back to the labels
         y = model.classes_[(y > 0.5).astype(int)]
     elif family == "poisson":  # the counts, to the IRLS tolerance
         y = np.maximum(y, 0.0)
     weights = None if np.allclose(w, 1.0, rtol=1e-6) else w
     return companion.fit(training_inputs(model, X), y, sample_weight=weights)
+
+
+def companion_kind(component):
+    """The companion's component for one of the model's: the RBF of its column for a column's default Matern
+    component (cwlssvm.model_selection.likelihood_components), whose widths per component the likelihood chooses
+    in a fraction of the Matern's time; else the component itself."""
+    if getattr(component, "named_by_column", False):
+        return _components.rbf(component.columns[0])
+    return component
