@@ -33,6 +33,7 @@ def test_the_default_regressor_takes_a_matern_per_numeric_column_named_by_it():
 
 
 @pytest.mark.parametrize("params", [{"criterion": "loo"}, {"interactions": [("dose", "age")]},
+                                    {"criterion": "reml", "sigma_per_component": True},
                                     {"components": [C.rbf("dose"), C.rbf("age"), C.categorical("site")]}])
 def test_a_prediction_criterion_pairs_or_given_components_keep_the_rbf(params):
     X, y = frame(300)

@@ -120,7 +120,7 @@ def likelihood_components(est, n_rows, Y=None, w=None):
     ``components`` of its own: one Matern component of smoothness LIKELIHOOD_NU and at most LIKELIHOOD_BASIS
     features on the low-rank path per numeric column, the categorical columns (est's ``encoding_``) as levels, up to
     SOLVER_POLICY.dense_max_rows rows (the exact dense path; module doc); None where its components are the usual
-    ones (given, a classifier, a family, a prediction criterion, pairs, more rows).
+    ones (given, a classifier, a family, a prediction criterion, pairs, widths per component, more rows).
 
     Parameters
     ----------
@@ -149,7 +149,7 @@ def likelihood_components(est, n_rows, Y=None, w=None):
     """
     if getattr(est, "components", None) is not None or est._task.labels or est._family().name != "squared" \
             or n_rows > SOLVER_POLICY.dense_max_rows or getattr(est, "interactions", None) is not None \
-            or not likelihood_criterion(est, n_rows, Y, w):
+            or est._per_component(n_rows) or not likelihood_criterion(est, n_rows, Y, w):
         return None
     encoding = getattr(est, "encoding_", None)
     kinds = encoding.kinds if encoding is not None else ["numeric"] * est.n_features_in_

@@ -3,7 +3,8 @@
 Leave-one-out (or GCV, or k-fold) chooses one width for every component (and one gamma, or the likelihood one per
 component at that width), which predicts well but can smooth a component that is rougher than the others (the sinc
 of the paper's additive example) too much: its band is centred on a biased curve and undercovers there. The
-companion is the same components refitted on the same rows with one width per component. For the squared loss it is
+companion is the same components refitted on the same rows with one width per component (an RBF for a column's
+default Matern component: companion_kind). For the squared loss it is
 tuned by restricted likelihood, one gamma per component too (``criterion="reml", sigma_per_component=True``), whose
 "unconditional" bands carry each width's and each penalty's own uncertainty (cwlssvm.uncertainty). For a likelihood
 family (Poisson, logistic) it is tuned by the model's own criterion (the approximate leave-one-out deviance) with
