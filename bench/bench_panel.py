@@ -8,10 +8,12 @@ split is a random 70/30 split (train_test_split with random_state = the split's 
 
 Models: the default (criterion="auto": "reml" for the regressors up to 20,000 rows, else "loo"), criterion="loo"
 and criterion="reml", each with its own time per fit. Up to 2,000 rows the regressors' default components under a
-likelihood are Matern 5/2 (cwlssvm.model_selection.likelihood_components); --kernels adds, for the regressors, the
+likelihood are Matern 5/2 in terms at half and twice the width, each with its own gamma_d, summed into one
+component per column (cwlssvm.model_selection.likelihood_components); --kernels adds, for the regressors, the
 same default with the other designs of each numeric column's component: "rbf" (the RBF, as above 2,000 rows),
-"rbf+matern" (an RBF and a Matern 5/2 component on each, each with its own gamma_d: the likelihood keeps what
-helps), "rbf+linear" (an RBF and a linear component on each, a penalized version of mgcv's null space).
+"matern" (one Matern 5/2 term at the width), "rbf+matern" (an RBF and a Matern 5/2 component on each, each with
+its own gamma_d: the likelihood keeps what helps), "rbf+linear" (an RBF and a linear component on each, a
+penalized version of mgcv's null space).
 
 mgcv (through Rscript, when it is on the PATH): gam(method="REML") with s(x, k = min(10, distinct values)) for each
 numeric input with at least 4 distinct values, a linear term for the other numeric inputs and the factors as
@@ -165,7 +167,8 @@ def kernel_designs(X):
     """{name: () -> the default regressor with these components per numeric column of X} (--kernels)."""
     numeric = [c for c in X.columns if pd.api.types.is_numeric_dtype(X[c]) and not pd.api.types.is_bool_dtype(X[c])]
     levels = [C.categorical(c) for c in X.columns if c not in numeric]
-    per_column = {"rbf": lambda c: [C.rbf(c)], "rbf+matern": lambda c: [C.rbf(c), C.matern(c, nu=2.5, basis=30)],
+    per_column = {"rbf": lambda c: [C.rbf(c)], "matern": lambda c: [C.matern(c, nu=2.5, basis=30)],
+                  "rbf+matern": lambda c: [C.rbf(c), C.matern(c, nu=2.5, basis=30)],
                   "rbf+linear": lambda c: [C.rbf(c), C.linear(c)]}
     return {name: (lambda make=make: ComponentwiseLSSVRCV(
         components=[k for c in numeric for k in make(c)] + levels)) for name, make in per_column.items()}

@@ -1,4 +1,5 @@
-"""The likelihood's default components: a Matern 5/2 per numeric column up to 2,000 rows, a bounded basis."""
+"""The likelihood's default components: a Matern 5/2 per numeric column up to 2,000 rows, its terms at two widths
+chosen by the likelihood and summed into one component, a bounded basis."""
 
 import warnings
 
@@ -8,8 +9,8 @@ import pytest
 
 import cwlssvm
 import cwlssvm.components as C
-from cwlssvm import ComponentwiseLSSVRCV
-from cwlssvm.model_selection import likelihood_components
+from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
+from cwlssvm.model_selection import LIKELIHOOD_RATIOS, likelihood_components
 from cwlssvm.primal import FeatureMap, LowRankWarning
 
 
@@ -32,6 +33,41 @@ def test_the_default_regressor_takes_a_matern_per_numeric_column_named_by_it():
     assert "matern(nu=2.5" in str(model.summary())  # the kernel column says which kernel
 
 
+def test_the_merged_component_is_the_model_of_its_terms():
+    X, y = frame(300, seed=5)
+    model = ComponentwiseLSSVRCV().fit(X, y)
+    dose = model.components_[0]
+    assert len(dose.ratios) == len(dose.mix) and abs(sum(dose.mix) - 1) < 1e-12
+    assert model.component_gammas_.shape == (3,) and set(model.selected_components_) <= {0, 1, 2}
+    # the terms as components of their own, each at its share of the merged component's weight
+    terms, weights = [], []
+    for c, eta in zip(model.components_, model.best_estimator_.component_weights):
+        ratios, mix = getattr(c, "ratios", (1.0,)), getattr(c, "mix", (1.0,))
+        for r, m in zip(ratios, mix):
+            kind = C.matern(c.name, sigma=r * c.sigma, nu=c.nu, basis=c.basis) if c.kernel == "matern" else None
+            terms.append(kind or C.categorical(c.name))
+            weights.append(eta * m)
+    apart = ComponentwiseLSSVR(terms, gamma=model.gamma_, component_weights=weights).fit(X, y)
+    np.testing.assert_allclose(apart.predict(X), model.predict(X), atol=1e-8 * np.std(y))
+
+
+def test_a_mixed_matern_kernel_is_the_weighted_sum_of_its_terms():
+    rng = np.random.default_rng(2)
+    X, y = rng.normal(size=(80, 1)), rng.normal(size=80)
+    mixed = ComponentwiseLSSVR([C.matern(0, sigma=0.7, nu=2.5, ratios=(0.5, 3.0), mix=(0.2, 0.8))], gamma=5.0)
+    apart = ComponentwiseLSSVR([C.matern(0, sigma=0.35, nu=2.5), C.matern(0, sigma=2.1, nu=2.5)], gamma=5.0,
+                               component_weights=[0.2, 0.8])
+    np.testing.assert_allclose(mixed.fit(X, y).predict(X), apart.fit(X, y).predict(X), atol=1e-9)
+    assert mixed.components_[0].kernel_label() == "matern(nu=2.5, sigma=0.35, 2.1, mix=0.20, 0.80)"
+
+
+@pytest.mark.parametrize("terms", [{"ratios": (0.5, 2.0), "mix": (0.5, 0.6)}, {"ratios": (0.0,)},
+                                   {"ratios": (1.0, 2.0), "mix": (1.0,)}, {"ratios": (1.0,), "mix": (-0.5,)}])
+def test_bad_terms_are_refused(terms):
+    with pytest.raises(ValueError, match="ratios"):
+        C.matern(0, **terms)
+
+
 @pytest.mark.parametrize("params", [{"criterion": "loo"}, {"interactions": [("dose", "age")]},
                                     {"criterion": "reml", "sigma_per_component": True},
                                     {"components": [C.rbf("dose"), C.rbf("age"), C.categorical("site")]}])
@@ -44,7 +80,9 @@ def test_a_prediction_criterion_pairs_or_given_components_keep_the_rbf(params):
 def test_above_the_dense_rows_the_likelihood_keeps_the_rbf():
     est = ComponentwiseLSSVRCV()
     est.n_features_in_, est.encoding_ = 3, None
-    assert [c.kernel for c in likelihood_components(est, 2000)] == ["matern"] * 3
+    parts = likelihood_components(est, 2000)
+    assert [c.kernel for c in parts] == ["matern"] * 6  # two terms per column, each its own component
+    assert [c.ratios for c in parts[:2]] == [(r,) for r in LIKELIHOOD_RATIOS]
     assert likelihood_components(est, 2001) is None
     assert likelihood_components(cwlssvm.ComponentwiseLSSVCCV(), 500) is None  # a classifier
 

@@ -15,12 +15,15 @@ unconstrained components; the refit is shaped).
 Up to SOLVER_POLICY.dense_max_rows rows (where the search and the refit are exact and dense), a regressor tuned by a
 likelihood without components of its own takes a Matern component of smoothness 5/2 for each numeric column
 (``likelihood_components``) instead of the RBF. Its spectral density falls polynomially, so that one width fits both
-the dense part of a skewed input and its tail, as a smoothing spline does: on the panel it brings the likelihood's
-model from 1.066 to 0.989 of mgcv's error on Hitters' skewed career counts and from 1.088 to 0.943 on College's
-application counts, 0.977 on average against the RBF's 1.005, at most 1.050 (Auto, against 1.031); on the eight
-other regressions 0.979 of leave-one-out's error (geometric mean), its worst case 4.7% (docs/model-selection.md). On
-the low-rank path (the likelihood's features) each has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension
-bounds a smooth's.
+the dense part of a skewed input and its tail, as a smoothing spline does: on the panel one such term per column
+brings the likelihood's model from 1.066 to 0.989 of mgcv's error on Hitters' skewed career counts and from 1.088 to
+0.943 on College's application counts, 0.977 on average against the RBF's 1.005. Each column's component has two
+terms, at LIKELIHOOD_RATIOS (half and twice) times the shared width, each a component of its own with its own gamma_d
+in the search, so that the likelihood chooses per column how rough it is (a smoothness that adapts, where the shared
+width alone cannot), then summed into one component (``MergedScales``): 0.958 of mgcv's error on average over the
+eight tables of at most 2,000 rows, College 0.823 and concrete 0.847, at most 1.037 (Auto, against 1.050 for one
+term), at 1.1-2.2x one term's time (docs/model-selection.md). On the low-rank path (the likelihood's features) each
+term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ TINY_SPREAD = 1e-250  # a weighted sum of squared deviations of the targets belo
 # each numeric column, at most LIKELIHOOD_BASIS features each on the low-rank path (module doc)
 LIKELIHOOD_NU = 2.5
 LIKELIHOOD_BASIS = 30
+# in terms at these multiples of the shared width, each its own component with its own gamma_d in the search,
+# summed into one component per column after it (MergedScales; module doc)
+LIKELIHOOD_RATIOS = (0.5, 2.0)
 
 
 def likelihood_criterion(est, n_rows, Y=None, w=None):
@@ -144,8 +150,8 @@ def likelihood_components(est, n_rows, Y=None, w=None):
     >>> from cwlssvm import ComponentwiseLSSVRCV
     >>> from cwlssvm.model_selection import likelihood_components
     >>> est = ComponentwiseLSSVRCV(); est.n_features_in_, est.encoding_ = 2, None
-    >>> [c.kernel for c in likelihood_components(est, 500)], likelihood_components(est, 5_000)
-    (['matern', 'matern'], None)
+    >>> [(c.kernel, c.ratios) for c in likelihood_components(est, 500)][:2], likelihood_components(est, 5_000)
+    ([('matern', (0.5,)), ('matern', (2.0,))], None)
     """
     if getattr(est, "components", None) is not None or est._task.labels or est._family().name != "squared" \
             or n_rows > SOLVER_POLICY.dense_max_rows or getattr(est, "interactions", None) is not None \
@@ -153,6 +159,77 @@ def likelihood_components(est, n_rows, Y=None, w=None):
         return None
     encoding = getattr(est, "encoding_", None)
     kinds = encoding.kinds if encoding is not None else ["numeric"] * est.n_features_in_
-    return [_components.categorical(j) if k == "categorical" else
-            replace(_components.matern(j, nu=LIKELIHOOD_NU, basis=LIKELIHOOD_BASIS), named_by_column=True)
-            for j, k in enumerate(kinds)]
+    return [part for j, k in enumerate(kinds) for part in ([_components.categorical(j)] if k == "categorical" else [
+        replace(_components.matern(j, nu=LIKELIHOOD_NU, basis=LIKELIHOOD_BASIS, ratios=(r,)), named_by_column=True)
+        for r in LIKELIHOOD_RATIOS])]
+
+
+class MergedScales:
+    """The likelihood's components with each column's default terms (``likelihood_components``: Matern components
+    of one term each, named by their column, at one width) summed into one component, and their penalties with
+    them. Terms d of one column with gamma_d contribute sum_d gamma_d K_d to the model's kernel, which is the merged
+    component's K = sum_d mix_d K_d with mix_d = gamma_d / sum gamma_d and gamma = sum gamma_d: the same model
+    (a term left out, gamma_d = 0, is dropped from the sum).
+
+    Parameters
+    ----------
+    components : list of Component or None
+        The search's components (specs), in order; None: the estimator's default ones (nothing to sum).
+    gammas : ComponentGammas
+        Their penalties.
+    merge : bool, default=True
+        False: every component as it is (widths per component, which are the search's own).
+
+    Attributes
+    ----------
+    components : list of Component
+        One component per column's terms; the others as they are.
+    weights : ndarray
+        Their component_weights (eta: sum of the terms').
+    gammas : ndarray
+        Their gamma_d.
+    selected : ndarray of bool
+        Whether any of their terms is selected.
+    merges : bool
+        Whether any component was summed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.model_selection import MergedScales, likelihood_components
+    >>> est = ComponentwiseLSSVRCV(); est.n_features_in_, est.encoding_ = 1, None
+    >>> g = SimpleNamespace(gammas=np.array([1.0, 3.0]), weights=np.array([0.5, 1.5]), selected=np.array([1, 1]) > 0)
+    >>> m = MergedScales(likelihood_components(est, 500), g)
+    >>> m.components[0].ratios, m.components[0].mix, m.gammas.tolist(), m.weights.tolist()
+    ((0.5, 2.0), (0.25, 0.75), [4.0], [2.0])
+    """
+
+    def __init__(self, components, gammas, merge=True):
+        groups, first = [], {}  # index lists in order; (features, width) of a column's terms -> their group
+        components = [None] * len(gammas.gammas) if components is None else components
+        for i, c in enumerate(components):
+            key = (c.features, c.sigma) if merge and getattr(c, "named_by_column", False) and len(c.ratios) == 1 \
+                else None
+            if key in first:
+                groups[first[key]].append(i)
+            else:
+                if key is not None:
+                    first[key] = len(groups)
+                groups.append([i])
+        self.merges = any(len(g) > 1 for g in groups)
+        self.components = [self._merged([components[i] for i in g], gammas.gammas[g], gammas.selected[g])
+                           for g in groups]
+        self.weights = np.array([gammas.weights[g].sum() for g in groups])
+        self.gammas = np.array([np.sum(np.where(gammas.selected[g], gammas.gammas[g], 0.0)) for g in groups])
+        self.selected = np.array([gammas.selected[g].any() for g in groups])
+
+    @staticmethod
+    def _merged(parts, gammas, selected):
+        if len(parts) == 1:
+            return parts[0]
+        kept = selected if selected.any() else np.ones(len(parts), dtype=bool)
+        share = np.where(kept, gammas, 0.0) if selected.any() else np.ones(len(parts))
+        return replace(parts[0], ratios=tuple(p.ratios[0] for p, k in zip(parts, kept) if k),
+                       mix=tuple(float(v) for v in share[kept] / share[kept].sum()))

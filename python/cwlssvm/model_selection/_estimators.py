@@ -41,7 +41,7 @@ from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smo
                           select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import constant_targets, likelihood_components, likelihood_criterion
+from ._auto import MergedScales, constant_targets, likelihood_components, likelihood_criterion
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -250,10 +250,10 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             sensitivity = WidthSensitivity(unused, sigmas, fit, self.criterion_, per_component)
 
         gammas = ComponentGammas(fit)
-        self.component_gammas_ = gammas.gammas
-        self.selected_components_ = np.flatnonzero(fit.selected)
+        merged = MergedScales(specs, gammas, not per_component)  # a column's default terms: one component
+        self.component_gammas_, self.selected_components_ = merged.gammas, np.flatnonzero(merged.selected)
         sums = None
-        if on_sums and not paired and not per_component and family.name == "squared":
+        if on_sums and not paired and not per_component and family.name == "squared" and not merged.merges:
 
             def eta_weighted_sums():  # the refit from the kept sums, the features weighted by eta_d: no pass
                 fmap, weighted = evaluator.weighted_sums(sigmas, gammas.weights)
@@ -261,8 +261,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
             sums = eta_weighted_sums
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
-        return replace(result, on_sums=on_sums, sums=sums, component_weights=gammas.weights,
-                       width_sensitivity=sensitivity)
+        return replace(result, components=merged.components if merged.merges else result.components, on_sums=on_sums,
+                       sums=sums, component_weights=merged.weights, width_sensitivity=sensitivity)
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """(The SearchResult for a likelihood family, its FamilyCriterionEvaluator): see search_family."""
@@ -424,8 +424,8 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     ----------
     components : list of Component, optional
         As for :class:`ComponentwiseLSSVR` (default: one RBF component per column; up to 2,000 rows under a
-        likelihood criterion, "auto" included, one Matern 5/2 per numeric column: likelihood_components). RBF
-        components that set their own sigma are tuned too (the shared width replaces it).
+        likelihood criterion, "auto" included, a Matern 5/2 per numeric column at two widths:
+        likelihood_components). RBF components that set their own sigma are tuned too (the shared width replaces it).
     sigma_per_component : bool or "auto", default="auto"
         After the shared-sigma optimum, tune one width per component that has one (coordinate descent on
         the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
