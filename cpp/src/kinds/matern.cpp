@@ -51,7 +51,8 @@ std::shared_ptr<const Kernel> make_matern(const KernelSpec& spec) {
         throw std::invalid_argument("a matern component's mix must be >= 0, sum to 1, and match its ratios");
     std::vector<double> a;
     for (double ratio : ratios) {
-        if (!(ratio > 0.0) || !std::isfinite(ratio)) throw std::invalid_argument("a matern component's ratios must be > 0");
+        if (!(ratio > 0.0) || !std::isfinite(ratio))
+            throw std::invalid_argument("a matern component's ratios must be > 0");
         a.push_back(std::sqrt(2.0 * nu) / (ratio * sigma));
     }
     return std::make_shared<Matern>(std::move(a), std::move(mix), nu);

@@ -9,7 +9,7 @@ the RBF's (in units of each input's spread).
 A component may mix terms at several widths, K = sum_t mix_t m(r / (ratio_t sigma)) with sum_t mix_t = 1: the
 likelihood's default fits each column's terms at two widths as components of their own, each with its own gamma_d,
 and keeps their sum as one component whose ``mix`` is their share of the penalties
-(cwlssvm.model_selection.merged_scales).
+(cwlssvm.model_selection.MergedScales).
 """
 
 from __future__ import annotations

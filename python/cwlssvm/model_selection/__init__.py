@@ -9,7 +9,8 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchResult
-from ._auto import LIKELIHOOD_RATIOS, MergedScales, constant_targets, likelihood_components, likelihood_criterion
+from ._auto import (LIKELIHOOD_RATIOS, MergedScales, constant_targets, likelihood_components, likelihood_criterion,
+                    width_refined)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
@@ -28,6 +29,7 @@ __all__ = [
     "ComponentwiseLSSVCCV",
     "MergedScales",
     "LIKELIHOOD_RATIOS",
+    "width_refined",
     "LSSVRCV",
     "LSSVCCV",
     "loo_residuals",

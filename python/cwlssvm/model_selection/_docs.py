@@ -49,7 +49,8 @@ CV_PARAMS = """
         when every class has that many rows), or explicit splits as in scikit-learn.
     refine : bool, default=True
         After the grid, refine locally in log-space (Brent's method over log sigma on the profile
-        criterion, then over log gamma).
+        criterion, then over log gamma); not the width of components with terms at multiples of it (the
+        likelihood's default Matern terms: cwlssvm.model_selection.width_refined).
     n_jobs : int, optional
         Threads for the kernel computations; None or -1 uses every core.
     verbose : bool, default=False

@@ -41,7 +41,7 @@ from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smo
                           select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import MergedScales, constant_targets, likelihood_components, likelihood_criterion
+from ._auto import MergedScales, constant_targets, likelihood_components, likelihood_criterion, width_refined
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -172,7 +172,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         else:
             # on the primal sums every width of the grid, as search_in_passes (and cwlssvm.dask) scores them in one
             # pass; on the exact path from the widest down, until narrower ones bring no gain
-            sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=self.refine,
+            sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=width_refined(self, resolved),
                                          per_component=per_component, verbose=self.verbose,
                                          grid=GridStage(0 if on_sums else EXACT_GRID_PATIENCE,
                                                         None if on_sums or per_component else
