@@ -20,9 +20,9 @@ brings the likelihood's model from 1.066 to 0.989 of mgcv's error on Hitters' sk
 0.943 on College's application counts, 0.977 on average against the RBF's 1.005. Each column's component has two
 terms, at LIKELIHOOD_RATIOS (half and twice) times the shared width, each a component of its own with its own gamma_d
 in the search, so that the likelihood chooses per column how rough it is (a smoothness that adapts, where the shared
-width alone cannot), then summed into one component (``MergedScales``): 0.958 of mgcv's error on average over the
-eight tables of at most 2,000 rows, College 0.823 and concrete 0.847, at most 1.037 (Auto, against 1.050 for one
-term), at 1.1-2.2x one term's time (docs/model-selection.md). On the low-rank path (the likelihood's features) each
+width alone cannot), then summed into one component (``MergedScales``): 0.956 of mgcv's error on average over the
+eight tables of at most 2,000 rows, College 0.826 and concrete 0.846, at most 1.035 (Auto, against 1.050 for one
+term), at up to about twice one term's time (docs/model-selection.md). On the low-rank path (the likelihood's features) each
 term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's.
 """
 
