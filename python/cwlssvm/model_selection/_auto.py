@@ -22,7 +22,7 @@ terms, at LIKELIHOOD_RATIOS (half and twice) times the shared width, each a comp
 in the search, so that the likelihood chooses per column how rough it is (a smoothness that adapts, where the shared
 width alone cannot), then summed into one component (``MergedScales``): 0.956 of mgcv's error on average over the
 eight tables of at most 2,000 rows, College 0.826 and concrete 0.846, at most 1.035 (Auto, against 1.050 for one
-term), at up to about twice one term's time (docs/model-selection.md). On the low-rank path (the likelihood's features) each
+term) (docs/model-selection.md). On the low-rank path (the likelihood's features) each
 term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's.
 """
 
@@ -168,8 +168,8 @@ def likelihood_components(est, n_rows, Y=None, w=None):
 def width_refined(est, resolved):
     """Whether the prediction criterion's width search refines its best grid width (Brent's method between the grid's
     neighbours): est's ``refine``, except where a component has terms at multiples of the width (the likelihood's
-    default, ``likelihood_components``: half and twice it), a span wider than the grid's step. On the panel's tables
-    the refinement changed no table's error by more than its standard error there, at 25-40% of the fit's time.
+    default, ``likelihood_components``: half and twice it). Those terms span more than the grid's step, so refining
+    the width within one step would cost several more widths' spectra for little change.
 
     Parameters
     ----------
