@@ -192,7 +192,7 @@ def width_refined(est, resolved):
     >>> width_refined(est, [C.rbf(0)]), width_refined(est, [C.matern(0, ratios=2.0)])
     (True, False)
     """
-    return bool(est.refine) and all(tuple(getattr(c, "ratios", (1.0,))) == (1.0,) for c in resolved)
+    return bool(est.refine) and not any(getattr(c, "mixes_widths", False) for c in resolved)
 
 
 class MergedScales:
@@ -253,15 +253,19 @@ class MergedScales:
         self.components = [self._merged([components[i] for i in g], gammas.gammas[g], gammas.selected[g])
                            for g in groups]
         self.weights = np.array([gammas.weights[g].sum() for g in groups])
-        self.gammas = np.array([gammas.gammas[g].sum() if not gammas.selected[g].any() else  # (as ComponentGammas)
-                                np.sum(np.where(gammas.selected[g], gammas.gammas[g], 0.0)) for g in groups])
+        self.gammas = np.array([gammas.gammas[g][self._kept(gammas.selected[g])].sum() for g in groups])
         self.selected = np.array([gammas.selected[g].any() for g in groups])
 
     @staticmethod
-    def _merged(parts, gammas, selected):
+    def _kept(selected):
+        """The terms a group keeps: its selected ones, or all where none is (a component left out)."""
+        return selected if selected.any() else np.ones(len(selected), dtype=bool)
+
+    @classmethod
+    def _merged(cls, parts, gammas, selected):
         if len(parts) == 1:
             return parts[0]
-        kept = selected if selected.any() else np.ones(len(parts), dtype=bool)
-        share = np.where(kept, gammas, 0.0) if selected.any() else np.ones(len(parts))
+        kept = cls._kept(selected)
+        share = gammas[kept] if selected.any() else np.ones(int(kept.sum()))  # a left-out column: equal weights
         return replace(parts[0], ratios=tuple(p.ratios[0] for p, k in zip(parts, kept) if k),
-                       mix=tuple(float(v) for v in share[kept] / share[kept].sum()))
+                       mix=tuple(float(v) for v in share / share.sum()))
