@@ -21,8 +21,8 @@ MSE of the log rate against the truth on 2000 fresh points), a logistic additive
 example's f through expit((f - 14) / 3), N = 400; MSE of the probabilities against the truth), and sklearn's breast
 cancer (5 random 70/30 splits; test error and log-loss).
 
-timing (--timing): "reml" against the default at 20,000 rows x 20 inputs, and with interactions="auto" at 300
-rows x 60 inputs (the additive example's function of the first four inputs, noise 1).
+timing (--timing): "reml" against the default from 500 to 20,000 rows x 20 inputs (and 2,000 rows x 5 inputs), and
+with interactions="auto" at 300 rows x 60 inputs (the additive example's function of the first four inputs, noise 1).
 
 Run: python bench/bench_reml.py [--seeds 20] [--large 1000000] [--families] [--timing]
 """
@@ -144,9 +144,12 @@ def families(seeds):
 
 
 def timing():
-    """criterion="reml" against the default on the middle range: 20,000 rows x 20 inputs (the additive example's
-    function of the first four, noise 1), and with interactions="auto" on 300 rows x 60 inputs (the same)."""
-    for n, p, pairs in ((20_000, 20, None), (300, 60, "auto")):
+    """criterion="reml" against the default on the middle range: 500 to 20,000 rows x 20 inputs and 2,000 rows x 5
+    inputs (the additive example's function of the first four, noise 1), and with interactions="auto" on 300 rows x
+    60 inputs (the same)."""
+    ComponentwiseLSSVRCV().fit(*make_additive(200, seed=1)[:2])  # imports and first calls out of the timing
+    shapes = [(n, 20, None) for n in (500, 1_000, 2_000, 5_000, 20_000)] + [(2_000, 5, None), (300, 60, "auto")]
+    for n, p, pairs in shapes:
         X, y, _ = make_additive(n, seed=0, n_features=p)
         times = {}
         for name, params in (("default", {}), ("reml", dict(criterion="reml"))):

@@ -112,3 +112,29 @@ def test_the_default_model_file_loads_back_the_same(tmp_path):
 def test_a_bad_basis_is_refused(basis):
     with pytest.raises(ValueError, match="basis"):
         C.matern(0, basis=basis)
+
+
+def test_wide_tables_take_one_term_per_column_then_the_rbf():
+    rng = np.random.default_rng(3)
+    X = rng.uniform(-1, 1, (400, 20))
+    y = np.sin(3 * X[:, 0]) + X[:, 1] ** 2 + 0.1 * rng.normal(size=400)
+    model = ComponentwiseLSSVRCV().fit(X, y)
+    assert model.criterion_ == "reml"
+    assert all(c.kernel == "matern" and tuple(c.ratios) == (1.0,) for c in model.components_)  # one term each
+    est = ComponentwiseLSSVRCV()
+    est.n_features_in_, est.encoding_ = 5, None
+    assert [c.ratios for c in likelihood_components(est, 400)] == [(r,) for _ in range(5) for r in LIKELIHOOD_RATIOS]
+    est.n_features_in_ = 40
+    assert likelihood_components(est, 2_000) is None  # too wide for even one term: the usual RBF components
+
+
+def test_the_width_search_on_the_terms_features_is_the_exact_search_where_they_are_few():
+    # 2 numeric columns x 2 terms x 30 features = 120 <= 400 rows: the default scores the features; the same terms
+    # given as components are searched on the exact kernel matrix
+    X, y = frame(400, seed=2)
+    model = ComponentwiseLSSVRCV().fit(X, y)
+    est = ComponentwiseLSSVRCV()
+    est.n_features_in_, est.encoding_ = model.n_features_in_, model.encoding_
+    given = ComponentwiseLSSVRCV(components=likelihood_components(est, len(y))).fit(X, y)
+    assert model.sigma_ == given.sigma_
+    np.testing.assert_allclose(model.predict(X), given.predict(X), atol=1e-6 * np.std(y))

@@ -10,7 +10,7 @@ from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchResult
 from ._auto import (LIKELIHOOD_RATIOS, MergedScales, constant_targets, likelihood_components, likelihood_criterion,
-                    width_refined)
+                    likelihood_ratios, searches_features, width_refined)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
@@ -30,6 +30,8 @@ __all__ = [
     "MergedScales",
     "LIKELIHOOD_RATIOS",
     "width_refined",
+    "likelihood_ratios",
+    "searches_features",
     "LSSVRCV",
     "LSSVCCV",
     "loo_residuals",

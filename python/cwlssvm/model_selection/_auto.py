@@ -23,7 +23,10 @@ in the search, so that the likelihood chooses per column how rough it is (a smoo
 width alone cannot), then summed into one component (``MergedScales``): 0.956 of mgcv's error on average over the
 eight tables of at most 2,000 rows, College 0.826 and concrete 0.846, at most 1.035 (Auto, against 1.050 for one
 term) (docs/model-selection.md). On the low-rank path (the likelihood's features) each
-term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's.
+term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's. The likelihood's cost grows
+as the cube of the features: on wide tables one term per column, or the RBF, takes the place of the two
+(``likelihood_ratios``), and the width search scores the terms' features where they are fewer than the rows
+(``searches_features``).
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ LIKELIHOOD_BASIS = 30
 # in terms at these multiples of the shared width, each its own component with its own gamma_d in the search,
 # summed into one component per column after it (MergedScales; module doc)
 LIKELIHOOD_RATIOS = (0.5, 2.0)
+# the most flops the design's search and likelihood are predicted to take (likelihood_ratios): about 1.5 s here
+LIKELIHOOD_FLOPS = 3e10
+SEARCH_WIDTHS = 8  # the widths' spectra a width search computes, about
+EXACT_SPECTRUM = 4  # an exact width's cost (the blocks' exact factors, the spectrum) in units of n^3 flops, about
+NEWTON_STEPS = 20  # the likelihood's factorizations of order R, about
 
 
 def likelihood_criterion(est, n_rows, Y=None, w=None):
@@ -124,10 +132,11 @@ def constant_targets(Y, w):
 def likelihood_components(est, n_rows, Y=None, w=None):
     """The default components of the regressor est tuned by a likelihood (``likelihood_criterion``) when it has no
     ``components`` of its own: per numeric column, Matern components of smoothness LIKELIHOOD_NU, one term each at
-    LIKELIHOOD_RATIOS times the width (summed into one after the search: MergedScales) and at most LIKELIHOOD_BASIS
+    ``likelihood_ratios`` times the width (summed into one after the search: MergedScales) and at most LIKELIHOOD_BASIS
     features each on the low-rank path, the categorical columns (est's ``encoding_``) as levels, up to
     SOLVER_POLICY.dense_max_rows rows (the exact dense path; module doc); None where its components are the usual
-    ones (given, a classifier, a family, a prediction criterion, pairs, widths per component, more rows).
+    ones (given, a classifier, a family, a prediction criterion, pairs, widths per component, more rows, a table too
+    wide for even one term: ``likelihood_ratios``).
 
     Parameters
     ----------
@@ -160,16 +169,85 @@ def likelihood_components(est, n_rows, Y=None, w=None):
         return None
     encoding = getattr(est, "encoding_", None)
     kinds = encoding.kinds if encoding is not None else ["numeric"] * est.n_features_in_
+    ratios = likelihood_ratios(n_rows, sum(k != "categorical" for k in kinds))
+    if ratios is None:
+        return None
     return [part for j, k in enumerate(kinds) for part in ([_components.categorical(j)] if k == "categorical" else [
         replace(_components.matern(j, nu=LIKELIHOOD_NU, basis=LIKELIHOOD_BASIS, ratios=(r,)), named_by_column=True)
-        for r in LIKELIHOOD_RATIOS])]
+        for r in ratios])]
+
+
+def likelihood_ratios(n_rows, n_numeric):
+    """The terms per numeric column of ``likelihood_components``: LIKELIHOOD_RATIOS, else one term at the width
+    (1.0,), else None (the usual components), the first whose search and likelihood are predicted to take at most
+    LIKELIHOOD_FLOPS: SEARCH_WIDTHS widths' spectra (EXACT_SPECTRUM n^3 on the exact path, n R^2 on the R = terms x
+    LIKELIHOOD_BASIS x n_numeric features where ``searches_features``) and NEWTON_STEPS factorizations of order R.
+    Either stays below about 1,100 features in all (the likelihood's factorizations grow as R^3).
+
+    Parameters
+    ----------
+    n_rows : int
+        The training rows.
+    n_numeric : int
+        The numeric columns.
+
+    Returns
+    -------
+    tuple of float or None
+        The terms' multiples of the shared width.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import likelihood_ratios
+    >>> likelihood_ratios(500, 10), likelihood_ratios(500, 20), likelihood_ratios(2_000, 40)
+    ((0.5, 2.0), (1.0,), None)
+    """
+    for ratios in (LIKELIHOOD_RATIOS, (1.0,)):
+        R = float(len(ratios) * LIKELIHOOD_BASIS * n_numeric)
+        search = n_rows * R**2 if _features_cheaper(n_rows, R) else EXACT_SPECTRUM * float(n_rows) ** 3
+        if SEARCH_WIDTHS * search + NEWTON_STEPS * R**3 <= LIKELIHOOD_FLOPS:
+            return ratios
+    return None
+
+
+def searches_features(n_rows, parts):
+    """Whether the prediction criterion's width search on the exact path scores the likelihood's components
+    (``parts``: ``likelihood_components``' list, or None) on their R primal features (their spectrum from the sums,
+    n R^2) rather than on the exact n x n kernel matrix (its blocks' exact factors and spectrum, EXACT_SPECTRUM n^3):
+    where the features are at most as many as the rows.
+
+    Parameters
+    ----------
+    n_rows : int
+        The training rows.
+    parts : list of Component or None
+        The likelihood's default components, None for others.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.model_selection import likelihood_components, searches_features
+    >>> est = ComponentwiseLSSVRCV(); est.n_features_in_, est.encoding_ = 5, None
+    >>> searches_features(300, likelihood_components(est, 300)), searches_features(200, likelihood_components(est, 200))
+    (True, False)
+    """
+    return parts is not None and _features_cheaper(n_rows, sum(getattr(c, "basis", None) or 0 for c in parts))
+
+
+def _features_cheaper(n_rows, n_features):
+    return n_features <= n_rows
 
 
 def width_refined(est, resolved):
     """Whether the prediction criterion's width search refines its best grid width (Brent's method between the grid's
-    neighbours): est's ``refine``, except where a component has terms at multiples of the width (the likelihood's
-    default, ``likelihood_components``: half and twice it). Those terms span more than the grid's step, so refining
-    the width within one step would cost several more widths' spectra for little change.
+    neighbours): est's ``refine``, except where a component has terms at multiples of the width or is one of the
+    likelihood's default components (``likelihood_components``: named by their column, at half and twice the width
+    or, on wide tables, at the width). Their gamma_d adapt each column's smoothness and two terms span more than the
+    grid's step, so refining the width within one step would cost several more widths' spectra for little change.
 
     Parameters
     ----------
@@ -192,7 +270,8 @@ def width_refined(est, resolved):
     >>> width_refined(est, [C.rbf(0)]), width_refined(est, [C.matern(0, ratios=2.0)])
     (True, False)
     """
-    return bool(est.refine) and not any(getattr(c, "mixes_widths", False) for c in resolved)
+    return bool(est.refine) and not any(getattr(c, "mixes_widths", False) or getattr(c, "named_by_column", False)
+                                        for c in resolved)
 
 
 class MergedScales:

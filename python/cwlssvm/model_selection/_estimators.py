@@ -41,7 +41,8 @@ from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smo
                           select_by_tests, tune_likelihood, widths_by_prediction)
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import MergedScales, constant_targets, likelihood_components, likelihood_criterion, width_refined
+from ._auto import (MergedScales, constant_targets, likelihood_components, likelihood_criterion, searches_features,
+                    width_refined)
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -137,7 +138,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     def _search_squared(self, X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=False):
         """The SearchResult of the prediction criterion's search (``criterion``, "auto" for a likelihood's) for the
         squared loss, before any pair is screened; with ``evaluator_too``, (that result, its evaluator)."""
-        specs = likelihood_components(self, X.shape[0], Y, w) or self._component_specs(self.n_features_in_)
+        parts = likelihood_components(self, X.shape[0], Y, w)
+        specs = parts or self._component_specs(self.n_features_in_)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
         likelihood = likelihood_criterion(self, X.shape[0], Y, w)
         criterion = "auto" if likelihood else self.criterion
@@ -149,9 +151,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         common = dict(criterion=Criterion(self.criterion_, folds, self._task.error_rate, self._scoring()),
                       n_jobs=self.n_jobs)
         per_component = self._per_component(X.shape[0]) and not likelihood  # a likelihood's: its own
-        if on_sums:
-            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances,
-                                                 **common)
+        if on_sums or searches_features(X.shape[0], parts):  # the likelihood's parts: on their features if fewer
+            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances, **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
             evaluator = CriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
         sums = None  # () -> the chosen features' sums, for a regressor's refit
@@ -179,8 +180,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                                         self._grid_sample(evaluator, keep, variances, common)))
         if self.criterion_ == "gcv" and not self._task.error_rate:  # refuse a choice that leave-one-out finds unsound
             guard_gcv(evaluator, record)
-            best = record.best()
-            sigmas, gamma = best["sigmas"], best["gamma"]
+            sigmas, gamma = (record.best()[key] for key in ("sigmas", "gamma"))
         self.passes_ = getattr(evaluator, "passes", None)
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gamma, per_component)
         result = replace(result, on_sums=on_sums, sums=sums)
