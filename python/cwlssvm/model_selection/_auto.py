@@ -169,7 +169,8 @@ def likelihood_components(est, n_rows, Y=None, w=None):
         return None
     encoding = getattr(est, "encoding_", None)
     kinds = encoding.kinds if encoding is not None else ["numeric"] * est.n_features_in_
-    ratios = likelihood_ratios(n_rows, sum(k != "categorical" for k in kinds))
+    levels = sum(len(c.levels) for c in encoding.columns) if encoding is not None else 0  # (numeric: none)
+    ratios = likelihood_ratios(n_rows, sum(k != "categorical" for k in kinds), levels)
     if ratios is None:
         return None
     return [part for j, k in enumerate(kinds) for part in ([_components.categorical(j)] if k == "categorical" else [
@@ -177,11 +178,12 @@ def likelihood_components(est, n_rows, Y=None, w=None):
         for r in ratios])]
 
 
-def likelihood_ratios(n_rows, n_numeric):
+def likelihood_ratios(n_rows, n_numeric, n_levels=0):
     """The terms per numeric column of ``likelihood_components``: LIKELIHOOD_RATIOS, else one term at the width
     (1.0,), else None (the usual components), the first whose search and likelihood are predicted to take at most
     LIKELIHOOD_FLOPS: SEARCH_WIDTHS widths' spectra (EXACT_SPECTRUM n^3 on the exact path, n R^2 on the R = terms x
-    LIKELIHOOD_BASIS x n_numeric features where ``searches_features``) and NEWTON_STEPS factorizations of order R.
+    LIKELIHOOD_BASIS x n_numeric + n_levels features where ``searches_features``) and NEWTON_STEPS factorizations of
+    order R.
     Either stays below about 1,100 features in all (the likelihood's factorizations grow as R^3).
 
     Parameters
@@ -190,6 +192,8 @@ def likelihood_ratios(n_rows, n_numeric):
         The training rows.
     n_numeric : int
         The numeric columns.
+    n_levels : int, default=0
+        The categorical columns' levels, each a feature.
 
     Returns
     -------
@@ -203,7 +207,7 @@ def likelihood_ratios(n_rows, n_numeric):
     ((0.5, 2.0), (1.0,), None)
     """
     for ratios in (LIKELIHOOD_RATIOS, (1.0,)):
-        R = float(len(ratios) * LIKELIHOOD_BASIS * n_numeric)
+        R = float(len(ratios) * LIKELIHOOD_BASIS * n_numeric + n_levels)
         search = n_rows * R**2 if _features_cheaper(n_rows, R) else EXACT_SPECTRUM * float(n_rows) ** 3
         if SEARCH_WIDTHS * search + NEWTON_STEPS * R**3 <= LIKELIHOOD_FLOPS:
             return ratios
