@@ -183,8 +183,7 @@ def likelihood_ratios(n_rows, n_numeric, n_levels=0):
     (1.0,), else None (the usual components), the first whose search and likelihood are predicted to take at most
     LIKELIHOOD_FLOPS: SEARCH_WIDTHS widths' spectra (EXACT_SPECTRUM n^3 on the exact path, n R^2 on the R = terms x
     LIKELIHOOD_BASIS x n_numeric + n_levels features where ``searches_features``) and NEWTON_STEPS factorizations of
-    order R.
-    Either stays below about 1,100 features in all (the likelihood's factorizations grow as R^3).
+    order R. Either stays below about 1,100 features in all (the likelihood's factorizations grow as R^3).
 
     Parameters
     ----------

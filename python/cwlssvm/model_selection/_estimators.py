@@ -141,8 +141,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         parts = likelihood_components(self, X.shape[0], Y, w)
         specs = parts or self._component_specs(self.n_features_in_)
         gamma_grid = log_grid(self.gammas, N_GAMMAS, "gammas", *GAMMA_RANGE)
-        likelihood = likelihood_criterion(self, X.shape[0], Y, w)
-        criterion = "auto" if likelihood else self.criterion
+        criterion = "auto" if (likelihood := likelihood_criterion(self, X.shape[0], Y, w)) else self.criterion
         variances = _components.column_variances(X, w)  # the widths' units, on every row (the samples' too)
         on_sums = SOLVER_POLICY.tunes_on_sums(self.solver, X.shape[0])
         # the prediction criterion "auto": leave-one-out (default_criterion; on the sums its leverages over a sample
@@ -152,7 +151,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                       n_jobs=self.n_jobs)
         per_component = self._per_component(X.shape[0]) and not likelihood  # a likelihood's: its own
         if on_sums or searches_features(X.shape[0], parts):  # the likelihood's parts: on their features if fewer
-            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=self.lowrank_tol, variances=variances, **common)
+            tol = self.lowrank_tol if on_sums else EXACT_TOL  # (below the sums' rows, the likelihood's features)
+            evaluator = PrimalCriterionEvaluator(X, Y, w, resolved, tol=tol, variances=variances, **common)
         else:  # exact: a dense or a numerically exact low-rank spectrum of the n x n kernel matrix
             evaluator = CriterionEvaluator(X, Y, w, resolved, variances=variances, **common)
         sums = None  # () -> the chosen features' sums, for a regressor's refit
