@@ -1,21 +1,44 @@
-"""The command line, run as a subprocess on temporary CSV files: every command and every bad input."""
+"""The command line on temporary CSV files: every command and every bad input.
 
+The commands run through ``cwlssvm.cli.main`` in this process, with what a fresh process has (warnings shown, not
+raised; the working directory given) and what a subprocess reports (exit status, stdout, stderr); starting an
+interpreter that imports the package for each would cost seconds a command. The console script, ``python -m
+cwlssvm`` and the help run as real processes (test_console_script_and_demo, test_help_on_every_command).
+"""
+
+import contextlib
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from cwlssvm.cli import main
 from cwlssvm.datasets import make_additive
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "cwlssvm", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=300)
+    """``cwlssvm *args`` (in ``cwd``) as a CompletedProcess: its exit status, stdout and stderr."""
+    out, err, here, show = io.StringIO(), io.StringIO(), os.getcwd(), warnings.formatwarning
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with warnings.catch_warnings(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            warnings.simplefilter("default")  # as a fresh interpreter: shown once, not raised
+            try:
+                code = main([str(a) for a in args])
+            except SystemExit as stop:  # argparse: --help, or a bad command line
+                code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    finally:
+        os.chdir(here)
+        warnings.formatwarning = show  # main() sets the command line's one-line format
+    return subprocess.CompletedProcess(["cwlssvm", *map(str, args)], code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +60,11 @@ def files(tmp_path_factory):
 
 
 def test_help_on_every_command():
-    for cmd in ([], ["fit"], ["predict"], ["inspect"], ["plot"], ["demo"]):
-        res = run(*cmd, "--help")
-        assert res.returncode == 0 and "usage: cwlssvm" in res.stdout
+    res = subprocess.run([sys.executable, "-m", "cwlssvm", "--help"], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0 and "usage: cwlssvm" in res.stdout
+    for cmd in ("fit", "predict", "inspect", "plot", "report", "demo"):
+        res = run(cmd, "--help")
+        assert res.returncode == 0 and f"usage: cwlssvm {cmd}" in res.stdout
 
 
 def test_fit_prints_the_component_table(files):
