@@ -444,8 +444,8 @@ def build_parser():
                    help="how sigma and gamma are tuned: closed-form leave-one-out, GCV or 10-fold CV; reml or ml: "
                         "one gamma per component by restricted or marginal likelihood at the width leave-one-out "
                         "chooses, every component kept; auto (default): reml for a regression up to 20,000 rows (a "
-                        "Matern 5/2 component per numeric column, at two widths or one on wide tables, up to 2,000 rows), else "
-                        "leave-one-out (GCV is refused where leave-one-out finds its choice unsound)")
+                        "Matern 5/2 component per numeric column, at two widths or one on wide tables, up to 2,000 "
+                        "rows), else leave-one-out (GCV is refused where leave-one-out finds its choice unsound)")
     p.add_argument("--interactions", metavar="K|auto",
                    help="add pair components: the K best pairs screened on the residuals of the additive model, or "
                         "auto (kept while they lower the tuning criterion); default none")
