@@ -200,6 +200,19 @@ def test_a_fit_stopped_by_its_predicted_decrease_has_the_optimum_value_to_that_t
     assert shorter >= 5  # the last Newton steps, which change V by less, are saved
 
 
+def test_blocks_the_data_do_not_ask_for_drift_out_to_their_bound_in_fewer_newton_steps():
+    for seed in range(10):
+        crit = _planted(seed)
+        fast, slow = reml_fit(crit), reml_fit(crit, drift_out=False)
+        assert fast.converged and fast.n_iter < slow.n_iter
+        assert fast.selected.tolist() == slow.selected.tolist()
+        # the same optimum: V no higher (the bound is where V's infimum lies), the blocks left out at the bound
+        assert -1e-3 < fast.value - slow.value <= 0.0
+        hi = crit.bounds()[1]
+        assert np.all(fast.rho[~fast.selected] == hi[~fast.selected])
+        assert np.allclose(fast.rho[fast.selected], slow.rho[fast.selected], atol=1e-2)  # 1% in lambda_d
+
+
 def test_hypotheses_screened_and_not_fitted_make_the_tests_stricter():
     """A weak third signal: counting 40 more hypotheses (pairs screened, not fitted) in Holm's thresholds keeps a
     subset of what the fitted components alone keep, and fewer in some seeds; the strong signals always stay."""

@@ -104,7 +104,8 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None, f0=None):
         if rho is not None:  # the fixed point at the current penalties (warm-started)
             problem.fixed_point(rho, f)
         criterion = problem.working_criterion(f)
-        fit = reml_fit(criterion, rho, max_iter=NEWTON_PER_ROUND)  # the weights move anyway: a few steps a round
+        # the weights move anyway: a few steps a round; a component stays free to come back in the next round
+        fit = reml_fit(criterion, rho, max_iter=NEWTON_PER_ROUND, drift_out=False)
         if rho is not None:  # settled: no penalty inside its bounds moves by RHO_TOL
             lo, hi = criterion.bounds()
             inside = (fit.rho > lo + 1e-9) & (fit.rho < hi - 1e-9)

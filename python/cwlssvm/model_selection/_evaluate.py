@@ -21,6 +21,8 @@ CRITERIA = ("loo", "gcv", "kfold")
 # the search acts on, so the factors serve as the exact kernel matrix.
 EXACT_TOL = 1e-12
 KEPT_BYTES = 256 << 20  # the best widths' decompositions are kept up to this size (CriterionEvaluator.evaluate)
+LOW_RANK_SHARE = 0.8  # the exact path is low rank while the blocks' factors have at most this share of n columns
+FACTOR_CHUNK = 4  # blocks factored per call of the core, until their columns pass LOW_RANK_SHARE of n
 
 
 @dataclass(frozen=True)
@@ -147,21 +149,30 @@ class CriterionEvaluator:
             specs = self._specs(sigmas)
             described = _components.describe([specs[d] for d in missing])
             pivoted = [j for j, d in enumerate(missing) if not specs[d].factors]
-            out = _native.component_factors(self.X, [described[j] for j in pivoted], self.tol, self.max_rank,
-                                            self.n_jobs) if pivoted else []
-            for j, (F, truncated, _, _) in zip(pivoted, out):
-                self._factor_cache[keys[missing[j]]] = None if truncated else F
+            for start in range(0, len(pivoted), FACTOR_CHUNK):  # a chunk at a time: once the blocks factored have
+                if self._dense(keys):  # too many columns, the others need not be (the spectrum is then dense)
+                    break
+                chunk = pivoted[start:start + FACTOR_CHUNK]
+                out = _native.component_factors(self.X, [described[j] for j in chunk], self.tol, self.max_rank,
+                                                self.n_jobs)
+                for j, (F, truncated, _, _) in zip(chunk, out):
+                    self._factor_cache[keys[missing[j]]] = None if truncated else F
             for j, d in enumerate(missing):  # a pair: its explicit products, Omega^d = P P' with no pivoting
-                if specs[d].factors:
+                if specs[d].factors and not self._dense(keys):
                     P = _native.pair_products(self.X, described[j])
                     self._factor_cache[keys[d]] = P if P.shape[1] <= self.max_rank else None
         if len(self._factor_cache) > 8 * len(keys):  # keep the cache bounded during long searches (in place: it
             for k in set(self._factor_cache) - set(keys):  # may be shared, see on_components)
                 del self._factor_cache[k]
-        factors = [self._factor_cache[k] for k in keys]
-        if any(F is None for F in factors) or sum(F.shape[1] for F in factors) > 0.8 * self.X.shape[0]:
+        if self._dense(keys) or any(k not in self._factor_cache for k in keys):
             return None  # not low rank: a dense decomposition is as cheap
-        return factors
+        return [self._factor_cache[k] for k in keys]
+
+    def _dense(self, keys):
+        """Whether the blocks of keys factored so far already make the kernel matrix dense: one not low rank, or
+        more than LOW_RANK_SHARE n columns in all."""
+        known = [self._factor_cache[k] for k in keys if k in self._factor_cache]
+        return any(F is None for F in known) or sum(F.shape[1] for F in known) > LOW_RANK_SHARE * self.X.shape[0]
 
     def _representation(self, sigmas):
         """(kind, data): ("lowrank", F n x R) or ("dense", Omega n x n)."""
