@@ -24,8 +24,9 @@ so the gradient and Hessian of V cost one factorization of A: O(R^3) for R = sum
 the number of rows. ``reml_fit`` minimizes V by Newton's method on rho (the Hessian's negative eigenvalues
 flipped, steps halved until V falls, each rho_d within RHO_RANGE of its block's scale). A component whose
 rho_d reaches the upper bound has edf_d ~ 0: it is reported as not selected. Where the data do not ask for a
-component, V(rho_d) ~ a + b exp(-rho_d) and Newton's step in rho_d is about 1: once V's slope there is below
-DRIFT_VALUE, the bound is tried at once (``drift_out``) instead of a step per unit of log penalty.
+component, V(rho_d) ~ a + b exp(-rho_d) and Newton's step in rho_d is about 1: once V's slope in every free rho_d
+is below DRIFT_VALUE, the bound of the components still moving up is tried at once (``drift_out``) instead of a
+step per unit of log penalty.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ SELECTED_EDF = 1e-3  # a component with less effective degrees of freedom is not
 MAX_NEWTON = 200
 MAX_STEP = 5.0  # Newton's step moves no log penalty by more
 DRIFT_STEP = 0.5  # a full Newton step that moves a log penalty up by this much or more: reml_fit tries its bound
-DRIFT_VALUE = 1e-2  # ... where V's slope in it is below this: V ~ a + b exp(-rho_d) has at most that left to fall
+DRIFT_VALUE = 1e-2  # ... where V's slope in every free rho_d is below this (V ~ a + b exp(-rho_d): at most that to fall)
 
 
 @dataclass
@@ -365,9 +366,9 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
         Also stop where Newton's step would lower V by less than this (g' H^-1 g / 2 over the free
         coordinates): V is then known to about that much, as a likelihood ratio test needs it.
     drift_out : bool, default=True
-        After a full Newton step, take the components it moves up by DRIFT_STEP or more, where V's slope in them
-        is below DRIFT_VALUE, to their upper bound at once where V is no higher there (``_drifted_out``): the same
-        optimum in fewer steps. Not for a criterion that changes between calls (a family's working model), where a
+        After a full Newton step from where V's slope in every free component is below DRIFT_VALUE, take the
+        components it moves up by DRIFT_STEP or more to their upper bound at once where V is no higher there
+        (``_drifted_out``): the same optimum in fewer steps. Not for a criterion that changes between calls (a family's working model), where a
         component left out must stay free to come back.
 
     Returns
@@ -425,9 +426,9 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
         else:
             converged = np.abs(grad[free]).max() < 1e-4 * (1.0 + abs(value))
             break
-        if drift_out and newton and halvings == 0:  # a full Newton step: the components it moves up drift out
-            drifting = free & (step >= DRIFT_STEP) & (np.abs(grad) < DRIFT_VALUE)
-            trial, trial_value = _drifted_out(criterion, trial, trial_value, drifting, hi)
+        # a full Newton step where V is nearly flat in every free rho_d: the components it moves up drift out
+        if drift_out and newton and halvings == 0 and np.abs(grad[free]).max() < DRIFT_VALUE:
+            trial, trial_value = _drifted_out(criterion, trial, trial_value, free & (step >= DRIFT_STEP), hi)
         moved = np.abs(trial - rho).max()
         rho = trial
         value, grad, hess = criterion.derivatives(rho)
