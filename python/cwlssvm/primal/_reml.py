@@ -45,7 +45,7 @@ SELECTED_EDF = 1e-3  # a component with less effective degrees of freedom is not
 MAX_NEWTON = 200
 MAX_STEP = 5.0  # Newton's step moves no log penalty by more
 DRIFT_STEP = 0.5  # a full Newton step that moves a log penalty up by this much or more: reml_fit tries its bound
-DRIFT_VALUE = 1e-2  # ... where V's slope in every free rho_d is below this (V ~ a + b exp(-rho_d): at most that to fall)
+DRIFT_VALUE = 1e-2  # ... where V's slope in every free rho_d is below this (V ~ a + b exp(-rho_d): that much to fall)
 
 
 @dataclass
@@ -368,8 +368,8 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
     drift_out : bool, default=True
         After a full Newton step from where V's slope in every free component is below DRIFT_VALUE, take the
         components it moves up by DRIFT_STEP or more to their upper bound at once where V is no higher there
-        (``_drifted_out``): the same optimum in fewer steps. Not for a criterion that changes between calls (a family's working model), where a
-        component left out must stay free to come back.
+        (``_drifted_out``): the same optimum in fewer steps. Not for a criterion that changes between calls (a
+        family's working model), where a component left out must stay free to come back.
 
     Returns
     -------
