@@ -21,7 +21,7 @@ brings the likelihood's model from 1.066 to 0.989 of mgcv's error on Hitters' sk
 terms, at LIKELIHOOD_RATIOS (half and twice) times the shared width, each a component of its own with its own gamma_d
 in the search, so that the likelihood chooses per column how rough it is (a smoothness that adapts, where the shared
 width alone cannot), then summed into one component (``MergedScales``): 0.956 of mgcv's error on average over the
-eight tables of at most 2,000 rows, College 0.826 and concrete 0.846, at most 1.035 (Auto, against 1.050 for one
+eight tables of at most 2,000 rows, College 0.826 and concrete 0.845, at most 1.035 (Auto, against 1.050 for one
 term) (docs/model-selection.md). On the low-rank path (the likelihood's features) each
 term has at most LIKELIHOOD_BASIS features, as mgcv's basis dimension bounds a smooth's. The likelihood's cost grows
 as the cube of the features: on wide tables one term per column, or the RBF, takes the place of the two
