@@ -223,6 +223,69 @@ def test_low_rank_and_nested_models_are_checked_too(tmp_path):
         cwlssvm.load(_tamper(path, tmp_path / "bad.npz", change))
 
 
+def _symmetric_tags(value):
+    """The {"__array__": key, "symmetric": n} entries of a model file's metadata."""
+    if isinstance(value, dict):
+        own = [value] if "symmetric" in value else []
+        return own + [t for v in value.values() for t in _symmetric_tags(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _symmetric_tags(v)]
+    return []
+
+
+@pytest.fixture
+def likelihood_model(tmp_path):
+    """A likelihood-tuned model (it keeps the Gram sums G for its bands) and its file."""
+    X, y = _regression()
+    model = cwlssvm.ComponentwiseLSSVRCV(criterion="reml").fit(X, y)
+    path = tmp_path / "reml.npz"
+    model.save(path)
+    return model, path
+
+
+def test_symmetric_matrices_are_stored_as_their_lower_triangle_and_come_back_bit_for_bit(likelihood_model):
+    model, path = likelihood_model
+    with np.load(path, allow_pickle=False) as npz:
+        meta = json.loads(npz["__cwlssvm__"].tobytes().decode())
+        tags = _symmetric_tags(meta)
+        assert tags  # the Gram sums at least
+        for tag in tags:
+            n = tag["symmetric"]
+            assert npz[tag["__array__"]].shape == (n * (n + 1) // 2,)
+    loaded = cwlssvm.load(path)
+    gram, back = model.best_estimator_._model.gram, loaded.best_estimator_._model.gram
+    assert back.shape == gram.shape and back.tobytes() == gram.tobytes()
+    Xt = np.random.default_rng(1).uniform(size=(30, model.n_features_in_))
+    for a, b in zip(model.predict(Xt, return_std=True), loaded.predict(Xt, return_std=True)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_files_of_format_1_with_whole_matrices_still_load(likelihood_model, tmp_path):
+    model, path = likelihood_model
+
+    def whole(meta, arrays):  # as format 1 wrote them: every matrix whole, no tag
+        meta["format_version"] = 1
+        for tag in _symmetric_tags(meta):
+            n, packed = tag.pop("symmetric"), arrays[tag["__array__"]]
+            full = np.empty((n, n))
+            full[np.tril_indices(n)] = packed
+            full.T[np.tril_indices(n)] = packed
+            arrays[tag["__array__"]] = full
+    loaded = cwlssvm.load(_tamper(path, tmp_path / "v1.npz", whole))
+    Xt = np.random.default_rng(2).uniform(size=(30, model.n_features_in_))
+    np.testing.assert_array_equal(loaded.predict(Xt), model.predict(Xt))
+    assert loaded.best_estimator_._model.gram.tobytes() == model.best_estimator_._model.gram.tobytes()
+
+
+def test_a_lower_triangle_of_the_wrong_length_is_refused(likelihood_model, tmp_path):
+    _, path = likelihood_model
+
+    def wrong(meta, arrays):
+        _symmetric_tags(meta)[0]["symmetric"] += 1
+    with pytest.raises(ModelFileError, match="inconsistent contents"):
+        cwlssvm.load(_tamper(path, tmp_path / "bad.npz", wrong))
+
+
 def test_deeply_nested_metadata_is_refused(saved, tmp_path):
     deep = {"__tuple__": []}
     for _ in range(100_000):

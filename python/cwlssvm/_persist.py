@@ -1,15 +1,17 @@
 """Model files: ``model.save(path)`` and ``cwlssvm.load(path)``, without pickle.
 
-Format (version 1): one NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read with
+Format (version 2; version 1 files are read too): one NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read with
 ``allow_pickle=False``). The entry ``__cwlssvm__`` holds UTF-8 JSON:
 
-    {"format": "cwlssvm-model", "format_version": 1, "package_version": "...", "class": "...",
+    {"format": "cwlssvm-model", "format_version": 2, "package_version": "...", "class": "...",
      "params": {...}, "state": {...}, "feature_names": [...] or null}
 
 ``state`` is the estimator's fitted attributes, except caches (names starting with ``CACHE_PREFIX``, rebuilt
 on first use after loading). JSON carries numbers (floats by their shortest
 round-trip repr, so every value comes back bit for bit), strings, lists and None; tagged objects carry
-the rest: ``{"__array__": key}`` an array stored in the archive under ``key``, ``{"__np__": dtype,
+the rest: ``{"__array__": key}`` an array stored in the archive under ``key`` (``{"__array__": key, "symmetric":
+n}``: a float matrix of order n equal to its transpose bit for bit, of which ``key`` holds the lower triangle row
+by row; version 2), ``{"__np__": dtype,
 "value": v}`` a NumPy scalar, ``{"__tuple__": [...]}``, ``{"__dict__": [[key, value], ...]}``,
 ``{"__component__": {...}}`` a cwlssvm.components.Component, ``{"__object__": class, "state": {...}}``
 one of the package's own classes (nested estimators, fitted dual models). Loading rebuilds only
@@ -41,7 +43,7 @@ from .components import Component, from_fields
 from .tables import ColumnEncoding, EncodedTable, TableEncoding
 
 FORMAT = "cwlssvm-model"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: square symmetric arrays stored as their lower triangle
 META_KEY = "__cwlssvm__"
 CACHE_PREFIX = "_cached"  # an attribute named so is computed from the others on first use and not written
 
@@ -133,7 +135,9 @@ class _Encoder:
             key = self.keys.get(id(value))
             if key is None:  # self.arrays keeps the array alive, so its id is not reused meanwhile
                 key = self.keys[id(value)] = f"a{len(self.arrays)}"
-                self.arrays[key] = value
+                self.arrays[key] = _lower_triangle(value) if _symmetric(value) else value
+            if self.arrays[key] is not value:  # stored as its lower triangle, row by row
+                return {"__array__": key, "symmetric": value.shape[0]}
             return {"__array__": key}
         if isinstance(value, np.generic):
             return {"__np__": value.dtype.str, "value": value.item()}
@@ -153,6 +157,31 @@ class _Encoder:
         raise TypeError(f"{where}: a {type(value).__name__} cannot be written to a model file")
 
 
+def _symmetric(a):
+    """Whether a is a square float matrix (at least 2 x 2) equal to its transpose bit for bit: the file then holds
+    its lower triangle only (about half the bytes; the Gram sums a likelihood-tuned model keeps for its bands)."""
+    if a.ndim != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 2 or a.dtype.kind != "f":
+        return False
+    return a.tobytes() == np.ascontiguousarray(a.T).tobytes()
+
+
+def _lower_triangle(a):
+    """The lower triangle of the square matrix a (n, n), row by row: (n (n + 1) / 2,)."""
+    return a[np.tril_indices(a.shape[0])]
+
+
+def _from_lower_triangle(packed, n):
+    """The symmetric matrix (n, n) whose lower triangle, row by row, is packed (``_lower_triangle``)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2 or packed.ndim != 1 \
+            or packed.shape[0] != n * (n + 1) // 2:
+        raise ValueError(f"a symmetric matrix of order {n!r} from {packed.shape[0]} values")
+    out = np.empty((n, n), dtype=packed.dtype)
+    rows, cols = np.tril_indices(n)
+    out[rows, cols] = packed
+    out[cols, rows] = packed
+    return out
+
+
 def _written(obj):
     """The (name, value) attributes of obj that a model file holds: all but the caches and those its class names in
     ``model_file_transient`` (what it writes as members of the file instead, or where it was read from)."""
@@ -166,7 +195,10 @@ def _decode(value, arrays):
     if not isinstance(value, dict):
         return value
     if "__array__" in value:
-        return arrays[value["__array__"]]
+        key = value["__array__"]
+        if "symmetric" in value and arrays[key].ndim == 1:  # once: every holder of the array gets the same one
+            arrays[key] = _from_lower_triangle(arrays[key], value["symmetric"])
+        return arrays[key]
     if "__objarray__" in value:
         out = np.empty(len(value["items"]), dtype=object)
         out[:] = [_decode(v, arrays) for v in value["items"]]
