@@ -206,6 +206,32 @@ def test_reml_at_large_n_takes_the_default_searchs_width_and_refits_from_the_sum
     assert results["mean_test_score"][best] == cv.best_score_
 
 
+@pytest.mark.parametrize("interactions", ["auto", 3])
+def test_a_likelihood_fit_with_screened_pairs_on_the_sums_refits_from_the_searchs_sums(interactions, monkeypatch):
+    # "auto" leaves out the pairs its tests do not keep: their features are cut from the search's sums; an int k
+    # keeps the k pairs fitted. Either way the refit makes no pass over the rows and is the plain model's
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(1500, 5))
+    y = np.sin(3 * X[:, 0]) + X[:, 1] ** 2 + 1.5 * X[:, 2] * X[:, 3] + 0.2 * rng.normal(size=1500)
+
+    fit = ComponentwiseLSSVR.fit
+
+    def no_fit_with_pairs(self, *args, **kwargs):  # the screening's additive model (5 main effects) is fitted
+        if self.components is not None and len(self.components) > 5:
+            raise AssertionError("the refit went over the rows")
+        return fit(self, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ComponentwiseLSSVR, "fit", no_fit_with_pairs)
+        cv = ComponentwiseLSSVRCV(criterion="reml", solver="lowrank", interactions=interactions).fit(X, y)
+    best = cv.best_estimator_
+    pairs = [c.name for c in best.components_ if c.factors]
+    assert "x2:x3" in pairs and len(pairs) == (1 if interactions == "auto" else 3)  # "auto": the one pair that is
+    plain = ComponentwiseLSSVR(**best.get_params()).fit(X, y)
+    assert [c.name for c in plain.components_] == [c.name for c in best.components_]
+    assert np.abs(cv.predict(X) - plain.predict(X)).max() < 1e-8 * np.std(y)
+
+
 def test_the_passes_of_a_likelihood_fit_with_screened_pairs_count_both_of_its_searches():
     from sklearn.datasets import make_friedman1
 

@@ -208,7 +208,6 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         on the exact path), the components kept by select_by_tests at ``selection_level`` (``untested``: the
         screened pairs not among ``resolved``, which its thresholds count); sets component_gammas_ and
         selected_components_ besides the search attributes."""
-        paired = any(c.factors for c in resolved)
         family = self._family()
         if family.name == "squared" and constant_targets(Y, w):  # ("auto" is then "loo")
             raise ValueError(f"criterion={self.criterion!r}: y is constant on the rows of positive weight, and its "
@@ -253,7 +252,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         merged = MergedScales(specs, gammas, not per_component)  # a column's default terms: one component
         self.component_gammas_, self.selected_components_ = merged.gammas, np.flatnonzero(merged.selected)
         sums = None
-        if on_sums and not paired and not per_component and family.name == "squared" and not merged.merges:
+        if on_sums and not per_component and family.name == "squared" and not merged.merges:
 
             def eta_weighted_sums():  # the refit from the kept sums, the features weighted by eta_d: no pass
                 fmap, weighted = evaluator.weighted_sums(sigmas, gammas.weights)

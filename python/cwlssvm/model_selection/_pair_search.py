@@ -225,14 +225,32 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
     return screen, candidates, widths
 
 
+def _restricted_sums(sums, keep):
+    """A SearchResult's ``sums`` (() -> (fmap, its sums, n_rows, X) or None) of the components where keep (D,) is
+    True: the refit's, cut from the search's with no pass; None without sums."""
+    if sums is None:
+        return None
+
+    def kept_sums():
+        out = sums()
+        if out is None:
+            return None
+        fmap, kept, n_rows, X = out
+        columns = np.r_[np.flatnonzero(np.repeat(keep, fmap.ranks)), fmap.size]  # their features and the constant
+        return fmap.restricted(keep), kept.restricted(columns), n_rows, X
+
+    return kept_sums
+
+
 def with_likelihood_pairs(est, X, Y, w, resolved, search):
     """The SearchResult by the likelihood, search(resolved, untested=0) -> SearchResult, with the pairs
     ``est.interactions`` asks for: a list is tuned with the main effects; for an int k or "auto", the pairs are
     screened on the residuals of the likelihood's additive model (its gamma_d as component weights), and the best
     k (or AUTO_CANDIDATES) are fitted with the main effects by the likelihood again, each with its own gamma_d.
     "auto" keeps the pairs the likelihood selects (the tests at ``selection_level``, or without one the tests of
-    the pairs alone at AUTO_PAIR_LEVEL; a pair whose gamma_d goes to its lower bound contributes zero) and leaves the others out of the model: their weights are 0, so the model is the same
-    without them. Sets ``interactions_``."""
+    the pairs alone at AUTO_PAIR_LEVEL; a pair whose gamma_d goes to its lower bound contributes zero) and leaves
+    the others out of the model: their weights are 0, so the model is the same without them (on the primal sums
+    the refit's are the search's, those pairs' features cut out). Sets ``interactions_``."""
     interactions = getattr(est, "interactions", None)
     if not screens(interactions):
         return with_listed(search(resolved), resolved)
@@ -251,7 +269,8 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
         selected[est.selected_components_] = True
         est.component_gammas_ = est.component_gammas_[model]
         est.selected_components_ = np.flatnonzero(selected[model])
-        result = replace(result, component_weights=result.component_weights[model])
+        result = replace(result, component_weights=result.component_weights[model],
+                         sums=_restricted_sums(result.sums, model))
         if np.ndim(est.sigma_) == 1:  # the components at their chosen widths, one per main effect and pair fitted
             est.sigma_ = est.sigma_[model]
             est.best_params_["sigma"] = est.sigma_.tolist()

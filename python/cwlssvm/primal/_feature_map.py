@@ -450,6 +450,25 @@ class FeatureMap:
             transform.append(T)
         return FeatureMap(self.resolved, self.landmarks, transform, self.truncated, self.residual)
 
+    def restricted(self, keep):
+        """The map of the components where keep (D,) is True, the others left out: their features, in order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import cwlssvm.components as C
+        >>> from cwlssvm.primal import FeatureMap
+        >>> X = np.random.default_rng(0).uniform(size=(200, 3))
+        >>> fmap = FeatureMap.from_data(X, C.resolve(None, 3, None, 1.0, X), tol=1e-8)
+        >>> part = fmap.restricted([True, False, True])
+        >>> np.array_equal(part.features(X), np.delete(fmap.features(X), np.s_[fmap.offsets[1]:fmap.offsets[2]], 1))
+        True
+        """
+        keep = np.asarray(keep, dtype=bool)
+        kept = np.flatnonzero(keep)
+        return FeatureMap([self.resolved[d] for d in kept], [self.landmarks[d] for d in kept],
+                          [self.transform[d] for d in kept], self.truncated[keep], self.residual)
+
     def blocks(self, theta):
         """theta (R, ...) split per component."""
         return [theta[self.offsets[d]:self.offsets[d + 1]] for d in range(len(self.ranks))]

@@ -275,6 +275,24 @@ class RidgeSums:
         d = np.asarray(d, dtype=float)
         return RidgeSums(self.G * d[None, :, None] * d[None, None, :], self.B * d[None, :, None], self.yy)
 
+    def restricted(self, columns):
+        """The sums of the features ``columns`` (int indices into R+1, the constant's entry last) alone, as the
+        sums of a FeatureMap of those features would be; without a wide block.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cwlssvm.primal import RidgeSums
+        >>> Z = np.array([[1.0, 2.0, 1.0], [3.0, 1.0, 1.0]]); y = np.array([[1.0], [2.0]])
+        >>> s = RidgeSums((Z.T @ Z)[None], (Z.T @ y)[None], (y.T @ y)[None]).restricted([1, 2])
+        >>> s.G[0].tolist(), s.B[0].ravel().tolist()
+        ([[5.0, 3.0], [3.0, 2.0]], [4.0, 3.0])
+        """
+        if self.wide is not None:
+            raise ValueError("RidgeSums.restricted: sums with a wide categorical block are not restricted")
+        columns = np.asarray(columns, dtype=np.int64)
+        return RidgeSums(self.G[:, columns[:, None], columns[None, :]], self.B[:, columns], self.yy)
+
     def __sub__(self, other):
         return self._like([a - b for a, b in zip(self._parts(), other._parts())])
 
