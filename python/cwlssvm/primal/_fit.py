@@ -10,14 +10,16 @@ import numpy as np
 from ._model import GRAM_FEATURES, PrimalModel
 from ._passes import row_chunks
 from ._spectrum import ridge_spectrum
-from ._ridge import RidgeSums
+from ._ridge import RidgeSums, ridge_solve
 from ._shapes import ShapeConstraints, free_trace
 
-def model_from_sums(fmap, sums, n, gamma, n_features):
+def model_from_sums(fmap, sums, n, gamma, n_features, *, spectrum=True):
     """The PrimalModel of eq.clssvmr.train at gamma from the sums of fmap's features over n training rows
     with positive weight (FeatureMap.sums, one fold: (G, B, yy) or a RidgeSums), from their spectrum.
-    Returns (model, spectrum); the spectrum serves the leave-one-out pass. The model keeps the dense G
-    for its bands up to GRAM_FEATURES features.
+    Returns (model, spectrum); the spectrum serves the leave-one-out pass. With ``spectrum=False`` the one
+    gamma is solved by a Cholesky factorization instead (ridge_solve, a fraction of the eigendecomposition's
+    cost at many features) and the spectrum returned is None. The model keeps the dense G for its bands up to
+    GRAM_FEATURES features.
 
     Parameters
     ----------
@@ -31,11 +33,14 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
         The regularization constant.
     n_features : int
         Input columns p.
+    spectrum : bool, default=True
+        Solve through the spectrum (for a leave-one-out pass); else by a Cholesky factorization (sums without a
+        wide categorical block; with one, the spectrum all the same).
 
     Returns
     -------
     tuple
-        (PrimalModel, its spectrum).
+        (PrimalModel, its spectrum or None).
 
     Examples
     --------
@@ -50,12 +55,19 @@ def model_from_sums(fmap, sums, n, gamma, n_features):
     """
     if not isinstance(sums, RidgeSums):
         sums = RidgeSums(*sums)
-    spec = ridge_spectrum(sums, n)
-    theta, b = spec.coef([gamma])
-    model = PrimalModel.from_theta(fmap, theta[0], b[0], n_features, edf=float(spec.trace([gamma])[0]))
+    if spectrum or sums.wide is not None:
+        spec = ridge_spectrum(sums, n)
+        theta, b = (v[0] for v in spec.coef([gamma]))
+        edf, rss = float(spec.trace([gamma])[0]), spec.rss([gamma])[0]
+    else:  # beta = (theta, b): rss = y'Wy - 2 beta'B + beta'G beta per target
+        G, B, spec = sums.G[0], sums.B[0], None
+        theta, b, edf = ridge_solve(G, B, gamma, trace=True)
+        beta = np.vstack([theta, b[None, :]])
+        rss = np.clip(np.diag(sums.yy[0]) - 2.0 * (beta * B).sum(axis=0) + (beta * (G @ beta)).sum(axis=0), 0.0, None)
+    model = PrimalModel.from_theta(fmap, theta, b, n_features, edf=edf)
     model.centre_from_means(sums.feature_means())
     gram = sums.gram() if fmap.size < GRAM_FEATURES else None
-    model.keep_sums(fmap, gram, spec.rss([gamma])[0], n, gamma)
+    model.keep_sums(fmap, gram, rss, n, gamma)
     return model, spec
 
 
@@ -96,7 +108,7 @@ def fit_lowrank(fmap, X, Y, w, gamma, *, loo=False, n_jobs=None):
     True
     """
     sums = fmap.sums(X, Y, w, n_jobs=n_jobs, structured=True)
-    model, spec = model_from_sums(fmap, sums, X.shape[0], gamma, X.shape[1])
+    model, spec = model_from_sums(fmap, sums, X.shape[0], gamma, X.shape[1], spectrum=loo)
     if loo:
         residuals = np.empty_like(Y)
         for rows in row_chunks(X.shape[0], fmap.block_rows()):
