@@ -20,6 +20,8 @@ Models, each with the same cores:
   cwlssvm-20pairs the same with interactions=20
   cwlssvm-reml-pairs the same with criterion="reml" and interactions="auto" (one gamma_d per component; the 10
                  best screened pairs fitted, those the likelihood selects kept)
+  cwlssvm-reml-allpairs the same with criterion="reml" and every pair of inputs fitted (interactions = p(p-1)/2),
+                 each pair with its own gamma_d
   cwlssvm-reml   the same with criterion="reml" (one gamma_d per component by restricted likelihood)
   cwlssvm-logistic ComponentwiseLSSVCCV(family="logistic") (classification tables only)
   cwlssvm-squared ComponentwiseLSSVCCV(scoring="squared"): sigma and gamma by the leave-one-out squared error of the
@@ -137,6 +139,8 @@ def models(task, X, peers, target):
         "cwlssvm-20pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(interactions=20),
         "cwlssvm-reml-pairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(criterion="reml",
                                                                                              interactions="auto"),
+        "cwlssvm-reml-allpairs": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(
+            criterion="reml", interactions=X.shape[1] * (X.shape[1] - 1) // 2),
         "cwlssvm-reml": lambda: (ComponentwiseLSSVRCV if reg else ComponentwiseLSSVCCV)(criterion="reml"),
         "cwlssvm-sparse": lambda: (SparseComponentwiseLSSVR() if reg else SparseComponentwiseLSSVC()),
         "cwlssvm-fusion": lambda: (FusionComponentwiseLSSVR() if reg else FusionComponentwiseLSSVC()),
