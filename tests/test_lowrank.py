@@ -325,3 +325,24 @@ def test_features_beyond_the_memory_are_refused_before_they_are_made(monkeypatch
     with pytest.raises(InsufficientMemoryError, match=r"fusion's level 1 .* 600 x \d+ values"):
         cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0, method="eta").fit(X, y)
     assert cwlssvm.FusionComponentwiseLSSVR(sigma=1.0, gamma=10.0).fit(X, y).gamma_equivalent_ > 0
+
+
+@pytest.mark.parametrize("gamma", [1e-2, 10.0, 1e4])
+def test_one_gamma_from_the_sums_by_cholesky_is_the_spectrums_model(gamma):
+    # model_from_sums(spectrum=False), as a fit without a leave-one-out pass solves: the same coefficients,
+    # degrees of freedom and residual sums of squares as through the spectrum, for two targets
+    from cwlssvm.primal import model_from_sums
+
+    rng = np.random.default_rng(3)
+    X = rng.uniform(size=(800, 3))
+    Y = np.column_stack([np.sin(5 * X[:, 0]), X[:, 1] * X[:, 2]]) + 0.1 * rng.normal(size=(800, 2))
+    fmap = FeatureMap.from_data(X, cwlssvm.components.resolve(None, 3, None, 0.5, X))
+    sums = fmap.sums(X, Y, rng.uniform(0.5, 2.0, size=800), structured=True)
+    spectral, spec = model_from_sums(fmap, sums, 800, gamma, 3)
+    factored, none = model_from_sums(fmap, sums, 800, gamma, 3, spectrum=False)
+    assert spec is not None and none is None
+    assert np.allclose(factored.theta, spectral.theta, rtol=1e-8, atol=1e-10 * np.abs(spectral.theta).max())
+    Phi = fmap.features(X)
+    assert np.allclose(Phi @ factored.theta + factored.intercept, Phi @ spectral.theta + spectral.intercept, atol=1e-10)
+    assert np.isclose(factored.edf, spectral.edf, rtol=1e-10) and 1.0 < factored.edf < fmap.size + 1
+    assert np.allclose(factored.rss, spectral.rss, rtol=1e-9) and factored.rss.shape == (2,)
