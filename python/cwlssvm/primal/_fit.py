@@ -59,11 +59,10 @@ def model_from_sums(fmap, sums, n, gamma, n_features, *, spectrum=True):
         spec = ridge_spectrum(sums, n)
         theta, b = (v[0] for v in spec.coef([gamma]))
         edf, rss = float(spec.trace([gamma])[0]), spec.rss([gamma])[0]
-    else:  # beta = (theta, b): rss = y'Wy - 2 beta'B + beta'G beta per target
-        G, B, spec = sums.G[0], sums.B[0], None
-        theta, b, edf = ridge_solve(G, B, gamma, trace=True)
-        beta = np.vstack([theta, b[None, :]])
-        rss = np.clip(np.diag(sums.yy[0]) - 2.0 * (beta * B).sum(axis=0) + (beta * (G @ beta)).sum(axis=0), 0.0, None)
+    else:  # the training rows' RSS from their sums, as for validation rows
+        spec = None
+        theta, b, edf = ridge_solve(sums.G[0], sums.B[0], gamma, trace=True)
+        rss = sums.validation_sq(theta[None], b[None])[0]
     model = PrimalModel.from_theta(fmap, theta, b, n_features, edf=edf)
     model.centre_from_means(sums.feature_means())
     gram = sums.gram() if fmap.size < GRAM_FEATURES else None
