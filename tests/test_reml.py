@@ -502,3 +502,21 @@ def test_tests_of_some_components_leave_the_others_in_untested():
         assert np.array_equal(chosen.selected[3:] | everyone[3:], chosen.selected[3:])  # fewer hypotheses: no fewer
         stayed += chosen.selected[2] and not everyone[2]
     assert stayed >= 1  # block 2 (no signal) stays untested where its test would leave it out (seed 1)
+
+
+def test_a_fit_with_pairs_started_from_the_main_effects_alone_has_the_coarse_starts_optimum(monkeypatch):
+    # x2 and x3 enter only through their product: the main effects' fit alone leaves both out, and the pairs
+    # (and those two) must start where V still has a slope, not at their upper bound
+    import cwlssvm.model_selection._likelihood as likelihood
+
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(600, 5))
+    y = np.sin(3 * X[:, 0]) + X[:, 1] ** 2 + 1.5 * X[:, 2] * X[:, 3] + 0.2 * rng.normal(size=600)
+    params = dict(criterion="reml", solver="lowrank", interactions=[(2, 3), (0, 4), (1, 3)], selection_level=None)
+    started = ComponentwiseLSSVRCV(**params).fit(X, y)
+    monkeypatch.setattr(likelihood, "mains_first", lambda crit, pairs: None)  # reml_fit's coarse start instead
+    coarse = ComponentwiseLSSVRCV(**params).fit(X, y)
+    V = [np.min(m.cv_results_["criterion"]) for m in (started, coarse)]
+    assert abs(V[0] - V[1]) < 1e-6 * abs(V[1])
+    assert "x2:x3" in [c.name for c in started.best_estimator_.components_ if c.factors]
+    assert np.abs(started.predict(X) - coarse.predict(X)).max() < 1e-4 * np.std(y)

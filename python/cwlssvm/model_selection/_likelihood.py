@@ -11,7 +11,10 @@ cwlssvm.model_selection.search_in_passes does), then
 the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds). For the squared loss, the
 components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``); with
 ``per_component``, the tests run at the shared width first, and only the components they keep get widths of
-their own, in the likelihood of those components alone, before the tests run again among them.
+their own, in the likelihood of those components alone, before the tests run again among them. With pairs of
+inputs among the components, Newton's method starts from the penalties of the main effects' fit alone, cut from the
+same sums (``mains_first``), instead of reml_fit's coarse start, an eigendecomposition of order R that the pairs'
+features make the largest cost (diamonds with its 36 pairs: 31 s of a 134 s fit).
 
 The bands of a regressor so tuned take the uncertainty of its penalties and widths (attach_smoothing_factor), made
 on the first use of its bands, tests or standard errors, or before it is written to a model file
@@ -98,7 +101,9 @@ class LikelihoodProfile:
         else:
             crit = self.criterion(sigmas)
             scale = crit.scale
-            start = None if self._start is None else self._start - np.log(self._scale) + np.log(scale)
+            pairs = np.array([bool(c.factors) for c in self.evaluator.resolved])
+            start = mains_first(crit, pairs) if self._start is None else \
+                self._start - np.log(self._scale) + np.log(scale)
             fit = reml_fit(crit, start)
             if fit.value < self._best[0]:
                 self._best = (fit.value, self.evaluator._width_key(sigmas), crit)
@@ -114,6 +119,26 @@ class LikelihoodProfile:
         """(sigmas, RemlFit) of the largest likelihood."""
         row = min(self.record.rows, key=lambda r: r["criterion"])
         return row["sigmas"], self.fits[self.evaluator._width_key(row["sigmas"])]
+
+
+def mains_first(crit, pairs):
+    """The start of reml_fit on crit (a RemlCriterion) whose components where pairs (D,) is True are pairs of
+    inputs: the penalties of the main effects that the fit of the main effects alone selects (the same sums, the
+    pairs' features cut out: RemlCriterion.restricted; R_main features), every other component's (the pairs, the
+    main effects left out, which a pair may bring back) at its block's scale times the selected ones' median penalty
+    relative to theirs (a component at its upper bound would stay there: V is flat in it); None (reml_fit's coarse
+    start: an eigendecomposition of order R, the pairs' features included) without both kinds, where the main
+    effects alone select none, or on the n x n form."""
+    present = crit.ranks > 0
+    mains = present & ~pairs
+    if not isinstance(crit, RemlCriterion) or not mains.any() or not (present & pairs).any():
+        return None
+    alone = reml_fit(crit.restricted(mains))
+    kept = mains & alone.selected
+    if not kept.any():
+        return None
+    relative = np.log(crit.scale)
+    return np.where(kept, alone.rho, relative + np.median(alone.rho[kept] - relative[kept]))
 
 
 class ComponentGammas:
