@@ -43,6 +43,9 @@ TEST_VALUE_TOL = 1e-3
 # the n x n form two products of D n^3 flops (every Kt_d Q at once) against R^3 for A's Cholesky factor and inverse
 # (Hitters' 10 splits of the model-selection panel at R ~ 700, n = 184, D = 19: 3.9 s against 6.1 s with 8)
 DUAL_GAIN = 2.0
+# mains_first where R^3 >= this times R_main^3: the coarse start's eigendecomposition of order R costs about 3 R^3
+# flops, the main effects' fit about 15 factorizations of order R_main (5 R_main^3)
+MAINS_FIRST_GAIN = 5.0
 WIDTH_STEP = 0.1  # h of the central differences over log sigma of the width's part of "unconditional" bands
 
 
@@ -128,10 +131,12 @@ def mains_first(crit, pairs):
     main effects left out, which a pair may bring back) at its block's scale times the selected ones' median penalty
     relative to theirs (a component at its upper bound would stay there: V is flat in it); None (reml_fit's coarse
     start: an eigendecomposition of order R, the pairs' features included) without both kinds, where the main
-    effects alone select none, or on the n x n form."""
+    effects alone select none, on the n x n form, or where that eigendecomposition costs less than the main
+    effects' fit (R^3 < MAINS_FIRST_GAIN R_main^3)."""
     present = crit.ranks > 0
     mains = present & ~pairs
-    if not isinstance(crit, RemlCriterion) or not mains.any() or not (present & pairs).any():
+    if not isinstance(crit, RemlCriterion) or not mains.any() or not (present & pairs).any() \
+            or float(crit.R) ** 3 < MAINS_FIRST_GAIN * float(crit.ranks[mains].sum()) ** 3:
         return None
     alone = reml_fit(crit.restricted(mains))
     kept = mains & alone.selected
