@@ -513,10 +513,13 @@ def test_a_fit_with_pairs_started_from_the_main_effects_alone_has_the_coarse_sta
     X = rng.uniform(-1, 1, size=(600, 5))
     y = np.sin(3 * X[:, 0]) + X[:, 1] ** 2 + 1.5 * X[:, 2] * X[:, 3] + 0.2 * rng.normal(size=600)
     params = dict(criterion="reml", solver="lowrank", interactions=[(2, 3), (0, 4), (1, 3)], selection_level=None)
-    starts = []
-    mains_first = likelihood.mains_first
-    monkeypatch.setattr(likelihood, "mains_first", lambda crit, pairs: starts.append(mains_first(crit, pairs))
-                        or starts[-1])
+    starts, mains_first = [], likelihood.mains_first
+
+    def recorded(crit, pairs):  # the starts the fit takes
+        starts.append(mains_first(crit, pairs))
+        return starts[-1]
+
+    monkeypatch.setattr(likelihood, "mains_first", recorded)
     started = ComponentwiseLSSVRCV(**params).fit(X, y)
     assert starts and all(start is not None for start in starts)  # the pairs' features dominate: started so
     monkeypatch.setattr(likelihood, "mains_first", lambda crit, pairs: None)  # reml_fit's coarse start instead

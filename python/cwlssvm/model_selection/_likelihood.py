@@ -12,9 +12,10 @@ the likelihood rises (at most ARD_STEPS steps each way, ARD_ROUNDS rounds). For 
 components are then kept by likelihood ratio tests at a family-wise level (``select_by_tests``); with
 ``per_component``, the tests run at the shared width first, and only the components they keep get widths of
 their own, in the likelihood of those components alone, before the tests run again among them. With pairs of
-inputs among the components, Newton's method starts from the penalties of the main effects' fit alone, cut from the
-same sums (``mains_first``), instead of reml_fit's coarse start, an eigendecomposition of order R that the pairs'
-features make the largest cost (diamonds with its 36 pairs: 31 s of a 134 s fit).
+inputs among the components whose features outnumber the main effects' enough (``mains_first``), Newton's method
+starts from the penalties of the main effects' fit alone, cut from the same sums, instead of reml_fit's coarse
+start, an eigendecomposition of order R that the pairs' features make the largest cost (diamonds with its 36
+pairs: 31 s of a 134 s fit).
 
 The bands of a regressor so tuned take the uncertainty of its penalties and widths (attach_smoothing_factor), made
 on the first use of its bands, tests or standard errors, or before it is written to a model file
