@@ -17,8 +17,8 @@ from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_crite
 from ._search import (EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GRID_PATIENCE, GridStage, SearchRecord, coarse_to_fine,
                       results_table, tune, widest_first)
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths, search_in_passes
-from ._likelihood import (WIDTH_STEP, ComponentGammas, attach_smoothing_factor, select_by_tests, tune_likelihood,
-                          width_sensitivity, widths_by_prediction)
+from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, widths_by_prediction
+from ._likelihood_bands import WIDTH_STEP, attach_smoothing_factor, width_sensitivity
 from ._gcv_guard import GCV_GUARD, guard_gcv
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se

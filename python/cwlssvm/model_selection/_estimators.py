@@ -37,8 +37,8 @@ from ._folds import check_cv, make_folds
 from ._grids import (FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_COMPONENT,
                      SIGMA_RANGE, log_grid, sorted_sample)
 from ._gcv_guard import guard_gcv
-from ._likelihood import (ComponentGammas, WidthSensitivity, attach_deferred_smoothing, defer_smoothing,
-                          select_by_tests, tune_likelihood, widths_by_prediction)
+from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, widths_by_prediction
+from ._likelihood_bands import WidthSensitivity, attach_deferred_smoothing, defer_smoothing
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
 from ._auto import (MergedScales, constant_targets, likelihood_components, likelihood_criterion, searches_features,
@@ -388,7 +388,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         self._refit(self._read_table(Xv), y, sample_weight, result)
         keep_band_rows(self, Xv, yv, sample_weight)  # for the companion of the default bands, where the refit has none
         if self.criterion_ in LIKELIHOODS and self._family().name == "squared":  # its bands' smoothing part
-            defer_smoothing(self, result.width_sensitivity)  # made on first use (cwlssvm.model_selection._likelihood)
+            defer_smoothing(self, result.width_sensitivity)  # made on first use (cwlssvm.model_selection._likelihood_bands)
         return self
 
     def _refit(self, X, y, sample_weight, result):
