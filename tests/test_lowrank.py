@@ -346,3 +346,27 @@ def test_one_gamma_from_the_sums_by_cholesky_is_the_spectrums_model(gamma):
     assert np.allclose(Phi @ factored.theta + factored.intercept, Phi @ spectral.theta + spectral.intercept, atol=1e-10)
     assert np.isclose(factored.edf, spectral.edf, rtol=1e-10) and 1.0 < factored.edf < fmap.size + 1
     assert np.allclose(factored.rss, spectral.rss, rtol=1e-9) and factored.rss.shape == (2,)
+
+
+def test_cholesky_helpers_give_the_inverse_and_its_trace_from_either_memory_order():
+    from scipy.linalg import cho_solve
+    from cwlssvm.primal._ridge import cholesky, cholesky_inverse, cholesky_trace_inverse
+    rng = np.random.default_rng(3)
+    for n in (1, 7, 300, 600):  # 600: more than one band of the blocked mirror
+        F = rng.normal(size=(n + 5, n))
+        S = F.T @ F + np.eye(n)
+        exact = np.linalg.inv(S)
+        b = rng.normal(size=(n, 2))
+        for M in (S, np.asfortranarray(S)):
+            kept = M.copy()
+            factor = cholesky(M)
+            assert np.array_equal(M, kept)  # not overwritten unless asked
+            assert np.allclose(cho_solve(factor, b), exact @ b, rtol=1e-8, atol=1e-10)
+            inv = cholesky_inverse(factor)
+            assert np.array_equal(inv, inv.T)
+            assert np.allclose(inv, exact, rtol=1e-8, atol=1e-12)
+            assert np.isclose(cholesky_trace_inverse(factor), np.trace(exact), rtol=1e-10)
+        M = S.copy()
+        factor = cholesky(M, overwrite=True)
+        assert np.shares_memory(factor[0], M)
+        assert np.allclose(cholesky_inverse(factor), exact, rtol=1e-8, atol=1e-12)

@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.linalg import cho_factor, cho_solve
-from scipy.linalg.lapack import dpotri
+from scipy.linalg import cho_solve
+
+from ._ridge import cholesky, cholesky_inverse
 
 __all__ = ["RemlCriterion", "RemlFit", "reml_fit", "block_scales", "LIKELIHOODS"]
 
@@ -189,7 +190,9 @@ class RemlCriterion(PenaltyBlocks):
         lam = np.exp(rho)
         A = self.G.copy()
         A[np.arange(self.R), np.arange(self.R)] += lam[self.block]
-        factor = cho_factor(A, lower=True, check_finite=False)
+        # "reml" needs A no more once factored (log|A| from the factor): factored in place, no second copy of order R
+        factor = cholesky(A, overwrite=self.method == "reml")
+        A = A if self.method == "ml" else None
         beta = cho_solve(factor, self.B, check_finite=False)  # (R+1, k)
         D = self._positive(self.yy - np.einsum("ij,ij->j", beta, self.B))
         self._last, self._last_inverse = (np.array(rho, dtype=float), (lam, A, factor, beta, D)), None
@@ -204,7 +207,7 @@ class RemlCriterion(PenaltyBlocks):
         """A^-1 (R+1, R+1) at rho, kept with the last factorization."""
         factor = self._solve(rho)[2]
         if self._last_inverse is None:
-            self._last_inverse = _inverse(factor)
+            self._last_inverse = cholesky_inverse(factor)
         return self._last_inverse
 
     def value(self, rho):
@@ -337,15 +340,6 @@ def _drifted_out(criterion, trial, trial_value, drifting, hi):
     out = np.where(drifting, hi, trial)
     out_value = criterion.value(out)
     return (out, out_value) if out_value <= trial_value else (trial, trial_value)
-
-
-def _inverse(factor):
-    """A^-1 (symmetric) from cho_factor's lower factor of A (LAPACK potri)."""
-    inv, info = dpotri(factor[0], lower=1)
-    if info != 0:
-        raise np.linalg.LinAlgError(f"potri failed ({info})")
-    # the lower triangle mirrored (np.where over a boolean mask: about a tenth of np.tril's cost at R ~ 300)
-    return np.where(np.tri(len(inv), dtype=bool), inv, inv.T)
 
 
 def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=None, drift_out=True):

@@ -27,9 +27,9 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-from scipy.linalg import cho_factor
 
-from ._reml import PenaltyBlocks, _inverse
+from ._reml import PenaltyBlocks
+from ._ridge import cholesky, cholesky_inverse
 
 __all__ = ["DualRemlCriterion", "rows_form_cheaper"]
 
@@ -131,8 +131,8 @@ class DualRemlCriterion(PenaltyBlocks):
         St = np.eye(len(self.one))
         for d in self.active:
             St += self.K[d] / lam[d]
-        factor = cho_factor(St, lower=True, check_finite=False)
-        S_inv = _inverse(factor)  # symmetric, from the factor (LAPACK potri)
+        factor = cholesky(St)
+        S_inv = cholesky_inverse(factor)  # symmetric, from the factor (LAPACK potri)
         u = S_inv @ self.one
         q = float(self.one @ u)  # 1t' St^-1 1t
         P = S_inv - np.outer(u, u) / q
