@@ -183,14 +183,22 @@ class RemlCriterion(PenaltyBlocks):
         # the last rho's factorization and, once asked for, A^-1: Newton's accepted trial point is factored by
         # value() and then again by derivatives(), and the last point once more by edf()
         self._last, self._last_inverse = None, None
+        self._buffers = None  # ("reml") the factorization's and the inverse's arrays (R+1, R+1), reused
 
     def _solve(self, rho):
         if self._last is not None and np.array_equal(self._last[0], rho):
             return self._last[1]
         lam = np.exp(rho)
-        A = self.G.copy()
+        if self.method == "reml":  # A is needed no more once factored (log|A| from the factor): factored in place,
+            # in a buffer kept across calls (a new array of order R costs the first touch of its pages, up to ten
+            # times the copy at R ~ 6000)
+            if self._buffers is None:
+                self._buffers = (np.empty_like(self.G), np.empty_like(self.G, order="F"))
+            A = self._buffers[0]
+            np.copyto(A, self.G)
+        else:
+            A = self.G.copy()
         A[np.arange(self.R), np.arange(self.R)] += lam[self.block]
-        # "reml" needs A no more once factored (log|A| from the factor): factored in place, no second copy of order R
         factor = cholesky(A, overwrite=self.method == "reml")
         A = A if self.method == "ml" else None
         beta = cho_solve(factor, self.B, check_finite=False)  # (R+1, k)
@@ -207,7 +215,7 @@ class RemlCriterion(PenaltyBlocks):
         """A^-1 (R+1, R+1) at rho, kept with the last factorization."""
         factor = self._solve(rho)[2]
         if self._last_inverse is None:
-            self._last_inverse = cholesky_inverse(factor)
+            self._last_inverse = cholesky_inverse(factor, out=None if self._buffers is None else self._buffers[1])
         return self._last_inverse
 
     def value(self, rho):
@@ -229,11 +237,22 @@ class RemlCriterion(PenaltyBlocks):
         """D (k,): y'Wy - beta'B, the penalized weighted residual sum of squares at rho."""
         return self._solve(np.asarray(rho, dtype=float))[4].copy()
 
-    def _block_sums(self, M):
-        """The sums of M (R, R) over the blocks of components: (D, D) (zero rows for blocks of rank 0)."""
-        E = np.zeros((self.R, len(self.ranks)))
-        E[np.arange(self.R), self.block] = 1.0  # feature -> its component
-        return E.T @ M @ E
+    def _block_sums(self, M, V=None, squares=True):
+        """Over the blocks of components of a symmetric M (R, R): ||M_de||_F^2 (D, D) (with squares) and, with V
+        (R, k), v_d' M_de v_e (k, D, D) for each column v of V; zero rows for blocks of rank 0. One band of M's rows
+        at a time (rows of a C-ordered M, columns of an F-ordered one: the same numbers), no temporary of order R."""
+        D, k = len(self.ranks), 0 if V is None else V.shape[1]
+        present = np.flatnonzero(self.ranks > 0)
+        starts = self.offsets[present]  # reduceat's segments: each present block's features
+        frob, cross = np.zeros((D, D)), np.zeros((k, D, D))
+        for d in present:
+            a, b = self.offsets[d], self.offsets[d + 1]
+            band = M[:, a:b].T if M.flags.f_contiguous and not M.flags.c_contiguous else M[a:b]  # (r_d, R)
+            if squares:
+                frob[d, present] = np.add.reduceat(np.einsum("ij,ij->j", band, band), starts)
+            if k:
+                cross[:, d, present] = np.add.reduceat((V[a:b].T @ band) * V.T, starts, axis=1)
+        return frob, cross
 
     def derivatives(self, rho):
         """(V, gradient (D,), Hessian (D, D)) at rho (D,). Components of rank 0 have zero rows."""
@@ -241,19 +260,19 @@ class RemlCriterion(PenaltyBlocks):
         lam, A, factor, beta, D = self._solve(rho)
         k, R = len(D), self.R
         A_inv = self._inverse_at(rho)
-        P_inv = A_inv[:R, :R] if self.method == "reml" else np.linalg.inv(A[:R, :R])
+        if self.method == "reml":  # P = A: one pass over A^-1 for both sums
+            P_inv = A_inv[:R, :R]
+            frob, cross = self._block_sums(P_inv, beta[:R])  # ||(P^-1)_de||_F^2; beta_d' (A^-1)_de beta_e
+        else:
+            P_inv = np.linalg.inv(A[:R, :R])
+            frob, cross = self._block_sums(P_inv)[0], self._block_sums(A_inv[:R, :R], beta[:R], squares=False)[1]
         tr = np.bincount(self.block, np.diag(P_inv), minlength=len(lam))  # tr (P^-1)_dd
-        frob = self._block_sums(P_inv**2)  # ||(P^-1)_de||_F^2
         grad = k * (lam * tr - self.ranks)
         hess = k * (np.diag(lam * tr) - np.outer(lam, lam) * frob)
         for j in range(k):
             b = beta[:R, j]
-            norms = np.bincount(self.block, b * b, minlength=len(lam))  # ||beta_d||^2
-            Eb = np.zeros((R, len(lam)))
-            Eb[np.arange(R), self.block] = b  # column e: beta_e in block e
-            cross = Eb.T @ A_inv[:R, :R] @ Eb  # beta_d' (A^-1)_de beta_e
-            gD = lam * norms
-            self.add_data_derivatives(grad, hess, D[j], gD, np.diag(gD) - 2.0 * np.outer(lam, lam) * cross)
+            gD = lam * np.bincount(self.block, b * b, minlength=len(lam))  # lambda_d ||beta_d||^2
+            self.add_data_derivatives(grad, hess, D[j], gD, np.diag(gD) - 2.0 * np.outer(lam, lam) * cross[j])
         return self._value(rho, A, factor, D), grad, hess
 
     def shared_values(self, shifts):

@@ -66,13 +66,18 @@ def cholesky(S, *, overwrite=False):
     return cho_factor(S, lower=True, overwrite_a=overwrite, check_finite=False)
 
 
-def cholesky_inverse(factor):
-    """A^-1 (symmetric) from cho_factor's factor (c, lower) of A (LAPACK potri)."""
+def cholesky_inverse(factor, out=None):
+    """A^-1 (symmetric, C-ordered) from cho_factor's factor (c, lower) of A (LAPACK potri); in out's memory (an
+    F-ordered array of c's shape) where given, the factor left as it is."""
     c, lower = factor
-    inv, info = dpotri(c, lower=int(lower))
+    if out is not None:
+        np.copyto(out, c)
+        c = out
+    inv, info = dpotri(c, lower=int(lower), overwrite_c=out is not None)
     if info != 0:
         raise np.linalg.LinAlgError(f"potri failed ({info})")
-    return _mirrored(inv, lower)
+    inv = _mirrored(inv, lower)
+    return inv.T if inv.flags.f_contiguous and not inv.flags.c_contiguous else inv  # symmetric: the same numbers
 
 
 def _mirrored(S, lower, block=256):
