@@ -104,8 +104,9 @@ def laplace_reml(Phi, Y, w, offsets, family, method="reml", rho0=None, f0=None):
         if rho is not None:  # the fixed point at the current penalties (warm-started)
             problem.fixed_point(rho, f)
         criterion = problem.working_criterion(f)
-        # the weights move anyway: a few steps a round; a component stays free to come back in the next round
-        fit = reml_fit(criterion, rho, max_iter=NEWTON_PER_ROUND, drift_out=False)
+        # the weights move anyway: a few steps a round, to the gradient's tolerance (a component drifting out moves
+        # a step a round until it settles); a component stays free to come back in the next round
+        fit = reml_fit(criterion, rho, max_iter=NEWTON_PER_ROUND, drift_out=False, value_tol=None)
         if rho is not None:  # settled: no penalty inside its bounds moves by RHO_TOL
             lo, hi = criterion.bounds()
             inside = (fit.rho > lo + 1e-9) & (fit.rho < hi - 1e-9)

@@ -172,12 +172,12 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                 sums = chosen_sums
         else:
             # on the primal sums every width of the grid, as search_in_passes (and cwlssvm.dask) scores them in one
-            # pass; on the exact path from the widest down, until narrower ones bring no gain
+            # pass; on the exact path from the widest down, until narrower ones bring no gain. gamma is not refined
+            # for a likelihood's width: the likelihood chooses the gamma_d
+            sample = None if on_sums or per_component else self._grid_sample(evaluator, keep, variances, common)
             sigmas, gamma, record = tune(evaluator, sigma_grid, gamma_grid, refine=width_refined(self, resolved),
-                                         per_component=per_component, verbose=self.verbose,
-                                         grid=GridStage(0 if on_sums else EXACT_GRID_PATIENCE,
-                                                        None if on_sums or per_component else
-                                                        self._grid_sample(evaluator, keep, variances, common)))
+                                         per_component=per_component, verbose=self.verbose, refine_gamma=not likelihood,
+                                         grid=GridStage(0 if on_sums else EXACT_GRID_PATIENCE, sample))
         if self.criterion_ == "gcv" and not self._task.error_rate:  # refuse a choice that leave-one-out finds unsound
             guard_gcv(evaluator, record)
             sigmas, gamma = (record.best()[key] for key in ("sigmas", "gamma"))

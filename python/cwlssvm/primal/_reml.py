@@ -45,6 +45,9 @@ RHO_RANGE = 25.0  # rho_d within [log s_d - RHO_RANGE, log s_d + RHO_RANGE], s_d
 SELECTED_EDF = 1e-3  # a component with less effective degrees of freedom is not selected
 MAX_NEWTON = 200
 MAX_STEP = 5.0  # Newton's step moves no log penalty by more
+VALUE_TOL = 0.05  # reml_fit stops where Newton's step would lower V by less than this or VALUE_RTOL |V|, if smaller:
+VALUE_RTOL = 1e-6  # rho within sqrt(0.05), about a fifth, of its standard error of the optimum (V = -2 log L: the
+# distance in standard errors is the square root of the decrease); mgcv's tolerance on its REML score is 1e-6
 DRIFT_STEP = 0.5  # a full Newton step that moves a log penalty up by this much or more: reml_fit tries its bound
 DRIFT_VALUE = 1e-2  # ... where V's slope in every free rho_d is below this (V ~ a + b exp(-rho_d): that much to fall)
 
@@ -349,8 +352,9 @@ def block_scales(diag, offsets):
 
 
 def _drifted_out(criterion, trial, trial_value, drifting, hi):
-    """(rho, V) after a full Newton step to trial (V there: trial_value), with the components drifting (D,) bool
-    taken to their upper bound hi where V is no higher there. Where V(rho_d) ~ a + b exp(-rho_d) (a component the
+    """(rho, V) at trial (V there: trial_value; after a full Newton step, or where reml_fit stops), with the
+    components drifting (D,) bool taken to their upper bound hi where V is no higher there (trial itself, the same
+    object, otherwise). Where V(rho_d) ~ a + b exp(-rho_d) (a component the
     data do not ask for), Newton's step in rho_d is about 1, and the bound, where it leaves the model, would take
     as many steps as it is far; one more factorization tries it at once."""
     drifting = drifting & (trial < hi)
@@ -361,7 +365,7 @@ def _drifted_out(criterion, trial, trial_value, drifting, hi):
     return (out, out_value) if out_value <= trial_value else (trial, trial_value)
 
 
-def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=None, drift_out=True):
+def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol="auto", drift_out=True):
     """Minimize criterion.value (a RemlCriterion) over rho by Newton's method (module doc), from rho0 (D,)
     (default: the best shared rho on a coarse grid). Returns a RemlFit.
 
@@ -375,9 +379,12 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
         Tolerance on the gradient.
     max_iter : int, default=200
         Newton iterations at most.
-    value_tol : float, optional
+    value_tol : float, None or "auto", default="auto"
         Also stop where Newton's step would lower V by less than this (g' H^-1 g / 2 over the free
-        coordinates): V is then known to about that much, as a likelihood ratio test needs it.
+        coordinates): V is then known to about that much, and rho to about sqrt(value_tol) of its standard
+        error (V is -2 log L). "auto": VALUE_RTOL |V| (mgcv's relative tolerance), at most VALUE_TOL. With
+        drift_out, the components that step would still move up by DRIFT_STEP or more are then tried at their
+        bound. None: the gradient's tolerance alone.
     drift_out : bool, default=True
         After a full Newton step from where V's slope in every free component is below DRIFT_VALUE, take the
         components it moves up by DRIFT_STEP or more to their upper bound at once where V is no higher there
@@ -424,10 +431,15 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol=N
         w = np.maximum(np.abs(w), 1e-8 * max(np.abs(w).max(), 1e-300))
         step = np.zeros(D)
         g = V.T @ grad[free]
-        if value_tol is not None and 0.5 * np.sum(g * g / w) < value_tol:  # the predicted decrease of V
+        step[free] = -V @ (g / w)
+        stop = min(VALUE_TOL, VALUE_RTOL * abs(value)) if isinstance(value_tol, str) else value_tol
+        if stop is not None and 0.5 * np.sum(g * g / w) < stop:  # Newton's predicted decrease of V
+            if drift_out:  # the components Newton's step still moves up: to their bound where V is no higher there
+                out, out_value = _drifted_out(criterion, rho, value, free & (step >= DRIFT_STEP), hi)
+                if out is not rho:  # the gradient there (its A^-1 serves edf below)
+                    rho, (value, grad, _) = out, criterion.derivatives(out)
             converged = True
             break
-        step[free] = -V @ (g / w)
         newton = np.abs(step).max() <= MAX_STEP
         step *= min(1.0, MAX_STEP / max(np.abs(step).max(), 1e-300))  # at most MAX_STEP in any log penalty
         for halvings in range(40):

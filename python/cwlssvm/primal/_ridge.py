@@ -111,8 +111,8 @@ def _centred_factor(G, gamma):
     """(s, mu, Cholesky factor of gamma A + I) for the sums G (R+1, R+1), A the centred Gram matrix."""
     s = G[-1, -1]
     mu = G[:-1, -1] / s
-    A = G[:-1, :-1] - s * np.outer(mu, mu)
-    M = gamma * (A + A.T) / 2
+    M = gamma * G[:-1, :-1]  # gamma A + I (R, R), its lower triangle read by the factorization
+    M -= np.outer(gamma * s * mu, mu)
     M[np.diag_indices_from(M)] += 1.0
     return s, mu, cholesky(M, overwrite=True)
 
