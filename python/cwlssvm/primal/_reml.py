@@ -354,9 +354,9 @@ def block_scales(diag, offsets):
 def _drifted_out(criterion, trial, trial_value, drifting, hi):
     """(rho, V) at trial (V there: trial_value; after a full Newton step, or where reml_fit stops), with the
     components drifting (D,) bool taken to their upper bound hi where V is no higher there (trial itself, the same
-    object, otherwise). Where V(rho_d) ~ a + b exp(-rho_d) (a component the
-    data do not ask for), Newton's step in rho_d is about 1, and the bound, where it leaves the model, would take
-    as many steps as it is far; one more factorization tries it at once."""
+    object, otherwise). Where V(rho_d) ~ a + b exp(-rho_d) (a component the data do not ask for), Newton's step in
+    rho_d is about 1, and the bound, where it leaves the model, would take as many steps as it is far; one more
+    factorization tries it at once."""
     drifting = drifting & (trial < hi)
     if not drifting.any():
         return trial, trial_value
@@ -382,7 +382,7 @@ def reml_fit(criterion, rho0=None, *, tol=1e-7, max_iter=MAX_NEWTON, value_tol="
     value_tol : float, None or "auto", default="auto"
         Also stop where Newton's step would lower V by less than this (g' H^-1 g / 2 over the free
         coordinates): V is then known to about that much, and rho to about sqrt(value_tol) of its standard
-        error (V is -2 log L). "auto": VALUE_RTOL |V| (mgcv's relative tolerance), at most VALUE_TOL. With
+        error (V is -2 log L). "auto": VALUE_RTOL times abs(V) (mgcv's relative tolerance), at most VALUE_TOL. With
         drift_out, the components that step would still move up by DRIFT_STEP or more are then tried at their
         bound. None: the gradient's tolerance alone.
     drift_out : bool, default=True
