@@ -28,7 +28,7 @@ def test_the_default_regressor_takes_a_matern_per_numeric_column_named_by_it():
     assert model.criterion_ == "reml"
     assert [c.kernel for c in model.components_] == ["matern", "matern", "categorical"]
     assert [c.name for c in model.components_] == ["dose", "age", "site"]  # the columns' names, as RBF's
-    assert all(c.nu == 2.5 and c.basis == 30 for c in model.components_[:2])
+    assert all(c.nu == 2.5 and c.basis == 30 * len(c.ratios) for c in model.components_[:2])  # 30 a term
     assert list(model.contributions(X.head(3)).columns) == ["dose", "age", "site"]
     assert "matern(nu=2.5" in str(model.summary())  # the kernel column says which kernel
 
@@ -138,3 +138,15 @@ def test_the_width_search_on_the_terms_features_is_the_exact_search_where_they_a
     given = ComponentwiseLSSVRCV(components=likelihood_components(est, len(y))).fit(X, y)
     assert model.sigma_ == given.sigma_
     np.testing.assert_allclose(model.predict(X), given.predict(X), atol=1e-6 * np.std(y))
+
+
+def test_the_summed_component_keeps_the_features_of_its_terms():
+    # a column that needs a narrow width: the refit's features of the summed kernel span as many directions as the
+    # likelihood's of its two terms (with one term's 30 for the sum, the test error here was more than 15 times larger)
+    rng = np.random.default_rng(1)
+    X = rng.uniform(size=(300, 3))
+    y = np.sin(80 * X[:, 0]) + 0.05 * rng.normal(size=300)
+    Xt = rng.uniform(size=(2000, 3))
+    model = ComponentwiseLSSVRCV().fit(X, y)
+    assert model.criterion_ == "reml" and model.components_[0].basis == 60
+    assert np.mean((model.predict(Xt) - np.sin(80 * Xt[:, 0])) ** 2) < 0.005

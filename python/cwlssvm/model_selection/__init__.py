@@ -8,9 +8,9 @@ from ._tune_kernel import tune_kernel
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
-from ._result import SearchResult
-from ._auto import (LIKELIHOOD_RATIOS, MergedScales, constant_targets, likelihood_components, likelihood_criterion,
-                    likelihood_ratios, searches_features, width_refined)
+from ._result import SearchChoice, SearchResult
+from ._auto import (LIKELIHOOD_RATIOS, SEARCH_ATTRIBUTES, MergedScales, constant_targets, likelihood_components,
+                    likelihood_criterion, likelihood_ratios, search_choice, searches_features, width_refined)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
@@ -20,6 +20,7 @@ from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths,
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, widths_by_prediction
 from ._likelihood_bands import WIDTH_STEP, attach_smoothing_factor, width_sensitivity
 from ._gcv_guard import GCV_GUARD, guard_gcv
+from ._likelihood_guard import LIKELIHOOD_GUARD, loo_error, refit_guarded
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
 from ._loo import loo_decision_function, loo_residuals
@@ -28,6 +29,12 @@ __all__ = [
     "ComponentwiseLSSVRCV",
     "ComponentwiseLSSVCCV",
     "MergedScales",
+    "LIKELIHOOD_GUARD",
+    "SearchChoice",
+    "SEARCH_ATTRIBUTES",
+    "loo_error",
+    "refit_guarded",
+    "search_choice",
     "LIKELIHOOD_RATIOS",
     "width_refined",
     "likelihood_ratios",

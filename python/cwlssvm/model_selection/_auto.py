@@ -32,12 +32,14 @@ as the cube of the features: on wide tables one term per column, or the RBF, tak
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 
 from .. import components as _components
 from ..primal import LIKELIHOODS, SOLVER_POLICY
 from ._pair_search import screens
+from ._result import SearchChoice
 
 TINY_SPREAD = 1e-250  # a weighted sum of squared deviations of the targets below this: constant (constant_targets)
 # The default components of a regressor tuned by a likelihood: a Matern component of smoothness LIKELIHOOD_NU for
@@ -53,6 +55,8 @@ SEARCH_WIDTHS = 8  # the widths' spectra a width search computes, about
 EXACT_SPECTRUM = 4  # an exact width's cost (the blocks' exact factors, the spectrum) in units of n^3 flops, about
 NEWTON_STEPS = 20  # the likelihood's factorizations of order R, about
 
+
+SEARCH_ATTRIBUTES = ("cv_results_", "best_score_", "gamma_", "sigma_", "best_params_", "criterion_")  # search_choice's
 
 def likelihood_criterion(est, n_rows, Y=None, w=None):
     """The likelihood criterion ("reml" or "ml") the CV estimator est tunes by for n_rows training rows, or None
@@ -282,7 +286,8 @@ class MergedScales:
     of one term each, named by their column, at one width) summed into one component, and their penalties with
     them. Terms d of one column with gamma_d contribute sum_d gamma_d K_d to the model's kernel, which is the merged
     component's K = sum_d mix_d K_d with mix_d = gamma_d / sum gamma_d and gamma = sum gamma_d: the same model
-    (a term left out, gamma_d = 0, is dropped from the sum).
+    (a term left out, gamma_d = 0, is dropped from the sum). Its ``basis`` is the sum of its terms' (on the low-rank
+    path the refit's features of K span as many directions as the likelihood's of the terms).
 
     Parameters
     ----------
@@ -349,5 +354,43 @@ class MergedScales:
             return parts[0]
         kept = cls._kept(selected)
         share = gammas[kept] if selected.any() else np.ones(int(kept.sum()))  # a left-out column: equal weights
+        basis = parts[0].basis if parts[0].basis is None else parts[0].basis * int(kept.sum())  # the terms' features
         return replace(parts[0], ratios=tuple(p.ratios[0] for p, k in zip(parts, kept) if k),
-                       mix=tuple(float(v) for v in share / share.sum()))
+                       mix=tuple(float(v) for v in share / share.sum()), basis=basis)
+
+
+def search_choice(est, result):
+    """The SearchChoice of est's width search, just run, whose SearchResult is ``result``, where the guard applies:
+    the default criterion of a regressor without pairs, its width chosen by leave-one-out; else None.
+
+    Parameters
+    ----------
+    est : ComponentwiseLSSVRCV
+        The estimator, its search attributes those of the width search.
+    result : SearchResult
+        The width search's choice.
+
+    Returns
+    -------
+    SearchChoice or None
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from cwlssvm.model_selection import SearchResult, search_choice
+    >>> est = SimpleNamespace(criterion="auto", criterion_="loo", interactions=None, cv_results_={}, best_score_=-0.5,
+    ...                       gamma_=10.0, sigma_=1.0, best_params_={"sigma": 1.0, "gamma": 10.0})
+    >>> search_choice(est, SearchResult(None, 1.0, 10.0)).attributes["gamma_"]
+    10.0
+    """
+    if est.criterion != "auto" or est.criterion_ != "loo" or getattr(est, "interactions", None) is not None:
+        return None
+    parts = result.components
+    if parts is not None and any(getattr(c, "named_by_column", False) for c in parts):  # one gamma for every term
+        shared = SimpleNamespace(gammas=np.full(len(parts), result.gamma), weights=np.ones(len(parts)),
+                                 selected=np.ones(len(parts), dtype=bool))
+        merged = MergedScales(parts, shared)
+        if merged.merges:
+            result = replace(result, components=merged.components, component_weights=merged.weights)
+    return SearchChoice(result, {name: getattr(est, name) for name in SEARCH_ATTRIBUTES})

