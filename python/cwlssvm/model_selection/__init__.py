@@ -20,10 +20,10 @@ from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, local_rows, local_widths,
 from ._likelihood import ComponentGammas, select_by_tests, tune_likelihood, widths_by_prediction
 from ._likelihood_bands import WIDTH_STEP, attach_smoothing_factor, width_sensitivity
 from ._gcv_guard import GCV_GUARD, guard_gcv
-from ._likelihood_guard import LIKELIHOOD_GUARD, loo_error, refit_guarded
+from ._likelihood_guard import LIKELIHOOD_GUARD, refit_guarded
 from ._folds import check_cv, make_folds
 from ._one_se import mean_se, one_se_choice, use_one_se
-from ._loo import loo_decision_function, loo_residuals
+from ._loo import loo_decision_function, loo_error, loo_residuals
 
 __all__ = [
     "ComponentwiseLSSVRCV",

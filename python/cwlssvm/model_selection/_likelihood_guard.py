@@ -11,10 +11,9 @@ is."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._fit_guard import forget_fitted
 from ._gcv_guard import GCV_GUARD
+from ._loo import loo_error
 
 LIKELIHOOD_GUARD = GCV_GUARD  # the largest ratio of the likelihood model's leave-one-out error to the search's
 
@@ -65,37 +64,3 @@ def refit_guarded(est, choice, result, refit, rows):
     forget_fitted(est, "component_gammas_", "selected_components_")
     refit(choice.result)
     return choice.result
-
-
-def loo_error(model, X, y, sample_weight):
-    """The weighted mean squared leave-one-out residual of a fitted regressor (the mean over its targets) on its
-    training rows of positive weight; inf where it is not finite.
-
-    Parameters
-    ----------
-    model : ComponentwiseLSSVR
-        The fitted model.
-    X, y, sample_weight
-        Its training rows.
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from cwlssvm import ComponentwiseLSSVR
-    >>> from cwlssvm.model_selection import loo_error
-    >>> from cwlssvm.datasets import make_additive
-    >>> X, y, _ = make_additive(n=80, seed=0)
-    >>> model = ComponentwiseLSSVR(gamma=10.0).fit(X, y)
-    >>> bool(np.isclose(loo_error(model, X, y, None), np.mean(model.loo_residuals(X, y) ** 2)))
-    True
-    """
-    residuals = np.asarray(model.loo_residuals(X, y, sample_weight), dtype=float)
-    residuals = residuals.reshape(residuals.shape[0], -1)
-    w = np.ones(residuals.shape[0]) if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    keep = w > 0  # the rows the fit saw (the others' values are their ordinary residuals)
-    value = float((w[keep] * (residuals[keep] ** 2).mean(axis=1)).sum() / w[keep].sum())
-    return value if np.isfinite(value) else np.inf
