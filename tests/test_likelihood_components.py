@@ -142,7 +142,7 @@ def test_the_width_search_on_the_terms_features_is_the_exact_search_where_they_a
 
 def test_the_summed_component_keeps_the_features_of_its_terms():
     # a column that needs a narrow width: the refit's features of the summed kernel span as many directions as the
-    # likelihood's of its two terms (with one term's 30 for the sum, the test error here is more than 15 times larger)
+    # likelihood's of its two terms (with one term's 30 for the sum, criterion="reml" has over 15x the error here)
     rng = np.random.default_rng(1)
     X = rng.uniform(size=(300, 3))
     y = np.sin(80 * X[:, 0]) + 0.05 * rng.normal(size=300)
