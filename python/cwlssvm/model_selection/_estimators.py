@@ -119,7 +119,8 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
             if self._widths_by_prediction():  # the prediction criterion's width, then the likelihood's gamma_d there
                 width = self._search_squared(X, Y, w, resolved, sigma_grid, folds, keep)
                 sigma_grid, width_passes = np.array([width.sigma]), self.passes_ or 0
-                self._search_choice = search_choice(self, width)  # what the likelihood's guard checks against
+                if (choice := search_choice(self, width)) is not None:  # what the likelihood's guard checks against
+                    self._search_choice = choice  # (a regressor's default only: its fit takes it)
             result = with_likelihood_pairs(self, X, Y, w, resolved, lambda comps, untested=0: self._search_likelihood(
                 X, Y, w, specs, comps, sigma_grid, keep, untested))
             if self._widths_by_prediction() and self.passes_ is not None:  # the width's search's passes too
