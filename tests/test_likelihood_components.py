@@ -2,6 +2,7 @@
 chosen by the likelihood and summed into one component, a bounded basis."""
 
 import warnings
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -9,8 +10,9 @@ import pytest
 
 import cwlssvm
 import cwlssvm.components as C
+import cwlssvm.model_selection._auto as auto
 from cwlssvm import ComponentwiseLSSVR, ComponentwiseLSSVRCV
-from cwlssvm.model_selection import LIKELIHOOD_RATIOS, likelihood_components
+from cwlssvm.model_selection import LIKELIHOOD_RATIOS, grown_basis, likelihood_components
 from cwlssvm.primal import FeatureMap, LowRankWarning
 
 
@@ -150,3 +152,39 @@ def test_the_summed_component_keeps_the_features_of_its_terms():
     model = ComponentwiseLSSVRCV().fit(X, y)
     assert model.criterion_ == "reml" and model.components_[0].basis == 60
     assert np.mean((model.predict(Xt) - np.sin(80 * Xt[:, 0])) ** 2) < 0.005
+
+
+def test_a_term_short_of_features_grows_its_basis(monkeypatch):
+    # sin(120 x) needs more than a term's 30 features: its edf nears them (grown_basis), and the likelihood runs again
+    # with twice as many, until no term is short of them
+    rng = np.random.default_rng(1)
+    X, Xt = rng.uniform(size=(1000, 2)), rng.uniform(size=(4000, 2))
+    y = np.sin(120 * X[:, 0]) + 0.1 * rng.normal(size=1000)
+    grown = ComponentwiseLSSVRCV().fit(X, y)
+    monkeypatch.setattr(auto, "SATURATED_EDF", np.inf)  # no term ever short of features
+    fixed = ComponentwiseLSSVRCV().fit(X, y)
+    assert grown.criterion_ == fixed.criterion_ == "reml"
+    assert fixed.components_[0].basis == 60 and grown.components_[0].basis >= 90
+    assert grown.components_[1].basis <= 60  # the noise column's terms are not short of features
+
+    def error(model):
+        return np.mean((model.predict(Xt) - np.sin(120 * Xt[:, 0])) ** 2)
+
+    assert error(grown) < 0.5 * error(fixed)
+
+
+def test_a_basis_grows_only_within_half_the_rows_and_the_likelihoods_budget():
+    est = ComponentwiseLSSVRCV()
+    est.n_features_in_, est.encoding_ = 1, None
+    parts = likelihood_components(est, 500)
+    saturated = np.array([29.0, 29.0])
+
+    def grown(ranks, edf, n_rows, components=parts):
+        out = grown_basis(components, components, np.array(ranks), np.array(edf), n_rows)
+        return None if out is None else [c.basis for c in out[1]]
+
+    assert grown([30, 30], saturated, 120) == [60, 60]
+    assert grown([30, 30], saturated, 119) is None  # 60 features above half the rows
+    assert grown([30, 29], [28.0, 29.0], 500) == [60, 30]  # the second below its basis: all its features enter
+    assert grown([600, 600], [590.0, 590.0], 10_000, [replace(c, basis=600) for c in parts]) is None  # R^3 too costly
+    assert grown_basis(None, parts, np.array([30, 30]), saturated, 500) is None  # the usual components

@@ -9,8 +9,8 @@ from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_R
 from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchChoice, SearchResult
-from ._auto import (LIKELIHOOD_RATIOS, SEARCH_ATTRIBUTES, MergedScales, constant_targets, likelihood_components,
-                    likelihood_criterion, likelihood_ratios, search_choice, searches_features, width_refined)
+from ._auto import (LIKELIHOOD_RATIOS, SEARCH_ATTRIBUTES, MergedScales, constant_targets, grown_basis,
+                    likelihood_components, likelihood_criterion, likelihood_ratios, search_choice, searches_features, width_refined)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)
@@ -93,6 +93,7 @@ __all__ = [
     "likelihood_criterion",
     "constant_targets",
     "likelihood_components",
+    "grown_basis",
     "results_table",
     "coarse_to_fine",
 ]

@@ -54,6 +54,10 @@ LIKELIHOOD_FLOPS = 3e10
 SEARCH_WIDTHS = 8  # the widths' spectra a width search computes, about
 EXACT_SPECTRUM = 4  # an exact width's cost (the blocks' exact factors, the spectrum) in units of n^3 flops, about
 NEWTON_STEPS = 20  # the likelihood's factorizations of order R, about
+# a default term whose fit has at least this share of its features in effective degrees of freedom is short of them,
+# and its basis grows by BASIS_GROWTH (grown_basis; mgcv's check of the basis dimension k against the edf)
+SATURATED_EDF = 0.9
+BASIS_GROWTH = 2
 
 
 SEARCH_ATTRIBUTES = ("cv_results_", "best_score_", "gamma_", "sigma_", "best_params_", "criterion_")  # search_choice's
@@ -354,9 +358,59 @@ class MergedScales:
             return parts[0]
         kept = cls._kept(selected)
         share = gammas[kept] if selected.any() else np.ones(int(kept.sum()))  # a left-out column: equal weights
-        basis = parts[0].basis if parts[0].basis is None else parts[0].basis * int(kept.sum())  # the terms' features
+        basis = None if parts[0].basis is None else sum(p.basis for p, k in zip(parts, kept) if k)  # the terms'
         return replace(parts[0], ratios=tuple(p.ratios[0] for p, k in zip(parts, kept) if k),
                        mix=tuple(float(v) for v in share / share.sum()), basis=basis)
+
+
+def grown_basis(parts, resolved, ranks, edf, n_rows):
+    """The likelihood's components with the basis of each default term (``likelihood_components``) that its fit
+    saturates multiplied by BASIS_GROWTH: a term whose features all enter (its rank at its basis) and whose edf is at
+    least SATURATED_EDF times their number is short of features, as mgcv's basis check flags a smooth whose edf
+    nears its basis dimension k. None where no term is saturated, where a term would have more features than half the
+    rows (a smooth's basis stays well below them), where the likelihood's NEWTON_STEPS factorizations of the R
+    features would pass LIKELIHOOD_FLOPS, or where the components are not the default ones.
+
+    Parameters
+    ----------
+    parts : list of Component or None
+        The components' specs (``likelihood_components``' list, or None for the estimator's usual ones).
+    resolved : list of Component
+        The same components resolved, in the order of the fit.
+    ranks : ndarray (D,) or None
+        Their features at the chosen widths (None: nothing to grow).
+    edf : ndarray (D,)
+        Their effective degrees of freedom in the fit.
+    n_rows : int
+        The training rows.
+
+    Returns
+    -------
+    tuple of two lists of Component, or None
+        ``parts`` and ``resolved`` with the grown bases.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cwlssvm import ComponentwiseLSSVRCV
+    >>> from cwlssvm.model_selection import grown_basis, likelihood_components
+    >>> est = ComponentwiseLSSVRCV(); est.n_features_in_, est.encoding_ = 1, None
+    >>> parts = likelihood_components(est, 500)  # two terms of 30 features
+    >>> [c.basis for c in grown_basis(parts, parts, np.array([30, 30]), np.array([28.5, 4.0]), 500)[0]]
+    [60, 30]
+    >>> grown_basis(parts, parts, np.array([30, 30]), np.array([20.0, 4.0]), 500) is None
+    True
+    """
+    if ranks is None or parts is None or len(parts) != len(resolved):
+        return None
+    ranks = np.asarray(ranks)
+    saturated = np.array([getattr(c, "named_by_column", False) and c.basis is not None and r == c.basis
+                          and e >= SATURATED_EDF * r for c, r, e in zip(resolved, ranks, np.asarray(edf))])
+    if not saturated.any() or BASIS_GROWTH * ranks[saturated].max() > n_rows / 2 \
+            or NEWTON_STEPS * float(ranks.sum() + (BASIS_GROWTH - 1) * ranks[saturated].sum()) ** 3 > LIKELIHOOD_FLOPS:
+        return None
+    return tuple([replace(c, basis=BASIS_GROWTH * c.basis) if grow else c for c, grow in zip(comps, saturated)]
+                 for comps in (parts, resolved))
 
 
 def search_choice(est, result):

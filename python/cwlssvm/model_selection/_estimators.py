@@ -42,8 +42,8 @@ from ._likelihood_guard import refit_guarded
 from ._likelihood_bands import WidthSensitivity, attach_deferred_smoothing, defer_smoothing
 from ._pair_search import AUTO_PAIR_LEVEL, around, with_likelihood_pairs, with_pairs
 from ._companion import band_companion, keep_band_rows
-from ._auto import (MergedScales, constant_targets, likelihood_components, likelihood_criterion, search_choice,
-                    searches_features, width_refined)
+from ._auto import (MergedScales, constant_targets, grown_basis, likelihood_components, likelihood_criterion,
+                    search_choice, searches_features, width_refined)
 from ._result import SearchResult
 from ._search import EXACT_GRID_PATIENCE, EXACT_GRID_SAMPLE, GridStage, results_table, tune
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE, search_in_passes
@@ -206,10 +206,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
     def _search_likelihood(self, X, Y, w, specs, resolved, sigma_grid, keep, untested=0):
         """The SearchResult of the widths and one gamma_d per component by restricted (or marginal) likelihood
-        (cwlssvm.model_selection.tune_likelihood), in primal coordinates (each Gram block factored to EXACT_TOL
-        on the exact path), the components kept by select_by_tests at ``selection_level`` (``untested``: the
-        screened pairs not among ``resolved``, which its thresholds count); sets component_gammas_ and
-        selected_components_ besides the search attributes."""
+        (tune_likelihood) in primal coordinates (the Gram blocks factored to EXACT_TOL on the exact path), the default
+        terms' bases grown where the fit saturates them (grown_basis), the components kept by select_by_tests at
+        ``selection_level`` (``untested``: screened pairs not fitted); sets component_gammas_, selected_components_."""
         family = self._family()
         if family.name == "squared" and constant_targets(Y, w):  # ("auto" is then "loo")
             raise ValueError(f"criterion={self.criterion!r}: y is constant on the rows of positive weight, and its "
@@ -234,10 +233,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         per_component = self._per_component(X.shape[0])
         level = getattr(self, "selection_level", None)
         pairs = np.array([bool(c.factors) for c in resolved])
+        testable = None
         if level is None and getattr(self, "interactions", None) == "auto" and pairs.any():
             level, testable = AUTO_PAIR_LEVEL, pairs  # the screened pairs alone are tested; the main effects stay
-        else:
-            testable = None
         selection = None if level is None else (lambda crit, fit: select_by_tests(
             crit, fit, level, untested=untested, testable=testable, n_jobs=self.n_jobs))
         sigmas, fit, record = tune_likelihood(evaluator, sigma_grid, self.criterion_,
@@ -245,6 +243,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                               per_component=per_component, family=family, selection=selection,
                                               samples=samples)
         self.passes_ = evaluator.passes
+        ranks = None if per_component else evaluator._feature_map(sigmas).ranks  # default terms short of features:
+        if (grown := grown_basis(specs, resolved, ranks, fit.edf, len(X))) is not None:  # the likelihood with more
+            return self._search_likelihood(X, Y, w, *grown, sigma_grid, keep, untested)
         sensitivity = None  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which a
         if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's bands take
             unused = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)  # no features yet
