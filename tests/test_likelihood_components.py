@@ -180,11 +180,12 @@ def test_a_basis_grows_only_within_half_the_rows_and_the_likelihoods_budget():
     saturated = np.array([29.0, 29.0])
 
     def grown(ranks, edf, n_rows, components=parts):
-        out = grown_basis(components, components, np.array(ranks), np.array(edf), n_rows)
+        out = grown_basis(components, components, lambda: np.array(ranks), np.array(edf), n_rows)
         return None if out is None else [c.basis for c in out[1]]
 
     assert grown([30, 30], saturated, 120) == [60, 60]
     assert grown([30, 30], saturated, 119) is None  # 60 features above half the rows
     assert grown([30, 29], [28.0, 29.0], 500) == [60, 30]  # the second below its basis: all its features enter
     assert grown([600, 600], [590.0, 590.0], 10_000, [replace(c, basis=600) for c in parts]) is None  # R^3 too costly
-    assert grown_basis(None, parts, np.array([30, 30]), saturated, 500) is None  # the usual components
+    assert grown_basis(None, parts, lambda: np.array([30, 30]), saturated, 500) is None  # the usual components
+    assert grown_basis([C.rbf(0)], [C.rbf(0)], None, np.array([29.0]), 500) is None  # given ones: ranks not asked

@@ -10,7 +10,8 @@ from ..regression import additive_screen
 from ._pair_search import AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, screens, with_pairs
 from ._result import SearchChoice, SearchResult
 from ._auto import (LIKELIHOOD_RATIOS, SEARCH_ATTRIBUTES, MergedScales, constant_targets, grown_basis,
-                    likelihood_components, likelihood_criterion, likelihood_ratios, search_choice, searches_features, width_refined)
+                    likelihood_components, likelihood_criterion, likelihood_ratios, search_choice, searches_features,
+                    width_refined)
 from ._evaluate import EXACT_TOL, Criterion
 from ._evaluate_primal import (LOO_ROWS, PrimalCriterionEvaluator, default_criterion, likelihood_samples,
                                sample_stages)

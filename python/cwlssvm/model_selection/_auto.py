@@ -377,8 +377,8 @@ def grown_basis(parts, resolved, ranks, edf, n_rows):
         The components' specs (``likelihood_components``' list, or None for the estimator's usual ones).
     resolved : list of Component
         The same components resolved, in the order of the fit.
-    ranks : ndarray (D,) or None
-        Their features at the chosen widths (None: nothing to grow).
+    ranks : callable
+        () -> ndarray (D,): their features at the chosen widths, called only where some part is a default term.
     edf : ndarray (D,)
         Their effective degrees of freedom in the fit.
     n_rows : int
@@ -396,14 +396,16 @@ def grown_basis(parts, resolved, ranks, edf, n_rows):
     >>> from cwlssvm.model_selection import grown_basis, likelihood_components
     >>> est = ComponentwiseLSSVRCV(); est.n_features_in_, est.encoding_ = 1, None
     >>> parts = likelihood_components(est, 500)  # two terms of 30 features
-    >>> [c.basis for c in grown_basis(parts, parts, np.array([30, 30]), np.array([28.5, 4.0]), 500)[0]]
+    >>> def ranks():
+    ...     return np.array([30, 30])
+    >>> [c.basis for c in grown_basis(parts, parts, ranks, np.array([28.5, 4.0]), 500)[0]]
     [60, 30]
-    >>> grown_basis(parts, parts, np.array([30, 30]), np.array([20.0, 4.0]), 500) is None
+    >>> grown_basis(parts, parts, ranks, np.array([20.0, 4.0]), 500) is None
     True
     """
-    if ranks is None or parts is None or len(parts) != len(resolved):
+    if parts is None or len(parts) != len(resolved) or not any(getattr(c, "named_by_column", False) for c in parts):
         return None
-    ranks = np.asarray(ranks)
+    ranks = np.asarray(ranks())
     saturated = np.array([getattr(c, "named_by_column", False) and c.basis is not None and r == c.basis
                           and e >= SATURATED_EDF * r for c, r, e in zip(resolved, ranks, np.asarray(edf))])
     if not saturated.any() or BASIS_GROWTH * ranks[saturated].max() > n_rows / 2 \

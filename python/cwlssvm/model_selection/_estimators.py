@@ -243,9 +243,9 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                               per_component=per_component, family=family, selection=selection,
                                               samples=samples)
         self.passes_ = evaluator.passes
-        ranks = None if per_component else evaluator._feature_map(sigmas).ranks  # default terms short of features:
-        if (grown := grown_basis(specs, resolved, ranks, fit.edf, len(X))) is not None:  # the likelihood with more
-            return self._search_likelihood(X, Y, w, *grown, sigma_grid, keep, untested)
+        if not per_component and (grown := grown_basis(specs, resolved, lambda: evaluator._feature_map(sigmas).ranks,
+                                                       fit.edf, len(X))) is not None:  # default terms short of
+            return self._search_likelihood(X, Y, w, *grown, sigma_grid, keep, untested)  # features: again with more
         sensitivity = None  # the widths' part of the "unconditional" bands (cwlssvm.uncertainty), which a
         if not on_sums and family.name == "squared" and Y.shape[1] == 1 and not samples:  # regressor's bands take
             unused = PrimalCriterionEvaluator(X, Y, w, resolved, variances=variances, **common)  # no features yet
