@@ -21,7 +21,8 @@ LIKELIHOOD_GUARD = GCV_GUARD  # the largest ratio of the likelihood model's leav
 def refit_guarded(est, choice, result, refit, rows):
     """Refit est at ``result`` (the likelihood's choice) through ``refit(result)``; with a SearchChoice, check its
     model against the search's (module doc). Where it is refused, est takes the choice's search attributes back
-    (``component_gammas_`` and ``selected_components_`` go) and its model is the choice's.
+    (``component_gammas_`` and ``selected_components_`` go) and its model is the choice's, the one fitted first
+    (est's ``_take_fitted``).
 
     Parameters
     ----------
@@ -55,12 +56,13 @@ def refit_guarded(est, choice, result, refit, rows):
         refit(result)
         return result
     refit(choice.result)
-    search_loo = loo_error(est.best_estimator_, *rows)
+    searched = est.best_estimator_  # the search's model, kept for a refusal (no third fit)
+    search_loo = loo_error(searched, *rows)
     refit(result)
     if loo_error(est.best_estimator_, *rows) <= LIKELIHOOD_GUARD * search_loo:
         return result
     for name, value in choice.attributes.items():
         setattr(est, name, value)
     forget_fitted(est, "component_gammas_", "selected_components_")
-    refit(choice.result)
+    est._take_fitted(searched)
     return choice.result
