@@ -89,6 +89,14 @@ def test_above_the_dense_rows_the_likelihood_keeps_the_rbf():
     assert likelihood_components(cwlssvm.ComponentwiseLSSVCCV(), 500) is None  # a classifier
 
 
+def test_the_rows_bound_is_likelihood_rows_within_the_likelihoods_range(monkeypatch):
+    est = ComponentwiseLSSVRCV()
+    est.n_features_in_, est.encoding_ = 3, None
+    monkeypatch.setattr(auto, "LIKELIHOOD_ROWS", 20_000)  # bench_rdatasets' "Matern to 20,000 rows"
+    assert [c.kernel for c in likelihood_components(est, 5_000)] == ["matern"] * 6
+    assert likelihood_components(est, 20_001) is None  # the sums: a prediction criterion, the usual components
+
+
 def test_a_matern_basis_bounds_its_features_without_a_warning():
     X = np.random.default_rng(1).uniform(size=(1500, 2))
     capped = C.resolve([C.matern(0, nu=2.5, basis=12), C.matern(1, nu=2.5)], 2, None, 0.3, X)

@@ -12,8 +12,8 @@ screened pairs (the likelihood's screening costs 10-20 times the fit on small ta
 Shape-constrained components take the likelihood's gamma_d like the others (the search is that of the
 unconstrained components; the refit is shaped).
 
-Up to SOLVER_POLICY.dense_max_rows rows (where the search and the refit are exact and dense), a regressor tuned by a
-likelihood without components of its own takes a Matern component of smoothness 5/2 for each numeric column
+Up to LIKELIHOOD_ROWS rows (SOLVER_POLICY.dense_max_rows: the search and the refit are exact and dense), a regressor
+tuned by a likelihood without components of its own takes a Matern component of smoothness 5/2 for each numeric column
 (``likelihood_components``) instead of the RBF. Its spectral density falls polynomially, so that one width fits both
 the dense part of a skewed input and its tail, as a smoothing spline does: on the panel one such term per column
 brings the likelihood's model from 1.066 to 0.989 of mgcv's error on Hitters' skewed career counts and from 1.088 to
@@ -46,6 +46,7 @@ TINY_SPREAD = 1e-250  # a weighted sum of squared deviations of the targets belo
 # each numeric column, at most LIKELIHOOD_BASIS features each on the low-rank path (module doc)
 LIKELIHOOD_NU = 2.5
 LIKELIHOOD_BASIS = 30
+LIKELIHOOD_ROWS = SOLVER_POLICY.dense_max_rows  # the most training rows they are the default for (module doc)
 # in terms at these multiples of the shared width, each its own component with its own gamma_d in the search,
 # summed into one component per column after it (MergedScales; module doc)
 LIKELIHOOD_RATIOS = (0.5, 2.0)
@@ -142,9 +143,9 @@ def likelihood_components(est, n_rows, Y=None, w=None):
     ``components`` of its own: per numeric column, Matern components of smoothness LIKELIHOOD_NU, one term each at
     ``likelihood_ratios`` times the width (summed into one after the search: MergedScales) and at most LIKELIHOOD_BASIS
     features each on the low-rank path, the categorical columns (est's ``encoding_``) as levels, up to
-    SOLVER_POLICY.dense_max_rows rows (the exact dense path; module doc); None where its components are the usual
-    ones (given, a classifier, a family, a prediction criterion, pairs, widths per component, more rows, a table too
-    wide for even one term: ``likelihood_ratios``).
+    LIKELIHOOD_ROWS rows (SOLVER_POLICY.dense_max_rows: the exact dense path; module doc); None where its components
+    are the usual ones (given, a classifier, a family, a prediction criterion, pairs, widths per component, more
+    rows, a table too wide for even one term: ``likelihood_ratios``).
 
     Parameters
     ----------
@@ -172,7 +173,7 @@ def likelihood_components(est, n_rows, Y=None, w=None):
     ([('matern', (0.5,)), ('matern', (2.0,))], None)
     """
     if getattr(est, "components", None) is not None or est._task.labels or est._family().name != "squared" \
-            or n_rows > SOLVER_POLICY.dense_max_rows or getattr(est, "interactions", None) is not None \
+            or n_rows > LIKELIHOOD_ROWS or getattr(est, "interactions", None) is not None \
             or est._per_component(n_rows) or not likelihood_criterion(est, n_rows, Y, w):
         return None
     encoding = getattr(est, "encoding_", None)
