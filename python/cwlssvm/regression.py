@@ -97,7 +97,7 @@ class _LSSVRBase(RegressorMixin, TakesSeveralTargets, _LSSVMBase, UncertaintyMix
         self._resolve(X, sample_weight, Y)
         model = self._solve(X, Y, sample_weight)
         attach_model(self, model, self.components_, single=y.ndim == 1, solver=self.solver_,
-                     X_reference=reference_rows(X) if self.solver_ == "lowrank" else None)
+                     X_reference=reference_rows(X, sample_weight) if self.solver_ == "lowrank" else None)
         return self
 
     def loo_residuals(self, X, y, sample_weight=None):

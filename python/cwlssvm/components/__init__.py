@@ -20,11 +20,11 @@ import importlib
 import pkgutil
 
 from ._kind import KINDS, Component, as_list, from_fields, kind
-from ._resolve import (at_unseen_missing, column_variances, describe, held_columns, level_columns, resolve, spread,
-                       spread_of)
+from ._resolve import (at_unseen_missing, bounded_components, column_variances, describe, held_columns, level_columns,
+                       resolve, spread, spread_of)
 
 __all__ = ["Component", "KINDS", "kind", "from_fields", "as_list", "mixed", "resolve", "describe", "spread", "spread_of",
-           "column_variances", "level_columns", "held_columns", "at_unseen_missing"]
+           "column_variances", "level_columns", "held_columns", "bounded_components", "at_unseen_missing"]
 
 # every kind is a public module of this package; what its __all__ names (its class and the function that
 # builds it, e.g. RBF and rbf) is offered here

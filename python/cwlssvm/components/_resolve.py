@@ -276,6 +276,32 @@ def held_columns(resolved) -> list:
     return sorted(read - extended)
 
 
+def bounded_components(resolved) -> tuple:
+    """The components held within their outputs' range between their input's training values
+    (cwlssvm.primal.output_bounds): those of one column of a kind held at its edges (``held_at_edges``) that does
+    not read levels, and their columns.
+
+    Parameters
+    ----------
+    resolved : list of Component
+        Resolved components.
+
+    Returns
+    -------
+    tuple
+        (components: list of int, columns: list of int).
+
+    Examples
+    --------
+    >>> import cwlssvm.components as C
+    >>> C.bounded_components(C.resolve([C.rbf(0), C.linear(1), C.categorical(2), C.matern(3)], 4, None, 1.0))
+    ([0, 3], [0, 3])
+    """
+    held = [(d, c.columns[0]) for d, c in enumerate(resolved)
+            if c.held_at_edges and len(c.columns) == 1 and not c.takes_levels]
+    return [d for d, _ in held], [j for _, j in held]
+
+
 def at_unseen_missing(X, resolved, columns) -> np.ndarray:
     """(m, D) bool: the rows of X (m, p) where component d has a missing input (NaN) in one of ``columns`` (the
     columns with no missing value in training): there the component has learned no value, and it takes its average

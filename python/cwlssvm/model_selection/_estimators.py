@@ -411,7 +411,7 @@ class _RegressorCV(RegressorMixin, TakesSeveralTargets, TunedBase, UncertaintyMi
         w = None if w is None else np.asarray(w, dtype=float)
         est.encoding_ = with_spans(est.encoding_, X, w if w is not None and len(w) == len(X) else None)  # X: kept
         model, _ = model_from_sums(fmap, sums, n_rows, float(est.gamma), self.n_features_in_, spectrum=False)
-        attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X))
+        attach_model(est, model, fmap.resolved, single=single, solver="lowrank", X_reference=reference_rows(X, w))
         return self._take_fitted(est)
 
 

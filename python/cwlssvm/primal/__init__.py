@@ -19,6 +19,8 @@ owns that form:
   (the iterations of IRLS for the likelihood families, the sparse estimators' check of their selection); :func:`validation_sq`, validation errors from sums.
 - :class:`PrimalModel` and :class:`DualModel` (_model): the fitted models behind one protocol,
   :class:`FittedModel`; a primal model is stored as per-component dual expansions over the landmarks.
+  :func:`output_bounds` and :func:`held_between` (_bounds): a component held within its outputs' range on the
+  training values between its input's values.
 - :func:`fit_lowrank` and :func:`model_from_sums` (_fit): the low-rank fit from the sums.
 - :class:`ComponentBasis` (_basis): the factors F_d of every Gram block on the training rows, held
   in memory, on which structure detection (GNC, the L1 QP) and fusion solve; :class:`L1Path` (_l1),
@@ -43,6 +45,7 @@ from ._feature_map import WIDE_LEVELS, FeatureMap, LevelRows, LowRankWarning, ba
 from ._landmark_basis import LandmarkBasis
 from ._l1 import L1Path, QPSettings, QPAccuracyWarning, check_osqp, l1_component_qp, l1_objective
 from ._model import GRAM_FEATURES, DualModel, FittedModel, PrimalModel, output_means
+from ._bounds import BOUND_MARGIN, BOUND_VALUES, bound_grid, held_between, output_bounds
 from ._fit import fit_lowrank, fit_shaped, model_from_sums
 from ._pairs import centre_pairs, centre_pairs_from
 from ._reml import LIKELIHOODS, RemlCriterion, RemlFit, block_scales, reml_fit
@@ -55,7 +58,7 @@ from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_gcv, ridge_leverages, ridge_solve, validation_sq
 from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
 
-__all__ = ["row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "rows_form_cheaper", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
+__all__ = ["BOUND_MARGIN", "BOUND_VALUES", "bound_grid", "held_between", "output_bounds", "row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "rows_form_cheaper", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
     "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "GRAM_FEATURES", "output_means", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "basis_cap", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",

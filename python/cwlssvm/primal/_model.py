@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import _native
 from .._persist import file_values, model_file_class
+from ._bounds import held_between, output_bounds
 
 # The dense sums G ((R+1)^2) a low-rank model keeps for its standard errors and bands, up to this many
 # features (a wide categorical component of many levels beyond it: no bands, the fit unchanged).
@@ -95,6 +96,11 @@ class CentredForm:
 
     centres = None  # (D, k), set by centre_on (or from the sums of a low-rank fit); None: not (yet) centred
     average = None  # (k,) b + sum_d c_d where it is known before the centres (a dense fit of the squared loss)
+    # the components held within their outputs' range between their input's values (B,), those inputs (B,), their
+    # spans (B, 2) and the outputs' bounds (B, 2, k) (bound_on; cwlssvm.primal.output_bounds); None: not (yet) bound
+    bound_components = bound_columns = bound_spans = bound_values = None
+    model_file_values = file_values(inputs=("bound_spans",), floats=("bound_values",),
+                                    indices=("bound_components", "bound_columns"))
 
     def lazy_centres(self, described, n_jobs):
         """The centres of a model that has ``average`` but not ``centres`` yet (None where it cannot compute
@@ -107,11 +113,23 @@ class CentredForm:
         self.centres = output_means(lambda rows: self.outputs(described, rows, n_jobs), X, w, block)
         return self
 
+    def bound_on(self, described, X, components, columns, n_jobs=None):
+        """Set the bounds of ``components`` (indices, on their input ``columns``) from the training rows X (n, p)
+        the model keeps (cwlssvm.primal.output_bounds)."""
+        self.bound_spans, self.bound_values = output_bounds(lambda rows: self.outputs(described, rows, n_jobs), X,
+                                                            components, columns)
+        self.bound_components = np.asarray(components, dtype=np.int64)
+        self.bound_columns = np.asarray(columns, dtype=np.int64)
+        return self
+
     def centred_outputs(self, described, X, n_jobs) -> np.ndarray:
-        """f^d(x) - c_d of the rows X (m, p): (m, D, k)."""
+        """f^d(x) - c_d of the rows X (m, p): (m, D, k), each bound component held within its bounds
+        (cwlssvm.primal.held_between)."""
         if self.centres is None and self.average is not None:
             self.centres = self.lazy_centres(described, n_jobs)
         out = self.outputs(described, X, n_jobs)
+        if self.bound_components is not None:
+            out = held_between(out, X, self.bound_components, self.bound_columns, self.bound_spans, self.bound_values)
         return out if self.centres is None else out - self.centres[None]
 
     @property
