@@ -249,6 +249,20 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         out[_components.at_unseen_missing(X, self.components_, self._unseen_missing())] = 0.0
         return out
 
+    def _held_shift(self, X, groups=None):
+        """(m, D, k) what the bounds between the training values change of the components at the rows X (m, p) (every
+        fitted model, stacked along k; cwlssvm.primal.held_between), summed over the groups of components where
+        given; None where nothing changes."""
+        models = self._fitted_models()
+        for model in models:
+            self._bind(model)
+        parts = [model.held_shift(self._described, X, self.n_jobs) for model in models]
+        if all(part is None or not part.any() for part in parts):
+            return None
+        shift = np.concatenate([np.zeros((X.shape[0], len(self.components_), len(m.intercept))) if part is None
+                                else part for m, part in zip(models, parts)], axis=2)
+        return shift if groups is None else np.stack([shift[:, g].sum(axis=1) for g in groups], axis=1)
+
     def _bind(self, model):
         """Set the bounds of model's bounded components (cwlssvm.components.bounded_components) from the training
         rows it keeps (X_fit of a dense model, X_reference_ of a low-rank one; cwlssvm.primal.output_bounds), once."""

@@ -541,8 +541,12 @@ class ComponentBandsMixin:
                                  "family, a logistic classifier of two classes)")
         method = post.method_for(method)
         groups = column_groups(post.fmap.resolved, model.n_features_in_) if by == "column" else None
-        Phi = post.features(model._check_predict_X(X), centred=True)
+        X_codes = model._check_predict_X(X)
+        Phi = post.features(X_codes, centred=True)
         centre, se = post.components_at(Phi, method, groups)  # (m, D, K)
+        shift = model._held_shift(X_codes, groups)  # the band follows a component held between its values
+        if shift is not None and shift.shape == centre.shape:
+            centre = centre + shift
         if kind == "pointwise":
             crit = post.pointwise_critical(level)
         else:

@@ -122,6 +122,15 @@ class CentredForm:
         self.bound_columns = np.asarray(columns, dtype=np.int64)
         return self
 
+    def held_shift(self, described, X, n_jobs):
+        """(m, D, k): what the bounds change of the components' outputs at the rows X (m, p) (held_between less the
+        outputs), or None where no component is bound."""
+        if self.bound_components is None or not len(self.bound_components):
+            return None
+        out = self.outputs(described, X, n_jobs)
+        return held_between(out, X, self.bound_components, self.bound_columns, self.bound_spans,
+                            self.bound_values) - out
+
     def centred_outputs(self, described, X, n_jobs) -> np.ndarray:
         """f^d(x) - c_d of the rows X (m, p): (m, D, k), each bound component held within its bounds
         (cwlssvm.primal.held_between)."""
