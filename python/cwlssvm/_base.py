@@ -241,11 +241,9 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
     def _centred_outputs(self, X):
         """The centred component outputs (m, D, k) of every fitted model (stacked along k), each component's average
         effect (0) where its input is missing in a column that had no missing value in fitting, and held within its
-        range between its input's training values (bounds set on first use: ``_bind``)."""
-        models = self._fitted_models()
-        for model in models:
-            self._bind(model)
-        out = np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in models], axis=2)
+        range between its input's training values (bounds set on first use: ``_bound_models``)."""
+        out = np.concatenate([m.centred_outputs(self._described, X, self.n_jobs) for m in self._bound_models()],
+                             axis=2)
         out[_components.at_unseen_missing(X, self.components_, self._unseen_missing())] = 0.0
         return out
 
@@ -253,9 +251,7 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         """(m, D, k) what the bounds between the training values change of the components at the rows X (m, p) (every
         fitted model, stacked along k; cwlssvm.primal.held_between), summed over the groups of components where
         given; None where nothing changes."""
-        models = self._fitted_models()
-        for model in models:
-            self._bind(model)
+        models = self._bound_models()
         parts = [model.held_shift(self._described, X, self.n_jobs) for model in models]
         if all(part is None or not part.any() for part in parts):
             return None
@@ -263,12 +259,16 @@ class _LSSVMBase(ReportMixin, TakesMissingInputs, BaseEstimator):
                                 else part for m, part in zip(models, parts)], axis=2)
         return shift if groups is None else np.stack([shift[:, g].sum(axis=1) for g in groups], axis=1)
 
-    def _bind(self, model):
-        """Set the bounds of model's bounded components (cwlssvm.components.bounded_components) from the training
-        rows it keeps (X_fit of a dense model, X_reference_ of a low-rank one; cwlssvm.primal.output_bounds), once."""
-        rows = model.X_fit if self.solver_ == "dense" else getattr(self, "X_reference_", None)
-        if model.bound_components is None and rows is not None:
-            model.bound_on(self._described, rows, *_components.bounded_components(self.components_), self.n_jobs)
+    def _bound_models(self):
+        """The fitted models, each with the bounds of its bounded components (cwlssvm.components.bounded_components)
+        set on first use from the training rows it keeps (X_fit of a dense model, X_reference_ of a low-rank one;
+        cwlssvm.primal.output_bounds)."""
+        models = self._fitted_models()
+        for model in models:
+            rows = model.X_fit if self.solver_ == "dense" else getattr(self, "X_reference_", None)
+            if model.bound_components is None and rows is not None:
+                model.bound_on(self._described, rows, *_components.bounded_components(self.components_), self.n_jobs)
+        return models
 
     @property
     def component_norms_(self):

@@ -136,8 +136,9 @@ def held_between(out, X, components, columns, spans, values):
     held = out
     for b, (d, j) in enumerate(zip(components, columns)):
         inside = (X[:, j] >= spans[b, 0]) & (X[:, j] <= spans[b, 1])  # (NaN: neither)
-        clipped = np.clip(out[inside, d], values[b, 0], values[b, 1])
-        if np.array_equal(clipped, out[inside, d]):
+        within = out[inside, d]
+        clipped = np.clip(within, values[b, 0], values[b, 1])
+        if np.array_equal(clipped, within):
             continue
         held = held.copy() if held is out else held
         held[inside, d] = clipped
