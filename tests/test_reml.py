@@ -544,3 +544,64 @@ def test_a_fit_with_pairs_started_from_the_main_effects_alone_has_the_coarse_sta
     assert abs(V[0] - V[1]) < 1e-6 * abs(V[1])
     assert "x2:x3" in [c.name for c in started.best_estimator_.components_ if c.factors]
     assert np.abs(started.predict(X) - coarse.predict(X)).max() < 1e-4 * np.std(y)
+
+
+@pytest.mark.parametrize("method", ["reml", "ml"])
+@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("scale", [None, 1.0])
+def test_ratios_without_a_fit_bound_and_approach_the_ratio_of_the_fit_without_each_block(method, k, scale):
+    """left_out_ratios: the ratio at the others' penalties held bounds the exact one from above (their optimum
+    without the block is no higher); one Newton step from there comes within 5% of it (or 0.05 below 1)."""
+    for seed in range(4):
+        _, _, _, (G, B, yy), offsets = _problem(seed=seed, k=k)
+        crit = RemlCriterion(G, B, yy, offsets, 120, method, scale)
+        fit = reml_fit(crit, value_tol=None)
+        blocks = np.flatnonzero(fit.selected)
+        upper, one_step = crit.left_out_ratios(fit.rho, crit.derivatives(fit.rho)[2], blocks)
+        for d, up, step in zip(blocks, upper, one_step):
+            keep = fit.selected.copy()
+            keep[d] = False
+            exact = reml_fit(crit.restricted(keep), fit.rho, value_tol=None).value - fit.value
+            assert exact <= up + 1e-8 * abs(fit.value)
+            assert 0.0 <= step <= up and abs(step - exact) <= 0.05 * max(exact, 1.0)
+
+
+def test_the_tests_by_one_newton_step_select_as_the_fits_without_each_block(monkeypatch):
+    """Where the fits without each block cost more than EXACT_TEST_FLOPS, the ratios come from one Newton step
+    and the blocks not needed together leave together: on the planted blocks with a weak third signal the
+    selection is the exact tests' in every seed, at the same optimum, and blocks leave together in some."""
+    import cwlssvm.model_selection._likelihood as likelihood
+    jointly = likelihood._jointly_null
+    together = []
+    monkeypatch.setattr(likelihood, "_jointly_null", lambda *a: together.append(jointly(*a)) or together[-1])
+    for seed in range(20):
+        crit = _planted(seed, signal=(1.0, 0.8, 0.25))
+        fit = reml_fit(crit)
+        exact = select_by_tests(crit, fit, 0.05)
+        with monkeypatch.context() as m:
+            m.setattr(likelihood, "EXACT_TEST_FLOPS", 0.0)
+            assert not likelihood.exact_tests(crit, 1)
+            stepped = select_by_tests(crit, fit, 0.05)
+        assert stepped.selected.tolist() == exact.selected.tolist()
+        assert abs(stepped.value - exact.value) < 2 * 0.05  # reml_fit's tolerance on V (another path to it)
+    assert sum(together) >= 5  # 8 of the 20 seeds
+
+
+def test_auto_pairs_on_the_sums_fit_more_screened_pairs_than_auto_candidates(monkeypatch):
+    """interactions="auto" by the likelihood on the low-rank sums fits the screened pairs within AUTO_SUMS_FLOPS,
+    not only the AUTO_CANDIDATES best: with one candidate, the exact path keeps one of the two planted pairs and
+    the sums keep both."""
+    import cwlssvm.components as C
+    import cwlssvm.model_selection._pair_search as pair_search
+    from cwlssvm.model_selection import affordable_pairs
+    monkeypatch.setattr(pair_search, "AUTO_CANDIDATES", 1)
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(1500, 5))
+    y = X[:, 0] + 1.5 * X[:, 1] * X[:, 2] + X[:, 3] * X[:, 4] + 0.1 * rng.normal(size=1500)
+    kept = {}
+    for solver in ("lowrank", "auto"):  # the sums, the exact path (1,500 rows)
+        table = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver=solver).fit(X, y).interactions_
+        kept[solver] = sorted(table["pair"][table["kept"]])
+    assert kept == {"lowrank": ["x1:x2", "x3:x4"], "auto": ["x1:x2"]}
+    pairs = C.resolve([C.pair(0, 1), C.pair(0, 2), C.pair(1, 2)], 5, None, 1.0, X)  # 256 features at most each
+    assert [len(affordable_pairs(pairs, n)) for n in (1500, 5 * 10**6, 10**12)] == [3, 2, 1]  # 2e12 / 512^2: 7.6e6

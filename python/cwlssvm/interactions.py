@@ -76,7 +76,8 @@ INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, defa
         sample of 100,000; without the rows the model before the pair fits by themselves, leverage >= 0.99)
         by more than 2.5 standard errors of their paired differences. With
         ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
-        model, and the best k (for "auto", the best 10) are fitted with the main effects, each with its own
+        model, and the best k (for "auto", the best 10, and above 20,000 rows as many more as the sums of
+        their features over the rows take at most 2e12 flops) are fitted with the main effects, each with its own
         gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} With
         ``family="logistic"`` or ``"poisson"`` the pairs are screened on the working residuals of the
         family's additive model (the gain of a pair's first Newton step), and "auto" compares the approximate

@@ -116,6 +116,15 @@ class Pair(Component):
                        factors=tuple(f.with_width(f.sigma * ratio) if f.tunes_width else f for f in self.factors))
 
     @property
+    def most_features(self) -> int:
+        """The most features the pair has on the low-rank path: the product over its factors of PAIR_DIRECTIONS
+        (a factor with a width) or its levels and one for a missing value (categorical); PAIR_DIRECTIONS for a
+        factor not filled in yet."""
+        factors = self.factors or (None, None)
+        return int(np.prod([len(f.levels) + 1 if f is not None and f.takes_levels else PAIR_DIRECTIONS
+                            for f in factors]))
+
+    @property
     def centred(self) -> bool:
         """Whether the centring is filled in (the kernel can be evaluated)."""
         return len(self.centring) == 2

@@ -36,6 +36,11 @@ ARD_STEPS = 4  # steps of x exp(ARD_PROBE) at most per width and direction in a 
 # V of a fit without one component (a likelihood ratio test's) to about this: the tests' critical values are
 # above 1, and Newton's last step, which would move V by less, is not taken
 TEST_VALUE_TOL = 1e-3
+# select_by_tests fits the model without each tested component (a few Newton steps, each a factorization and an
+# inverse of order R) where tests x R^3 is at most this, about 2 s here (10 components at R = 1,700); above, the ratio
+# one Newton step from the fit gives (RemlCriterion.left_out_ratios): on diamonds' 36 pairs (R = 5,909) 1.3 s for all
+# against 4-19 s a fit each (docs/equations.md compares the two)
+EXACT_TEST_FLOPS = 5e10
 # mains_first where R^3 >= this times R_main^3: the coarse start's eigendecomposition of order R costs about 3 R^3
 # flops, the main effects' fit about 15 factorizations of order R_main (5 R_main^3)
 MAINS_FIRST_GAIN = 5.0
@@ -319,7 +324,13 @@ def select_by_tests(criterion, fit, level, *, untested=0, testable=None, n_jobs=
     p_d = 0.5 P(chi2_1 > LR_d), and 1 for a component the fit left out. Holm's thresholds count every
     component of positive rank, those left out included, and ``untested`` more hypotheses: the candidates a
     screening looked at and did not fit (the pairs of inputs ranked below those fitted), so that the pairs taken
-    as the best of many are tested as such. For several targets, V sums over them.
+    as the best of many are tested as such. For several targets, V sums over them. V*(without d) is a fit where the
+    D fits of a round are predicted cheap (``exact_tests``: tested components x R^3 <= EXACT_TEST_FLOPS); above,
+    one Newton step from the fit towards it (RemlCriterion.left_out_ratios), a model of its re-optimized
+    penalties rather than the optimum itself: on the 36 pairs of a 37,758-row table, 1.3 s for all against 4-19 s
+    a fit each. There too, where several components are not rejected in a round and their ratio left out together
+    (the same step) is not significant at ``level`` (``_jointly_null``), they leave together, one refit for all;
+    where it is, as for two that stand in for each other, the least significant alone.
 
     Parameters
     ----------
@@ -356,38 +367,64 @@ def select_by_tests(criterion, fit, level, *, untested=0, testable=None, n_jobs=
     """
     testable = np.ones(len(criterion.ranks), dtype=bool) if testable is None else np.asarray(testable, dtype=bool)
     hypotheses = int(np.count_nonzero((criterion.ranks > 0) & testable)) + int(untested)
-    keep, current = fit.selected & (criterion.ranks > 0), fit
+    keep, current, model = fit.selected & (criterion.ranks > 0), fit, criterion  # model: the kept components'
     while (keep & testable).any():
         tested = keep & testable
-        p = _test_each(criterion, current, keep, n_jobs, tested)
+        exact = exact_tests(criterion, int(tested.sum()))
+        p = _test_each(criterion, current, keep, n_jobs, tested, None if exact else model)
         order = np.flatnonzero(tested)[np.argsort(p[tested], kind="stable")]
-        thresholds = level / (hypotheses - np.arange(len(order)))  # Holm's, over every hypothesis
-        if (p[order] < thresholds).all():
+        rejected = p[order] < level / (hypotheses - np.arange(len(order)))  # Holm's thresholds, over every hypothesis
+        if rejected.all():
             break
-        keep[order[-1]] = False  # the least significant out, the others tested again without it
-        current = reml_fit(criterion.restricted(keep), current.rho)
+        out = order[int(np.argmin(rejected)):]  # not rejected: Holm's procedure stops at the first
+        if exact or len(out) == 1 or not _jointly_null(model, current, out, level):
+            out = order[-1:]  # the least significant out, the others tested again without it
+        keep[out] = False
+        model = criterion.restricted(keep)
+        current = reml_fit(model, current.rho)
     if keep.sum() == fit.selected.sum():
         return fit
     return RemlFit(np.where(keep, current.rho, fit.rho), current.value, current.gradient,
                    np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
 
 
-def _test_each(criterion, fit, keep, n_jobs=None, tested=None):
+def _jointly_null(model, fit, out, level):
+    """Whether the components ``out`` (indices), left out together from ``model`` at its optimum ``fit`` (their
+    ratio by one Newton step, RemlCriterion.left_out_ratios), are not needed at ``level``: p >= level, p the tail of
+    the boundary mixture of m = len(out) variance components, sum_j binom(m, j) 2^-m P(chi2_j > LR)."""
+    ratio = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], [out])[1][0]
+    m = len(out)
+    j = np.arange(1, m + 1)
+    p = float(np.sum(stats.binom.pmf(j, m, 0.5) * stats.chi2.sf(ratio, j))) if ratio > 0 else 1.0
+    return p >= level
+
+
+def _test_each(criterion, fit, keep, n_jobs=None, tested=None, model=None):
     """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d of ``tested`` (default:
     every one kept; keep (D,) bool), against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1
-    where LR_d <= 0 or not tested. The fits without each component are independent: they run on threads
-    (thread_map)."""
+    where LR_d <= 0 or not tested. Without ``model``, LR_d is exact: a fit without each component, on threads
+    (thread_map). With it (the criterion restricted to the kept components), LR_d is one Newton step from the fit
+    (RemlCriterion.left_out_ratios, from model's factorization at fit.rho), no fit per component."""
     def ratio(d):
         without = keep.copy()
         without[d] = False
         return reml_fit(criterion.restricted(without), fit.rho, value_tol=TEST_VALUE_TOL).value - fit.value
 
     tested = np.flatnonzero(keep if tested is None else tested)
-    ratios = thread_map(ratio, tested, n_jobs)
+    if model is None:
+        ratios = thread_map(ratio, tested, n_jobs)
+    else:
+        ratios = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], tested)[1]
     p = np.ones(len(keep))
     for d, r in zip(tested, ratios):
         p[d] = 0.5 * stats.chi2.sf(r, 1) if r > 0 else 1.0
     return p
+
+
+def exact_tests(criterion, tests):
+    """Whether select_by_tests fits the model without each of ``tests`` components (exact ratios): where the
+    criterion is in rows form (DualRemlCriterion), or tests R^3 is at most EXACT_TEST_FLOPS for R features."""
+    return not hasattr(criterion, "left_out_ratios") or tests * float(criterion.R) ** 3 <= EXACT_TEST_FLOPS
 
 
 def _scored(profile, widths):

@@ -20,6 +20,10 @@ AUTO_GAIN = 0.01
 AUTO_Z = 2.5  # and its rows' standard errors: about a one-sided 5% test over AUTO_CANDIDATES candidates
 AUTO_PAIR_LEVEL = 0.05  # a likelihood's screened pairs ("auto", no selection_level): their tests' family-wise level
 AUTO_LEVERAGE = 0.99  # rows the model before the pair fits by themselves (leverage at least this) are left out of it
+# interactions="auto" by a likelihood on the low-rank sums (SearchResult.on_sums): the screened pairs fitted are the
+# AUTO_CANDIDATES best and more, best first, while n R^2, the flops of their features' sums over the n rows for R of
+# them at most (Pair.most_features), stays within this, about a minute here (affordable_pairs)
+AUTO_SUMS_FLOPS = 2e12
 # a likelihood family's screened pairs: gamma is chosen again among the grid's values within this factor of the
 # additive model's (each value costs an IRLS fit per set of components tried)
 FAMILY_GAMMA_SPAN = 30.0
@@ -193,11 +197,12 @@ def with_pairs(est, X, Y, w, resolved, result, evaluator, gamma_grid):
     return with_listed(replace(result, gamma=gamma, sums=sums), resolved + kept)
 
 
-def screened(est, X, Y, w, mains, result, evaluator=None):
+def screened(est, X, Y, w, mains, result, evaluator=None, sums_rows=None):
     """(PairScreen, the best pairs resolved, the mains' relative widths (D,)): the pairs screened on the
     residuals of the additive model of the main effects ``mains`` at the chosen widths (``est.sigma_``, or the
     SearchResult's sigma for all) and gamma (with its component weights eta_d, when it has them); AUTO_CANDIDATES
-    pairs for "auto", else as many as ``est.interactions`` asks for. The rows screened: screened_rows of X, a
+    pairs for "auto" (with sums_rows, the rows of the likelihood's sums: affordable_pairs), else as many as
+    ``est.interactions`` asks for. The rows screened: screened_rows of X, a
     uniform sample by the keys of ``est.random_state`` above SCREEN_ROWS. evaluator: the search's of these main
     effects (on the primal sums, or the exact path's decomposition), whose model gives the residuals of the rows
     screened (no fit of its own), and whose inputs' variances give the widths' units (else those of X)."""
@@ -217,12 +222,44 @@ def screened(est, X, Y, w, mains, result, evaluator=None):
             return working_residuals(Y[rows], evaluator.fitted(widths, gamma, everyone[rows]), w[rows])
 
         screen = screen_residuals(X, residuals, at_widths, gamma, names, random_state=getattr(est, "random_state", 0))
-    tried = AUTO_CANDIDATES if interactions == "auto" else interactions
+    budget = interactions == "auto" and sums_rows is not None
+    tried = len(screen.pairs) if budget else AUTO_CANDIDATES if interactions == "auto" else interactions
     varying = [(a, b) for a, b in screen.pairs if variances[a] > 0 and variances[b] > 0]  # a constant input: no pair
     candidates = _components.resolve([pair(int(a), int(b)) for a, b in varying[:tried]],
                                      est.n_features_in_, names, 1.0, encoding=est.encoding_,
                                      variances=variances) if varying and tried else []
-    return screen, candidates, widths
+    return screen, affordable_pairs(candidates, sums_rows) if budget else candidates, widths
+
+
+def affordable_pairs(candidates, n_rows):
+    """The screened pairs ``candidates`` (resolved, best first) that interactions="auto" fits by a likelihood on
+    the sums of n_rows rows: the AUTO_CANDIDATES best, and more while n_rows R^2 <= AUTO_SUMS_FLOPS, R the sum of
+    their Pair.most_features.
+
+    Parameters
+    ----------
+    candidates : list of Pair
+        Resolved pairs, best first.
+    n_rows : int
+        The rows of the likelihood's sums.
+
+    Returns
+    -------
+    list of Pair
+        The first ones of ``candidates``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.model_selection import affordable_pairs
+    >>> X = np.random.default_rng(0).normal(size=(100, 8))
+    >>> pairs = C.resolve([C.pair(a, b) for a in range(8) for b in range(a + 1, 8)], 8, None, 1.0, X)
+    >>> len(pairs), len(affordable_pairs(pairs, 40_000)), len(affordable_pairs(pairs, 1_000_000))
+    (28, 27, 10)
+    """
+    R = np.cumsum([c.most_features for c in candidates], dtype=float)
+    return candidates[:max(AUTO_CANDIDATES, int(np.count_nonzero(n_rows * R**2 <= AUTO_SUMS_FLOPS)))]
 
 
 def _restricted_sums(sums, keep):
@@ -246,7 +283,8 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     """The SearchResult by the likelihood, search(resolved, untested=0) -> SearchResult, with the pairs
     ``est.interactions`` asks for: a list is tuned with the main effects; for an int k or "auto", the pairs are
     screened on the residuals of the likelihood's additive model (its gamma_d as component weights), and the best
-    k (or AUTO_CANDIDATES) are fitted with the main effects by the likelihood again, each with its own gamma_d.
+    k (or for "auto" AUTO_CANDIDATES, and on the low-rank sums those of affordable_pairs) are fitted with the main
+    effects by the likelihood again, each with its own gamma_d.
     "auto" keeps the pairs the likelihood selects (the tests at ``selection_level``, or without one the tests of
     the pairs alone at AUTO_PAIR_LEVEL; a pair whose gamma_d goes to its lower bound contributes zero) and leaves
     the others out of the model: their weights are 0, so the model is the same without them (on the primal sums
@@ -255,7 +293,8 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     if not screens(interactions):
         return with_listed(search(resolved), resolved)
     result = search(resolved)
-    screen, candidates, _ = screened(est, X, Y, w, resolved, result)
+    screen, candidates, _ = screened(est, X, Y, w, resolved, result,
+                                     sums_rows=int(np.count_nonzero(w > 0)) if result.on_sums else None)
     D = len(resolved)
     if candidates:  # the screened pairs not fitted count among the hypotheses of the selection's tests
         additive_passes = est.passes_
