@@ -587,6 +587,23 @@ def test_the_tests_by_one_newton_step_select_as_the_fits_without_each_block(monk
     assert sum(together) >= 5  # 8 of the 20 seeds
 
 
+def test_the_tests_fall_back_to_the_fits_where_a_block_of_the_inverse_does_not_factor(monkeypatch):
+    import cwlssvm.model_selection._likelihood as likelihood
+
+    def singular(*args):
+        raise np.linalg.LinAlgError("not positive definite")
+
+    crit = _planted(2, signal=(1.0, 0.8, 0.25))
+    fit = reml_fit(crit)
+    exact = select_by_tests(crit, fit, 0.05)
+    assert exact.selected.sum() < fit.selected.sum()  # blocks 3 and 4 leave: more than one round
+    monkeypatch.setattr(likelihood, "EXACT_TEST_FLOPS", 0.0)
+    monkeypatch.setattr(RemlCriterion, "left_out_ratios", singular)
+    fallen_back = select_by_tests(crit, fit, 0.05)
+    assert fallen_back.selected.tolist() == exact.selected.tolist()
+    assert fallen_back.value == exact.value  # the same fits, one component left out at a time
+
+
 def test_auto_pairs_on_the_sums_fit_more_screened_pairs_than_auto_candidates(monkeypatch):
     """interactions="auto" by the likelihood on the low-rank sums fits the screened pairs within AUTO_SUMS_FLOPS,
     not only the AUTO_CANDIDATES best: with one candidate, the exact path keeps one of the two planted pairs and

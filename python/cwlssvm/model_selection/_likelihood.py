@@ -392,7 +392,10 @@ def _jointly_null(model, fit, out, level):
     """Whether the components ``out`` (indices), left out together from ``model`` at its optimum ``fit`` (their
     ratio by one Newton step, RemlCriterion.left_out_ratios), are not needed at ``level``: p >= level, p the tail of
     the boundary mixture of m = len(out) variance components, sum_j binom(m, j) 2^-m P(chi2_j > LR)."""
-    ratio = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], [out])[1][0]
+    try:
+        ratio = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], [out])[1][0]
+    except np.linalg.LinAlgError:  # their block of A^-1 not numerically positive definite: one at a time
+        return False
     m = len(out)
     j = np.arange(1, m + 1)
     p = float(np.sum(stats.binom.pmf(j, m, 0.5) * stats.chi2.sf(ratio, j))) if ratio > 0 else 1.0
@@ -404,17 +407,22 @@ def _test_each(criterion, fit, keep, n_jobs=None, tested=None, model=None):
     every one kept; keep (D,) bool), against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1
     where LR_d <= 0 or not tested. Without ``model``, LR_d is exact: a fit without each component, on threads
     (thread_map). With it (the criterion restricted to the kept components), LR_d is one Newton step from the fit
-    (RemlCriterion.left_out_ratios, from model's factorization at fit.rho), no fit per component."""
+    (RemlCriterion.left_out_ratios, from model's factorization at fit.rho), no fit per component, unless a block of
+    its inverse is not numerically positive definite (the fits then)."""
     def ratio(d):
         without = keep.copy()
         without[d] = False
         return reml_fit(criterion.restricted(without), fit.rho, value_tol=TEST_VALUE_TOL).value - fit.value
 
     tested = np.flatnonzero(keep if tested is None else tested)
-    if model is None:
+    ratios = None
+    if model is not None:
+        try:
+            ratios = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], tested)[1]
+        except np.linalg.LinAlgError:  # a block of A^-1 not numerically positive definite: the fits instead
+            ratios = None
+    if ratios is None:
         ratios = thread_map(ratio, tested, n_jobs)
-    else:
-        ratios = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], tested)[1]
     p = np.ones(len(keep))
     for d, r in zip(tested, ratios):
         p[d] = 0.5 * stats.chi2.sf(r, 1) if r > 0 else 1.0
