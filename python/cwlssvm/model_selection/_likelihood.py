@@ -371,13 +371,16 @@ def select_by_tests(criterion, fit, level, *, untested=0, testable=None, n_jobs=
     while (keep & testable).any():
         tested = keep & testable
         exact = exact_tests(criterion, int(tested.sum()))
-        p = _test_each(criterion, current, keep, n_jobs, tested, None if exact else model)
+        # one Newton step from the round's fit (model's factorization at current.rho and its Hessian there, once)
+        stepped = None if exact else (lambda blocks, h=model.derivatives(current.rho)[2], m=model, r=current.rho:
+                                      m.left_out_ratios(r, h, blocks)[1])
+        p = _test_each(criterion, current, keep, n_jobs, tested, stepped)
         order = np.flatnonzero(tested)[np.argsort(p[tested], kind="stable")]
         rejected = p[order] < level / (hypotheses - np.arange(len(order)))  # Holm's thresholds, over every hypothesis
         if rejected.all():
             break
         out = order[int(np.argmin(rejected)):]  # not rejected: Holm's procedure stops at the first
-        if exact or len(out) == 1 or not _jointly_null(model, current, out, level):
+        if exact or len(out) == 1 or not _jointly_null(stepped, out, level):
             out = order[-1:]  # the least significant out, the others tested again without it
         keep[out] = False
         model = criterion.restricted(keep)
@@ -388,12 +391,12 @@ def select_by_tests(criterion, fit, level, *, untested=0, testable=None, n_jobs=
                    np.where(keep, current.edf, 0.0), keep & current.selected, current.n_iter, current.converged)
 
 
-def _jointly_null(model, fit, out, level):
-    """Whether the components ``out`` (indices), left out together from ``model`` at its optimum ``fit`` (their
-    ratio by one Newton step, RemlCriterion.left_out_ratios), are not needed at ``level``: p >= level, p the tail of
-    the boundary mixture of m = len(out) variance components, sum_j binom(m, j) 2^-m P(chi2_j > LR)."""
+def _jointly_null(stepped, out, level):
+    """Whether the components ``out`` (indices), left out together (their ratio by one Newton step from the round's
+    fit, stepped([out]): RemlCriterion.left_out_ratios), are not needed at ``level``: p >= level, p the tail of the
+    boundary mixture of m = len(out) variance components, sum_j binom(m, j) 2^-m P(chi2_j > LR)."""
     try:
-        ratio = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], [out])[1][0]
+        ratio = stepped([out])[0]
     except np.linalg.LinAlgError:  # their block of A^-1 not numerically positive definite: one at a time
         return False
     m = len(out)
@@ -402,13 +405,13 @@ def _jointly_null(model, fit, out, level):
     return p >= level
 
 
-def _test_each(criterion, fit, keep, n_jobs=None, tested=None, model=None):
+def _test_each(criterion, fit, keep, n_jobs=None, tested=None, stepped=None):
     """p_d (D,) of the restricted likelihood ratio test of "f^d = 0" for every component d of ``tested`` (default:
     every one kept; keep (D,) bool), against fit, the optimum with the kept components: 0.5 P(chi2_1 > LR_d), 1
-    where LR_d <= 0 or not tested. Without ``model``, LR_d is exact: a fit without each component, on threads
-    (thread_map). With it (the criterion restricted to the kept components), LR_d is one Newton step from the fit
-    (RemlCriterion.left_out_ratios, from model's factorization at fit.rho), no fit per component, unless a block of
-    its inverse is not numerically positive definite (the fits then)."""
+    where LR_d <= 0 or not tested. Without ``stepped``, LR_d is exact: a fit without each component, on threads
+    (thread_map). With it (blocks -> their ratios one Newton step from the fit: RemlCriterion.left_out_ratios of the
+    criterion restricted to the kept components), no fit per component, unless a block of the inverse is not
+    numerically positive definite (the fits then)."""
     def ratio(d):
         without = keep.copy()
         without[d] = False
@@ -416,9 +419,9 @@ def _test_each(criterion, fit, keep, n_jobs=None, tested=None, model=None):
 
     tested = np.flatnonzero(keep if tested is None else tested)
     ratios = None
-    if model is not None:
+    if stepped is not None:
         try:
-            ratios = model.left_out_ratios(fit.rho, model.derivatives(fit.rho)[2], tested)[1]
+            ratios = stepped(tested)
         except np.linalg.LinAlgError:  # a block of A^-1 not numerically positive definite: the fits instead
             ratios = None
     if ratios is None:
