@@ -622,3 +622,46 @@ def test_auto_pairs_on_the_sums_fit_more_screened_pairs_than_auto_candidates(mon
     assert kept == {"lowrank": ["x1:x2", "x3:x4"], "auto": ["x1:x2"]}
     pairs = C.resolve([C.pair(0, 1), C.pair(0, 2), C.pair(1, 2)], 5, None, 1.0, X)  # 256 features at most each
     assert [len(affordable_pairs(pairs, n)) for n in (1500, 5 * 10**6, 10**12)] == [3, 2, 1]  # 2e12 / 512^2: 7.6e6
+
+
+def _planted_pairs(n=1500, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, size=(n, 5))
+    return X, X[:, 0] + 1.5 * X[:, 1] * X[:, 2] + X[:, 3] * X[:, 4] + 0.1 * rng.normal(size=n)
+
+
+def test_auto_pairs_on_the_sums_are_checked_by_leave_one_out(monkeypatch):
+    """The likelihood's "auto" pairs on the low-rank sums are checked against its additive model by their leave-one-out
+    errors (pairs_refused): the errors are those of the fitted models (every row below LOO_ROWS), planted pairs
+    pass, and a refusal leaves the additive model, as fitted without pairs."""
+    import cwlssvm.model_selection._pair_search as pair_search
+    from cwlssvm.model_selection import loo_error
+    X, y = _planted_pairs()
+    checked, rule = [], pair_search.pairs_refused
+
+    def recording(result, additive):
+        checked.append((result.loo_error(), additive.loo_error()))
+        return rule(result, additive)
+
+    monkeypatch.setattr(pair_search, "pairs_refused", recording)
+    model = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver="lowrank").fit(X, y)
+    table = model.interactions_
+    assert sorted(table["pair"][table["kept"]]) == ["x1:x2", "x3:x4"]
+    (with_pairs, additive), = checked
+    assert with_pairs < 0.5 * additive  # the planted pairs lower it
+    assert with_pairs == pytest.approx(loo_error(model.best_estimator_, X, y, None), rel=1e-6)
+
+    monkeypatch.setattr(pair_search, "pairs_refused", lambda result, additive: True)
+    refused = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver="lowrank").fit(X, y)
+    screened = pair_search.screened
+
+    def none_screened(*args, **kw):  # the same estimator with no pair screened: its additive model alone
+        screen, _, widths = screened(*args, **kw)
+        return screen, [], widths
+
+    monkeypatch.setattr(pair_search, "screened", none_screened)
+    alone = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver="lowrank").fit(X, y)
+    assert not refused.interactions_["kept"].any() and len(refused.components_) == 5
+    np.testing.assert_allclose(refused.component_gammas_, alone.component_gammas_, rtol=1e-10)
+    np.testing.assert_allclose(refused.predict(X), alone.predict(X), atol=1e-10 * np.std(y))
+    assert refused.sigma_ == alone.sigma_ and refused.gamma_ == alone.gamma_

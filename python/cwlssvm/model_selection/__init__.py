@@ -7,8 +7,8 @@ from ._classical import LSSVCCV, LSSVRCV
 from ._tune_kernel import tune_kernel
 from ._grids import FAMILY_TUNING_ROWS, GAMMA_RANGE, N_GAMMAS, N_SIGMAS, SIGMA_RANGE, log_grid
 from ..regression import additive_screen
-from ._pair_search import (AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, AUTO_SUMS_FLOPS, affordable_pairs, screens,
-                           with_pairs)
+from ._pair_search import (AUTO_CANDIDATES, AUTO_LEVERAGE, AUTO_PAIR_LEVEL, AUTO_SUMS_FLOPS, affordable_pairs,
+                           pairs_refused, screens, with_pairs)
 from ._result import SearchChoice, SearchResult
 from ._auto import (LIKELIHOOD_RATIOS, SEARCH_ATTRIBUTES, MergedScales, constant_targets, grown_basis,
                     likelihood_components, likelihood_criterion, likelihood_ratios, search_choice, searches_features,
@@ -57,6 +57,7 @@ __all__ = [
     "AUTO_LEVERAGE",
     "AUTO_SUMS_FLOPS",
     "affordable_pairs",
+    "pairs_refused",
     "screens",
     "with_pairs",
     "mean_se",

@@ -234,6 +234,21 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         d = np.concatenate([np.repeat(np.sqrt(np.asarray(eta, dtype=float)), fmap.ranks), [1.0]])
         return fmap.weighted(eta), sums.scaled(d)
 
+    def weighted_loo_error(self, sigmas, eta, gamma):
+        """The weighted mean squared leave-one-out residual of the model with the kernel sum_d eta_d K^d at these
+        widths and gamma (a likelihood's choice), as loo_errors estimates it (over leverage_rows above LOO_ROWS
+        rows): its sums from the kept ones (weighted_sums), or where a wide categorical block keeps them from
+        scaling, from a pass of the weighted features; then the leave-one-out pass."""
+        fmap, sums = self.weighted_sums(sigmas, eta)
+        if sums is None:
+            self.passes += 1
+            sums = self._row_sums(fmap, self.w, None, 1)
+        spec = ridge_spectrum(sums, self.n_rows)
+        g = np.array([float(gamma)])
+        (totals,) = self._leverage_pass([fmap], [self._loo_part(spec, g)])
+        value = float(self._loo_result(spec, g, totals)["criterion"][0])
+        return value if np.isfinite(value) else np.inf
+
     def stored_sums(self, fmap):
         """The training sums of fmap's features over all rows, a RidgeSums (kept by evaluate_many, else one
         pass)."""

@@ -12,6 +12,7 @@ from .. import components as _components
 from ..components.pair import Pair, pair
 from ..families import working_residuals
 from ..interactions import interactions_table, screen_residuals
+from ._likelihood_guard import LIKELIHOOD_GUARD
 
 # interactions="auto": the screened pairs tried, best first, and the relative decrease of the criterion a pair must
 # bring to be kept
@@ -27,6 +28,9 @@ AUTO_SUMS_FLOPS = 2e12
 # a likelihood family's screened pairs: gamma is chosen again among the grid's values within this factor of the
 # additive model's (each value costs an IRLS fit per set of components tried)
 FAMILY_GAMMA_SPAN = 30.0
+# the search attributes of the likelihood's additive model, restored when its pairs are refused
+ADDITIVE_ATTRIBUTES = ("cv_results_", "best_score_", "gamma_", "sigma_", "best_params_", "criterion_",
+                       "component_gammas_", "selected_components_")
 
 
 def screens(interactions):
@@ -292,7 +296,8 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     interactions = getattr(est, "interactions", None)
     if not screens(interactions):
         return with_listed(search(resolved), resolved)
-    result = search(resolved)
+    additive = result = search(resolved)
+    searched = {name: getattr(est, name) for name in ADDITIVE_ATTRIBUTES}  # the additive model's, for a refusal
     screen, candidates, _ = screened(est, X, Y, w, resolved, result,
                                      sums_rows=int(np.count_nonzero(w > 0)) if result.on_sums else None)
     D = len(resolved)
@@ -302,7 +307,12 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
         est.passes_ += additive_passes  # the additive model's search, then this one
     selected_pairs = np.isin(np.arange(D, D + len(candidates)), est.selected_components_)
     kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
-    if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
+    if interactions == "auto" and kept.any() and pairs_refused(result, additive):
+        for name, value in searched.items():
+            setattr(est, name, value)
+        result, kept = additive, np.zeros(len(candidates), dtype=bool)
+        candidates = []
+    if candidates and not kept.all():  # the pairs left out of the model: their indices go, the others' move down
         model = np.r_[np.ones(D, dtype=bool), kept]
         selected = np.zeros(len(model), dtype=bool)
         selected[est.selected_components_] = True
@@ -315,7 +325,44 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
             est.best_params_["sigma"] = est.sigma_.tolist()
             result = replace(result, components=[c for c, m in zip(result.components, model) if m])
     is_kept = np.zeros(len(screen.names), dtype=bool)
-    is_kept[:len(candidates)] = kept
+    is_kept[:len(kept)] = kept
     est.interactions_ = interactions_table(screen, is_kept)
     return with_listed(result, resolved + [c for c, k in zip(candidates, kept) if k])
+
+
+def pairs_refused(result, additive):
+    """Whether the likelihood's pairs are refused: on the low-rank sums (where the SearchResults carry their
+    ``loo_error``), when the model with the pairs the likelihood kept (``result``) has a mean squared leave-one-out
+    residual above LIKELIHOOD_GUARD times that of the likelihood's additive model (``additive``). A pair of inputs
+    that nearly determine each other can be fitted nearly unpenalized, cancelling against other components: the
+    likelihood's tests keep it, the few rows where its two inputs meet alone carry its fit, and new rows near those
+    get predictions far out. Leave-one-out sees those rows (the likelihood's guard, cwlssvm.model_selection.
+    refit_guarded, is the same rule for the default's gamma_d).
+
+    Parameters
+    ----------
+    result : SearchResult
+        The likelihood's choice with the pairs (those not kept have weight 0).
+    additive : SearchResult
+        Its choice without pairs.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from dataclasses import replace
+    >>> from cwlssvm.model_selection import SearchResult, pairs_refused
+    >>> additive = replace(SearchResult(None, 1.0, 10.0), loo_error=lambda: 0.10)
+    >>> pairs_refused(replace(additive, loo_error=lambda: 0.08), additive)
+    False
+    >>> pairs_refused(replace(additive, loo_error=lambda: 0.20), additive)
+    True
+    >>> pairs_refused(SearchResult(None, 1.0, 10.0), additive)  # the exact path: no check
+    False
+    """
+    if result.loo_error is None or additive.loo_error is None:
+        return False
+    return not result.loo_error() <= LIKELIHOOD_GUARD * additive.loo_error()
 

@@ -30,6 +30,9 @@ class SearchResult:
         only when called (kept by the search's evaluator, no pass; None where they cannot be scaled by eta_d).
     component_weights : ndarray (D,) or None, default=None
         eta_d with gamma_d = gamma eta_d per component (a likelihood criterion), for ``component_weights``.
+    loo_error : callable or None, default=None
+        () -> float: the weighted mean squared leave-one-out residual of the chosen model, computed only when
+        called (a likelihood's choice on the low-rank sums: PrimalCriterionEvaluator.weighted_loo_error).
     width_sensitivity : callable or None, default=None
         () -> (values, X, w) or None: the widths' part of the "unconditional" bands
         (cwlssvm.model_selection.width_sensitivity on the search's rows), computed only when called (a picklable
@@ -48,6 +51,7 @@ class SearchResult:
     on_sums: bool = False
     sums: Optional[Callable[[], tuple]] = None
     component_weights: Optional[np.ndarray] = None
+    loo_error: Optional[Callable[[], float]] = None
     width_sensitivity: Optional[Callable[[], Any]] = None
 
 
