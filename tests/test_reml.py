@@ -640,7 +640,7 @@ def test_auto_pairs_on_the_sums_are_checked_by_leave_one_out(monkeypatch):
     checked, rule = [], pair_search.pairs_refused
 
     def recording(result, additive):
-        checked.append((result.loo_error(), additive.loo_error()))
+        checked.append([r.scored[0].weighted_loo_error(*r.scored[1:], None) for r in (result, additive)])
         return rule(result, additive)
 
     monkeypatch.setattr(pair_search, "pairs_refused", recording)
@@ -665,3 +665,20 @@ def test_auto_pairs_on_the_sums_are_checked_by_leave_one_out(monkeypatch):
     np.testing.assert_allclose(refused.component_gammas_, alone.component_gammas_, rtol=1e-10)
     np.testing.assert_allclose(refused.predict(X), alone.predict(X), atol=1e-10 * np.std(y))
     assert refused.sigma_ == alone.sigma_ and refused.gamma_ == alone.gamma_
+
+    import cwlssvm.model_selection._evaluate_primal as evaluate_primal
+    monkeypatch.setattr(evaluate_primal, "LOO_ROWS", 500)  # a uniform sample and the rows fitted worst
+    monkeypatch.setattr(pair_search, "CHECK_WORST_ROWS", 50)
+    worst = []
+
+    def rows_recorded(result, additive):
+        base, *choice = additive.scored
+        worst.append(base.weighted_worst_rows(*choice, 50))
+        return rule(result, additive)
+
+    monkeypatch.setattr(pair_search, "pairs_refused", rows_recorded)
+    monkeypatch.setattr(pair_search, "screened", screened)
+    sampled = ComponentwiseLSSVRCV(criterion="reml", interactions="auto", solver="lowrank").fit(X, y)
+    assert sorted(sampled.interactions_["pair"][sampled.interactions_["kept"]]) == ["x1:x2", "x3:x4"]
+    residuals = np.abs(y - alone.predict(X))  # the additive model's (no pair screened)
+    assert set(worst[0]) == set(np.argsort(-residuals)[:50])

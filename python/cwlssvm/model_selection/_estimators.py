@@ -96,9 +96,10 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         return "squared"
 
     def _search(self, X, Y, sample_weight, labels=None):
-        """Tune on validated arrays; sets the search attributes and returns the SearchResult. Y: the targets of
-        the family (the +-1 coding for a classifier of the squared family, 0/1 labels for the logistic one), one
-        column per binary problem."""
+        """Tune on validated arrays; sets the search attributes and returns the SearchResult.
+
+        Y: the targets of the family (for classifiers of the squared family the +-1 coding, for the
+        logistic family 0/1 labels, one column per binary problem)."""
         w = check_sample_weight(sample_weight, X.shape[0])
         keep = w > 0
         folds = None if self.criterion != "kfold" else make_folds(self.cv, X, labels, keep, self.random_state)
@@ -253,18 +254,17 @@ class TunedBase(ReportMixin, TakesMissingInputs, BaseEstimator):
         gammas = ComponentGammas(fit)
         merged = MergedScales(specs, gammas, not per_component)  # a column's default terms: one component
         self.component_gammas_, self.selected_components_ = merged.gammas, np.flatnonzero(merged.selected)
-        sums = loo_error = None
+        sums = scored = None
         if on_sums and not per_component and family.name == "squared" and not merged.merges:
 
             def eta_weighted_sums():  # the refit from the kept sums, the features weighted by eta_d: no pass
                 fmap, weighted = evaluator.weighted_sums(sigmas, gammas.weights)
                 return None if weighted is None else (fmap, weighted, evaluator.n_rows, X)
 
-            sums, loo_error = eta_weighted_sums, lambda: evaluator.weighted_loo_error(sigmas, gammas.weights,
-                                                                                      gammas.mean_gamma)
+            sums, scored = eta_weighted_sums, (evaluator, sigmas, gammas.weights, gammas.mean_gamma)
         result = self._chosen(record, evaluator, resolved, specs, sigmas, gammas.mean_gamma, per_component)
         return replace(result, components=merged.components if merged.merges else result.components, on_sums=on_sums,
-                       sums=sums, loo_error=loo_error, component_weights=merged.weights, width_sensitivity=sensitivity)
+                       sums=sums, scored=scored, component_weights=merged.weights, width_sensitivity=sensitivity)
 
     def _search_family(self, family, X, Y, w, specs, resolved, sigma_grid):
         """(The SearchResult for a likelihood family, its FamilyCriterionEvaluator): see search_family."""

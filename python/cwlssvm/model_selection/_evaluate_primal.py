@@ -234,20 +234,34 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         d = np.concatenate([np.repeat(np.sqrt(np.asarray(eta, dtype=float)), fmap.ranks), [1.0]])
         return fmap.weighted(eta), sums.scaled(d)
 
-    def weighted_loo_error(self, sigmas, eta, gamma):
-        """The weighted mean squared leave-one-out residual of the model with the kernel sum_d eta_d K^d at these
-        widths and gamma (a likelihood's choice), as loo_errors estimates it (over leverage_rows above LOO_ROWS
-        rows): its sums from the kept ones (weighted_sums), or where a wide categorical block keeps them from
-        scaling, from a pass of the weighted features; then the leave-one-out pass."""
+    def weighted_loo_error(self, sigmas, eta, gamma, rows):
+        """The weighted mean squared leave-one-out residual, over the training rows ``rows`` (sorted row numbers;
+        None: every row), of the model with the kernel sum_d eta_d K^d at these widths and gamma (a likelihood's
+        choice): one pass over those rows, and one for the weighted features' sums where a wide categorical block
+        keeps the kept ones from scaling (weighted_sums)."""
+        fmap, spec = self._weighted_spectrum(sigmas, eta)
+        part = partial(loo_sums, spec=spec, gammas=np.array([float(gamma)]))
+        self.passes += 1
+        sq, _, _, weight = self._reduce_many([fmap], [partial(with_weight, part)], rows)[0]
+        value = float(sq[0] / weight[0])
+        return value if np.isfinite(value) else np.inf
+
+    def weighted_worst_rows(self, sigmas, eta, gamma, count):
+        """The ``count`` training rows (sorted row numbers) with the largest weighted squared residuals of that
+        model (one pass over the rows)."""
+        fmap, spec = self._weighted_spectrum(sigmas, eta)
+        part = partial(row_fitted, place=places(self.X.shape[0], None), spec=spec, gamma=np.array([float(gamma)]))
+        fitted = self._pass(fmap, part)[0]
+        errors = self.w * ((self.Y - fitted) ** 2).mean(axis=1)
+        return np.sort(np.argsort(-errors, kind="stable")[:count])
+
+    def _weighted_spectrum(self, sigmas, eta):
+        """(fmap.weighted(eta), the Spectrum of its sums) at these widths (weighted_sums)."""
         fmap, sums = self.weighted_sums(sigmas, eta)
         if sums is None:
             self.passes += 1
             sums = self._row_sums(fmap, self.w, None, 1)
-        spec = ridge_spectrum(sums, self.n_rows)
-        g = np.array([float(gamma)])
-        (totals,) = self._leverage_pass([fmap], [self._loo_part(spec, g)])
-        value = float(self._loo_result(spec, g, totals)["criterion"][0])
-        return value if np.isfinite(value) else np.inf
+        return fmap, ridge_spectrum(sums, self.n_rows)
 
     def stored_sums(self, fmap):
         """The training sums of fmap's features over all rows, a RidgeSums (kept by evaluate_many, else one

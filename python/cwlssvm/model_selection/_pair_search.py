@@ -28,6 +28,9 @@ AUTO_SUMS_FLOPS = 2e12
 # a likelihood family's screened pairs: gamma is chosen again among the grid's values within this factor of the
 # additive model's (each value costs an IRLS fit per set of components tried)
 FAMILY_GAMMA_SPAN = 30.0
+# "auto" by a likelihood on the sums, the check of its pairs (pairs_refused): the rows the additive model fits worst
+# that it scores besides the uniform sample of leverage_rows
+CHECK_WORST_ROWS = 1000
 # the search attributes of the likelihood's additive model, restored when its pairs are refused
 ADDITIVE_ATTRIBUTES = ("cv_results_", "best_score_", "gamma_", "sigma_", "best_params_", "criterion_",
                        "component_gammas_", "selected_components_")
@@ -331,13 +334,16 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
 
 
 def pairs_refused(result, additive):
-    """Whether the likelihood's pairs are refused: on the low-rank sums (where the SearchResults carry their
-    ``loo_error``), when the model with the pairs the likelihood kept (``result``) has a mean squared leave-one-out
-    residual above LIKELIHOOD_GUARD times that of the likelihood's additive model (``additive``). A pair of inputs
-    that nearly determine each other can be fitted nearly unpenalized, cancelling against other components: the
-    likelihood's tests keep it, the few rows where its two inputs meet alone carry its fit, and new rows near those
-    get predictions far out. Leave-one-out sees those rows (the likelihood's guard, cwlssvm.model_selection.
-    refit_guarded, is the same rule for the default's gamma_d).
+    """Whether the likelihood's pairs are refused: on the low-rank sums (where the SearchResults are ``scored``),
+    when the model with the pairs the likelihood kept (``result``) has a mean squared leave-one-out residual above
+    LIKELIHOOD_GUARD times that of the likelihood's additive model (``additive``), over the same rows: every row up
+    to LOO_ROWS, else a uniform sample of about LOO_ROWS (PrimalCriterionEvaluator.leverage_rows) and the
+    CHECK_WORST_ROWS rows the additive model fits worst. A pair of inputs that nearly determine each other can be
+    fitted nearly unpenalized, cancelling against other components: the likelihood's tests keep it, a few rows
+    where its two inputs meet alone carry its fit, and new rows near those get predictions far out. Their
+    leave-one-out residuals show it; they are rows the additive model fits badly (the pairs are screened on its
+    residuals), which a uniform sample would mostly miss. The default's likelihood guard
+    (cwlssvm.model_selection.refit_guarded) is the same rule.
 
     Parameters
     ----------
@@ -352,17 +358,15 @@ def pairs_refused(result, additive):
 
     Examples
     --------
-    >>> from dataclasses import replace
     >>> from cwlssvm.model_selection import SearchResult, pairs_refused
-    >>> additive = replace(SearchResult(None, 1.0, 10.0), loo_error=lambda: 0.10)
-    >>> pairs_refused(replace(additive, loo_error=lambda: 0.08), additive)
-    False
-    >>> pairs_refused(replace(additive, loo_error=lambda: 0.20), additive)
-    True
-    >>> pairs_refused(SearchResult(None, 1.0, 10.0), additive)  # the exact path: no check
+    >>> pairs_refused(SearchResult(None, 1.0, 10.0), SearchResult(None, 1.0, 10.0))  # the exact path: no check
     False
     """
-    if result.loo_error is None or additive.loo_error is None:
+    if result.scored is None or additive.scored is None:
         return False
-    return not result.loo_error() <= LIKELIHOOD_GUARD * additive.loo_error()
-
+    (evaluator, *choice), (base, *base_choice) = result.scored, additive.scored
+    rows = base.leverage_rows()
+    if rows is not None:
+        rows = np.union1d(rows, base.weighted_worst_rows(*base_choice, CHECK_WORST_ROWS))
+    return not evaluator.weighted_loo_error(*choice, rows) <= LIKELIHOOD_GUARD * base.weighted_loo_error(
+        *base_choice, rows)

@@ -30,9 +30,9 @@ class SearchResult:
         only when called (kept by the search's evaluator, no pass; None where they cannot be scaled by eta_d).
     component_weights : ndarray (D,) or None, default=None
         eta_d with gamma_d = gamma eta_d per component (a likelihood criterion), for ``component_weights``.
-    loo_error : callable or None, default=None
-        () -> float: the weighted mean squared leave-one-out residual of the chosen model, computed only when
-        called (a likelihood's choice on the low-rank sums: PrimalCriterionEvaluator.weighted_loo_error).
+    scored : tuple or None, default=None
+        (PrimalCriterionEvaluator, sigmas, eta, gamma): a likelihood's choice on the low-rank sums as the search's
+        evaluator scores it (its weighted_loo_error and weighted_worst_rows), for the check of its pairs.
     width_sensitivity : callable or None, default=None
         () -> (values, X, w) or None: the widths' part of the "unconditional" bands
         (cwlssvm.model_selection.width_sensitivity on the search's rows), computed only when called (a picklable
@@ -51,7 +51,7 @@ class SearchResult:
     on_sums: bool = False
     sums: Optional[Callable[[], tuple]] = None
     component_weights: Optional[np.ndarray] = None
-    loo_error: Optional[Callable[[], float]] = None
+    scored: Optional[tuple] = None
     width_sensitivity: Optional[Callable[[], Any]] = None
 
 
