@@ -20,7 +20,7 @@ Models, each with the same cores:
   cwlssvm-20pairs the same with interactions=20
   cwlssvm-reml-pairs the same with criterion="reml" and interactions="auto" (one gamma_d per component; the 10
                  best screened pairs fitted, above 20,000 rows more within AUTO_SUMS_FLOPS, those the likelihood
-                 selects kept)
+                 selects kept, there none where they raise the leave-one-out error: pairs_refused)
   cwlssvm-reml-allpairs the same with criterion="reml" and every pair of inputs fitted (interactions = p(p-1)/2),
                  each pair with its own gamma_d
   cwlssvm-reml   the same with criterion="reml" (one gamma_d per component by restricted likelihood)

@@ -78,7 +78,9 @@ INTERACTIONS_PARAM = f"""interactions : None, int, "auto" or list of pairs, defa
         ``criterion="reml"`` or ``"ml"`` the pairs are screened on the residuals of the likelihood's additive
         model, and the best k (for "auto", the best 10, and above 20,000 rows as many more as the sums of
         their features over the rows take at most 2e12 flops) are fitted with the main effects, each with its own
-        gamma_d; "auto" keeps those the likelihood selects (``selection_level``). {_TABLE} With
+        gamma_d; "auto" keeps those the likelihood selects (``selection_level``), and on the low-rank sums
+        (above 20,000 rows, or ``solver="lowrank"``) none where the model with them has a leave-one-out error
+        above 1.5 times the additive model's (cwlssvm.model_selection.pairs_refused). {_TABLE} With
         ``family="logistic"`` or ``"poisson"`` the pairs are screened on the working residuals of the
         family's additive model (the gain of a pair's first Newton step), and "auto" compares the approximate
         leave-one-out deviance, with gamma chosen again within a factor 30 of the additive model's; a

@@ -256,12 +256,15 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return np.sort(np.argsort(-errors, kind="stable")[:count])
 
     def _weighted_spectrum(self, sigmas, eta):
-        """(fmap.weighted(eta), the Spectrum of its sums) at these widths (weighted_sums)."""
-        fmap, sums = self.weighted_sums(sigmas, eta)
-        if sums is None:
-            self.passes += 1
-            sums = self._row_sums(fmap, self.w, None, 1)
-        return fmap, ridge_spectrum(sums, self.n_rows)
+        """(fmap.weighted(eta), the Spectrum of its sums) at these widths (weighted_sums; kept)."""
+        key = ("weighted", np.asarray(sigmas, dtype=float).tobytes(), np.asarray(eta, dtype=float).tobytes())
+        if key not in self._cache:
+            fmap, sums = self.weighted_sums(sigmas, eta)
+            if sums is None:
+                self.passes += 1
+                sums = self._row_sums(fmap, self.w, None, 1)
+            self._cache[key] = (fmap, ridge_spectrum(sums, self.n_rows))
+        return self._cache[key]
 
     def stored_sums(self, fmap):
         """The training sums of fmap's features over all rows, a RidgeSums (kept by evaluate_many, else one

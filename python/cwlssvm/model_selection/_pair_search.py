@@ -310,11 +310,15 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
         est.passes_ += additive_passes  # the additive model's search, then this one
     selected_pairs = np.isin(np.arange(D, D + len(candidates)), est.selected_components_)
     kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
-    if interactions == "auto" and kept.any() and pairs_refused(result, additive):
-        for name, value in searched.items():
-            setattr(est, name, value)
-        result, kept = additive, np.zeros(len(candidates), dtype=bool)
-        candidates = []
+    if interactions == "auto" and kept.any():
+        passes = [r.scored[0] for r in (result, additive) if r.scored is not None]  # the check's passes count too
+        before = sum(ev.passes for ev in passes)
+        refused = pairs_refused(result, additive)
+        est.passes_ += sum(ev.passes for ev in passes) - before
+        if refused:
+            for name, value in searched.items():
+                setattr(est, name, value)
+            result, kept, candidates = additive, np.zeros(len(candidates), dtype=bool), []
     if candidates and not kept.all():  # the pairs left out of the model: their indices go, the others' move down
         model = np.r_[np.ones(D, dtype=bool), kept]
         selected = np.zeros(len(model), dtype=bool)
