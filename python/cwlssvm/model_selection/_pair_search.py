@@ -315,11 +315,12 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
         before = sum(ev.passes for ev in passes)
         refused = pairs_refused(result, additive)
         est.passes_ += sum(ev.passes for ev in passes) - before
-        if refused:
+        if refused:  # the additive model, as when no pair is screened
             for name, value in searched.items():
                 setattr(est, name, value)
-            result, kept, candidates = additive, np.zeros(len(candidates), dtype=bool), []
-    if candidates and not kept.all():  # the pairs left out of the model: their indices go, the others' move down
+            est.interactions_ = interactions_table(screen, np.zeros(len(screen.names), dtype=bool))
+            return with_listed(additive, resolved)
+    if not kept.all():  # the pairs left out of the model: their indices go, the others' move down
         model = np.r_[np.ones(D, dtype=bool), kept]
         selected = np.zeros(len(model), dtype=bool)
         selected[est.selected_components_] = True
@@ -332,7 +333,7 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
             est.best_params_["sigma"] = est.sigma_.tolist()
             result = replace(result, components=[c for c, m in zip(result.components, model) if m])
     is_kept = np.zeros(len(screen.names), dtype=bool)
-    is_kept[:len(kept)] = kept
+    is_kept[:len(candidates)] = kept
     est.interactions_ = interactions_table(screen, is_kept)
     return with_listed(result, resolved + [c for c, k in zip(candidates, kept) if k])
 
