@@ -95,7 +95,7 @@ class DaskCriterionEvaluator(PrimalCriterionEvaluator):
         self.passes += 1
         return self.rows.per_row(self.compute, fmap, row_fn, share=self.leverage_share())
 
-    def _reduce_many(self, fmaps, chunk_fns, sample=None):
+    def _reduce_many(self, fmaps, chunk_fns, sample=None, serial=False):
         if sample is not None:
             raise ValueError("a pass over a sample of the rows needs them in memory")
         return self.rows.reduce(self.compute, fmaps, chunk_fns, folds=self._folds)

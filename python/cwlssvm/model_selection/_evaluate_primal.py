@@ -30,7 +30,7 @@ from functools import partial
 import numpy as np
 
 from .. import components as _components
-from ..primal import WIDE_LEVELS, FeatureMap, ridge_spectrum, row_keys, row_pass
+from ..primal import WIDE_LEVELS, FeatureMap, ridge_at_gammas, ridge_spectrum, row_keys, row_pass
 from ._chunk_parts import (fitted_errors, loo_sums, places, row_fitted, row_validation_errors, validation_errors,
                            with_weight)
 from ._evaluate import Criterion, CriterionEvaluator, loo_rows
@@ -117,8 +117,9 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         fold, n_folds = (None, 1) if self.fold_id is None else (self.fold_id, self.n_folds)
         return FeatureMap.sums_of(fmaps, self.X, self.Y, self.w, fold, n_folds, self.n_jobs, structured=True)
 
-    def _reduce_many(self, fmaps, chunk_fns, sample=None):
-        """[_reduce(fmap, chunk_fn, sample)] for every pair (one pass)."""
+    def _reduce_many(self, fmaps, chunk_fns, sample=None, serial=False):
+        """[_reduce(fmap, chunk_fn, sample)] for every pair (one pass; with ``serial``, its tasks one after the other,
+        each on every core: row_pass)."""
         def task(rows, threads):
             index = np.arange(rows.start, rows.stop) if sample is None else sample[rows]
             fold = None if self.fold_id is None else self.fold_id[index]
@@ -128,7 +129,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
 
         rows = min(fmap.block_rows() for fmap in fmaps)  # a task holds one map's Phi at a time: at most BLOCK_BYTES
         n = self.X.shape[0] if sample is None else len(sample)
-        return [tuple(part) for part in row_pass(n, task, self.n_jobs, rows_per_task=rows)]
+        return [tuple(part) for part in row_pass(n, task, self.n_jobs, rows_per_task=rows, serial=serial)]
 
     def _reduce(self, fmap, chunk_fn, sample=None):
         """sum over the row chunks of chunk_fn(Phi (m, R), Y (m, k), w (m,), fold (m,) or None,
@@ -240,9 +241,10 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         choice): one pass over those rows, and one for the weighted features' sums where a wide categorical block
         keeps the kept ones from scaling (weighted_sums)."""
         fmap, spec = self._weighted_spectrum(sigmas, eta)
-        part = partial(loo_sums, spec=spec, gammas=np.array([float(gamma)]))
+        part = partial(loo_sums, spec=spec.prepare([gamma]), gammas=np.array([float(gamma)]))
         self.passes += 1
-        sq, _, _, weight = self._reduce_many([fmap], [partial(with_weight, part)], rows)[0]
+        # the leverages' triangular solves hold the GIL: the tasks in turn, each solve on every core
+        sq, _, _, weight = self._reduce_many([fmap], [partial(with_weight, part)], rows, serial=True)[0]
         value = float(sq[0] / weight[0])
         return value if np.isfinite(value) else np.inf
 
@@ -250,20 +252,22 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """The ``count`` training rows (sorted row numbers) with the largest weighted squared residuals of that
         model (one pass over the rows)."""
         fmap, spec = self._weighted_spectrum(sigmas, eta)
-        part = partial(row_fitted, place=places(self.X.shape[0], None), spec=spec, gamma=np.array([float(gamma)]))
+        part = partial(row_fitted, place=places(self.X.shape[0], None), spec=spec.prepare([gamma]),
+                       gamma=np.array([float(gamma)]))
         fitted = self._pass(fmap, part)[0]
         errors = self.w * ((self.Y - fitted) ** 2).mean(axis=1)
         return np.sort(np.argsort(-errors, kind="stable")[:count])
 
     def _weighted_spectrum(self, sigmas, eta):
-        """(fmap.weighted(eta), the Spectrum of its sums) at these widths (weighted_sums; kept)."""
+        """(fmap.weighted(eta), its sums' ridge problem gamma by gamma, ridge_at_gammas: the check scores one gamma)
+        at these widths (weighted_sums; kept)."""
         key = ("weighted", np.asarray(sigmas, dtype=float).tobytes(), np.asarray(eta, dtype=float).tobytes())
         if key not in self._cache:
             fmap, sums = self.weighted_sums(sigmas, eta)
             if sums is None:
                 self.passes += 1
                 sums = self._row_sums(fmap, self.w, None, 1)
-            self._cache[key] = (fmap, ridge_spectrum(sums, self.n_rows))
+            self._cache[key] = (fmap, ridge_at_gammas(sums, self.n_rows))
         return self._cache[key]
 
     def stored_sums(self, fmap):

@@ -56,9 +56,9 @@ from ._shapes import ShapeConstraints, free_trace, shape_constraints, shaped
 from ._passes import PASS_ROWS, add_parts, pass_threads, row_chunks, row_pass, thread_map
 from ._sample import row_keys, sample_rows
 from ._ridge import RidgeSums, ridge_gcv, ridge_leverages, ridge_solve, validation_sq
-from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_spectrum, weighted_errors
+from ._spectrum import LevelSpectrum, Spectrum, error_score, ridge_at_gammas, ridge_spectrum, weighted_errors
 
-__all__ = ["BOUND_MARGIN", "BOUND_VALUES", "bound_grid", "held_between", "output_bounds", "row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "rows_form_cheaper", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
+__all__ = ["BOUND_MARGIN", "BOUND_VALUES", "bound_grid", "held_between", "output_bounds", "row_keys", "sample_rows", "PASS_ROWS", "add_parts", "pass_threads", "row_pass", "thread_map", "centre_pairs", "centre_pairs_from", "LIKELIHOODS", "RemlCriterion", "DualRemlCriterion", "rows_form_cheaper", "RemlFit", "reml_fit", "block_scales", "weighted_sums", "RidgeSums", "LevelRows", "LevelSpectrum", "ridge_at_gammas", "ridge_spectrum", "DualModel", "FittedModel", "SOLVER_POLICY", "SOLVERS", "SolverPolicy", "WIDE_LEVELS",
     "FeatureMap", "LandmarkBasis", "LowRankWarning", "PrimalModel",
            "Spectrum", "error_score", "weighted_errors", "ridge_gcv", "ridge_leverages", "ridge_solve", "fit_lowrank", "model_from_sums", "GRAM_FEATURES", "output_means", "row_chunks", "validation_sq", "BASIS_SOLVER_PARAMS", "FACTOR_TOL", "ComponentBasis", "component_basis",
            "component_factors", "basis_cap", "detrend_pairs", "L1Path", "QPSettings", "QPAccuracyWarning", "check_osqp", "l1_component_qp", "l1_objective",

@@ -150,10 +150,12 @@ def _add_into(total, part):
     return total + part
 
 
-def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
+def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS, *, serial=False):
     """sum over the tasks of task(rows, 1) (rows: a slice of range(n_rows), rows_per_task of them; 1: the
     task runs on one thread), added in row order (add_parts), on pass_threads(n_jobs) threads with one BLAS
-    thread each. A single task is task(slice over every row, n_jobs), in the calling thread.
+    thread each. A single task is task(slice over every row, n_jobs), in the calling thread; so is every task
+    with ``serial``, one after the other: for tasks whose heaviest call holds the GIL (SciPy's LAPACK wrappers,
+    a triangular solve), which threads would run one at a time, while the call itself runs on every core.
 
     Parameters
     ----------
@@ -165,6 +167,8 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
         The ``n_jobs`` parameter (default: every core).
     rows_per_task : int, default=PASS_ROWS
         Rows per task.
+    serial : bool, default=False
+        The tasks one after the other in the calling thread, each given n_jobs.
 
     Returns
     -------
@@ -182,6 +186,11 @@ def row_pass(n_rows, task, n_jobs=None, rows_per_task=PASS_ROWS):
     chunks = row_chunks(n_rows, rows_per_task)
     if len(chunks) <= 1:
         return task(slice(0, n_rows), n_jobs)
+    if serial:
+        total = None
+        for rows in chunks:
+            total = add_parts(total, task(rows, n_jobs))
+        return total
     threads = min(pass_threads(n_jobs), len(chunks))
     total = None
     with one_blas_thread():

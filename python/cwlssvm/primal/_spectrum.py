@@ -307,7 +307,8 @@ class LevelSpectrum:
             if len(self._cache) >= SOLVES_KEPT:
                 del self._cache[next(iter(self._cache))]  # the oldest
             d = self.c + 1.0 / key
-            S = self.Gn - _gram_lower(self.C / np.sqrt(d)[:, None])  # G_n - C' diag(1/d) C, lower triangle
+            # G_n - C' diag(1/d) C, lower triangle (G_n itself without levels)
+            S = self.Gn - _gram_lower(self.C / np.sqrt(d)[:, None]) if len(d) else self.Gn.copy()
             S[np.diag_indices_from(S)] += self.pn / key
             solve, inverse, whiten = _spd_solver(S)
             theta = solve(self.Bn - self.C.T @ (self.Bz / d[:, None]))
@@ -321,6 +322,13 @@ class LevelSpectrum:
 
             self._cache[key] = (theta, beta, parts, d, whiten)
         return self._cache[key]
+
+    def prepare(self, gammas):
+        """Factor the system at these gammas now (kept, SOLVES_KEPT at most), with every core, so that the tasks of a
+        pass over the rows share the factorizations instead of each making its own."""
+        for g in np.atleast_1d(gammas):
+            self._solve(g)
+        return self
 
     # ------------------------------------------------------------------ what Spectrum answers
     def rss(self, gammas):
@@ -402,7 +410,7 @@ class LevelSpectrum:
             _, _, _, d, whiten = self._solve(g)
             v = narrow.copy()
             v[known] -= self.C[level[known]] / d[level[known], None]  # the rows of E = diag(1/d) C they need
-            W = whiten(v)  # (m, Rg), ||w_i||^2 = v_i' S^-1 v_i
+            W = whiten(v, overwrite=True)  # (m, Rg), ||w_i||^2 = v_i' S^-1 v_i (v a copy)
             h = np.einsum("ij,ij->i", W, W)
             h[known] += 1.0 / d[level[known]]
             out.append(w * h)
@@ -423,6 +431,44 @@ class LevelSpectrum:
         return sq, weighted_errors(Y, Y[None] - r, w)
 
 
+def ridge_at_gammas(sums, n):
+    """The ridge problem of one fold's RidgeSums over n rows with positive weight, a Cholesky factorization per gamma
+    asked for: a LevelSpectrum (with no level block where the sums keep none). For the few gammas of a check, it
+    costs R^3 / 3 per gamma where ridge_spectrum's eigendecomposition, which serves every gamma, costs several R^3
+    (about a twentieth of it at R ~ 6000), and its leverages a triangular solve per row (half the flops of the
+    spectral coordinates).
+
+    Parameters
+    ----------
+    sums : RidgeSums
+        One fold's sums.
+    n : int
+        Rows with positive weight.
+
+    Returns
+    -------
+    LevelSpectrum
+        The same answers as ridge_spectrum's, gamma by gamma.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cwlssvm.components as C
+    >>> from cwlssvm.primal import FeatureMap, ridge_at_gammas, ridge_spectrum
+    >>> X = np.random.default_rng(0).uniform(size=(500, 1)); y = np.sin(6 * X)
+    >>> fmap = FeatureMap.from_data(X, C.resolve(None, 1, None, 0.3, X))
+    >>> sums = fmap.sums(X, y, np.ones(500), structured=True)
+    >>> one, every = ridge_at_gammas(sums, 500), ridge_spectrum(sums, 500)
+    >>> bool(np.allclose(one.gcv([1e3]), every.gcv([1e3])))
+    True
+    """
+    if sums.wide is not None:
+        return ridge_spectrum(sums, n)
+    G = sums.G[0]
+    R = G.shape[0] - 1
+    return LevelSpectrum(G, sums.B[0], sums.yy[0], np.zeros((0, R + 1)), np.zeros(0), (R, 0), n)
+
+
 def _gram_lower(A):
     """The lower triangle of A'A (n, n) of A (m, n), zeros above, by BLAS dsyrk (half the flops of a product; a
     C-ordered A is passed as its transpose, which BLAS reads in place)."""
@@ -434,17 +480,18 @@ def _gram_lower(A):
 
 
 def _spd_solver(S):
-    """(solve(b) = S^-1 b, inverse() = a matrix whose lower triangle is S^-1's, whiten(V) = rows W (m, n) of rows V
-    (m, n) with ||w_i||^2 = v_i' S^-1 v_i) for a symmetric positive definite S given by its lower triangle (the upper
-    one is not read): Cholesky S = L L' (w_i = L^-1 v_i, a triangular solve: half the flops of V S^-1), or, when S is
-    too ill-conditioned for it (a huge gamma), the eigendecomposition with eigenvalues floored at 1e-14 of the
-    largest."""
+    """(solve(b) = S^-1 b, inverse() = a matrix whose lower triangle is S^-1's, whiten(V, overwrite=False) = rows W
+    (m, n) of rows V (m, n) with ||w_i||^2 = v_i' S^-1 v_i, in V's memory with overwrite) for a symmetric positive
+    definite S given by its lower triangle (the upper one is not read): Cholesky S = L L' (w_i = L^-1 v_i, a
+    triangular solve: half the flops of V S^-1), or, when S is too ill-conditioned for it (a huge gamma), the
+    eigendecomposition with eigenvalues floored at 1e-14 of the largest."""
     try:
         factor = cho_factor(S, lower=True, check_finite=False)
     except np.linalg.LinAlgError:
         lam, V = np.linalg.eigh(S, UPLO="L")
         lam = np.maximum(lam, 1e-14 * max(lam.max(), 1e-300))
-        return (lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T), (lambda X: (X @ V) / np.sqrt(lam))
+        return ((lambda b: V @ ((V.T @ b) / lam[:, None])), (lambda: (V / lam) @ V.T),
+                (lambda X, overwrite=False: (X @ V) / np.sqrt(lam)))
 
     def inverse():
         inv, info = dpotri(factor[0], lower=1)  # from the Cholesky factor: the lower triangle of S^-1
@@ -452,8 +499,8 @@ def _spd_solver(S):
             raise np.linalg.LinAlgError(f"dpotri failed ({info})")
         return inv
 
-    def whiten(X):
-        return solve_triangular(factor[0], X.T, lower=True, check_finite=False).T
+    def whiten(X, overwrite=False):  # overwrite: X's memory serves LAPACK (no copy into its order)
+        return solve_triangular(factor[0], X.T, lower=True, check_finite=False, overwrite_b=overwrite).T
 
     return (lambda b: cho_solve(factor, b, check_finite=False)), inverse, whiten
 
