@@ -54,6 +54,24 @@ def test_fold_sums_add_up_and_are_chunk_invariant(data, monkeypatch):
     np.testing.assert_allclose(small[1], B, rtol=1e-11, atol=1e-9)
 
 
+def test_the_ridge_problem_gamma_by_gamma_answers_as_the_spectrum_does(data):
+    # ridge_at_gammas (a Cholesky factorization per gamma, the pairs check's) against the eigendecomposition
+    from cwlssvm.primal import LevelSpectrum, ridge_at_gammas, ridge_spectrum
+
+    X, y, _ = data
+    fmap = FeatureMap.from_data(X, C.resolve(None, X.shape[1], None, 0.7))
+    sums = fmap.sums(X, y[:, None], np.ones(len(y)), structured=True)
+    one, every = ridge_at_gammas(sums, len(y)), ridge_spectrum(sums, len(y))
+    assert isinstance(one, LevelSpectrum) and one.prepare([3.0]) is one
+    Phi, Y, w = fmap.features(X[:50]), y[:50, None], np.linspace(0.5, 1.5, 50)
+    for gamma in (0.1, 3.0, 1e4):
+        np.testing.assert_allclose(one.gcv([gamma]), every.gcv([gamma]), rtol=1e-8)
+        np.testing.assert_allclose(one.fitted(one.coordinates(Phi), [gamma]),
+                                   every.fitted(every.coordinates(Phi), [gamma]), rtol=1e-7, atol=1e-9)
+        np.testing.assert_allclose(one.loo_totals(one.coordinates(Phi), Y, w, [gamma])[0],
+                                   every.loo_totals(every.coordinates(Phi), Y, w, [gamma])[0], rtol=1e-7)
+
+
 def test_ridge_spectrum_matches_direct_solve(data):
     X, y, _ = data
     fmap = FeatureMap.from_data(X, C.resolve(None, X.shape[1], None, 0.7))

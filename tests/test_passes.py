@@ -1,6 +1,7 @@
 """The passes over rows held in memory: tasks of rows on every core, the same sums whatever the threads, many
 widths in one pass, the tuned regressor solved from the sums its search kept, and no copy of X."""
 
+import threading
 import tracemalloc
 
 import numpy as np
@@ -46,6 +47,21 @@ def test_row_pass_adds_every_task_once_and_drops_none():
     x = np.arange(3 * PASS_ROWS + 7, dtype=float)
     assert row_pass(len(x), lambda r, n_jobs: (x[r].sum(), None), n_jobs=2) == (x.sum(), None)
     assert row_pass(10, lambda r, n_jobs: (r.start, r.stop)) == (0, 10)  # one task: every row at once
+
+
+def test_a_serial_pass_runs_its_tasks_in_turn_on_every_core_and_adds_the_same():
+    x = np.arange(3 * 1000 + 7, dtype=float)
+    seen = []
+
+    def task(rows, n_jobs):
+        seen.append((threading.get_ident(), n_jobs))
+        return (np.array([x[rows].sum()]), np.array([rows.stop - rows.start]))
+
+    threaded = row_pass(len(x), task, n_jobs=2, rows_per_task=1000)
+    seen.clear()
+    serial = row_pass(len(x), task, n_jobs=2, rows_per_task=1000, serial=True)
+    assert serial[0][0] == threaded[0][0] == x.sum() and serial[1][0] == len(x)
+    assert seen == [(threading.get_ident(), 2)] * 4  # four tasks, each in the calling thread with both cores
 
 
 @pytest.mark.parametrize("criterion", ["gcv", "loo"])
