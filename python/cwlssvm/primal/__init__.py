@@ -14,7 +14,8 @@ owns that form:
   their index, the same rows in memory and on Dask. :func:`weighted_sums` (_sums): the one sums pass [phi 1]'W[phi 1] over features or factors;
   :class:`RidgeSums` (_ridge), one feature map's per-fold sums, with a wide categorical component's block kept
   as its diagonal, and :class:`LevelSpectrum` (_spectrum), every gamma of such sums by the Schur
-  complement of that block (:func:`ridge_spectrum` picks it or Spectrum).
+  complement of that block (:func:`ridge_spectrum` picks it or Spectrum; :func:`ridge_at_gammas` takes it,
+  with no level block where the sums keep none, for a few gammas: a Cholesky factorization each).
 - :func:`ridge_solve`, :func:`ridge_gcv` and :func:`ridge_leverages` (_ridge): one gamma by a Cholesky factorization
   (the iterations of IRLS for the likelihood families, the sparse estimators' check of their selection); :func:`validation_sq`, validation errors from sums.
 - :class:`PrimalModel` and :class:`DualModel` (_model): the fitted models behind one protocol,

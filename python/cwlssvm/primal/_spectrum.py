@@ -236,7 +236,8 @@ class LevelSpectrum:
 
     Gn (Rg, Rg): the sums of the narrow features (the bias last); B (R + 1, k) the sums of the targets
     against every feature; yy (k, k); cross (L, Rg) and counts (L,) the wide block's part; wide = (offset,
-    L): its columns among the R features; n the number of rows with positive weight (for GCV).
+    L): its columns among the R features; n the number of rows with positive weight (for GCV). With L = 0 (no
+    level block: ridge_at_gammas) it is the plain ridge problem, a Cholesky factorization per gamma.
 
     Parameters
     ----------
