@@ -71,3 +71,15 @@ def row_validation_errors(Phi, Y, w, fold, index, *, place, folds, coefs):
         r = Y[local] - (Phi[local] @ theta + b[:, None, :])[0]  # (m_f, k)
         out[position[index[local]]] = w[local] * (r**2).mean(axis=1)
     return (out,)
+
+
+def placed(Phi, Y, w, fold, index, *, place, row_fn):
+    """The per-row arrays of row_fn(Phi, Y, w) at the chunk's rows' places (place = places(...)), zero elsewhere:
+    the pass's sum places every row's."""
+    position, m = place
+    out = []
+    for values in row_fn(Phi, Y, w):
+        full = np.zeros(m)
+        full[position[index]] = values
+        out.append(full)
+    return tuple(out)

@@ -320,6 +320,13 @@ def loo_rows(spec, U, Y, w, gamma):
     return w * (r**2).mean(axis=1), h
 
 
+def loo_row_values(Phi, Y, w, *, spec, gamma):
+    """((m,) each row's w_i mean_t r_it^2 of its leave-one-out residuals at one gamma (1,), (m,) its leverage h_ii)
+    of training rows with features Phi (m, R) under the spectrum spec of their sums, for a pass's per-row
+    values (loo_rows)."""
+    return loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
+
+
 def _predict_features(spec, Phi, gammas):
     """Decision values (G, m, k) of rows with features Phi (m, R) (a spectrum from sums)."""
     theta, b = spec.coef(gammas)

@@ -31,9 +31,9 @@ import numpy as np
 
 from .. import components as _components
 from ..primal import WIDE_LEVELS, FeatureMap, ridge_at_gammas, ridge_spectrum, row_keys, row_pass
-from ._chunk_parts import (fitted_errors, loo_sums, places, row_fitted, row_validation_errors, validation_errors,
+from ._chunk_parts import (fitted_errors, loo_sums, placed, places, row_fitted, row_validation_errors, validation_errors,
                            with_weight)
-from ._evaluate import Criterion, CriterionEvaluator, loo_rows
+from ._evaluate import Criterion, CriterionEvaluator, loo_row_values
 from ._search import coarse_to_fine
 from ._search_passes import GRID_SAMPLE, LOCAL_SAMPLE
 
@@ -324,7 +324,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         """(a row hook) row_fn(Phi (m, R), Y (m, k), w (m,)) -> a tuple of per-row arrays (m,), over leverage_rows
         (every row, or the sample above LOO_ROWS rows), each array over those rows in row order (one pass)."""
         sample = self.leverage_rows()
-        return self._pass(fmap, partial(_placed, place=places(self.X.shape[0], sample), row_fn=row_fn), sample)
+        return self._pass(fmap, partial(placed, place=places(self.X.shape[0], sample), row_fn=row_fn), sample)
 
     def fitted(self, sigmas, gamma, rows):
         """(m, k) the fitted values of the training rows ``rows`` (sorted row numbers, m of them) under the model
@@ -464,8 +464,7 @@ class PrimalCriterionEvaluator(CriterionEvaluator):
         return partial(validation_errors, folds=folds, coefs=coefs, n_gammas=len(gammas))
 
 
-# ---------------------------------------------------------------------- per-chunk parts of a pass
-# Module functions (bound with functools.partial), so that a pass can run where the rows are.
+# ---------------------------------------------------------------------- the criterion and the samples at large n
 def default_criterion(rows, resolved, on_sums):
     """The criterion "auto" stands for: "loo", except on the primal sums (``on_sums``) where a categorical
     component has WIDE_LEVELS levels or more among ``rows`` (training rows, or rows that hold every level): there
@@ -580,22 +579,3 @@ def likelihood_samples(n_rows, sample, resolved, **kw):
         if n_rows > 2 * size:
             out[name] = PrimalCriterionEvaluator(*sample(size), resolved, **kw)
     return out
-
-
-def loo_row_values(Phi, Y, w, *, spec, gamma):
-    """((m,) each row's w_i mean_t r_it^2 of its leave-one-out residuals at one gamma (1,), (m,) its leverage h_ii)
-    of training rows with features Phi (m, R) under the spectrum spec of their sums (cwlssvm.model_selection's
-    loo_rows)."""
-    return loo_rows(spec, spec.coordinates(Phi), Y, w, gamma)
-
-
-def _placed(Phi, Y, w, fold, index, *, place, row_fn):
-    """The per-row arrays of row_fn(Phi, Y, w) at the chunk's rows' places (place = places(...)), zero elsewhere:
-    the pass's sum places every row's."""
-    position, m = place
-    out = []
-    for values in row_fn(Phi, Y, w):
-        full = np.zeros(m)
-        full[position[index]] = values
-        out.append(full)
-    return tuple(out)
