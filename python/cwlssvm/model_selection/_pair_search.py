@@ -311,10 +311,10 @@ def with_likelihood_pairs(est, X, Y, w, resolved, search):
     selected_pairs = np.isin(np.arange(D, D + len(candidates)), est.selected_components_)
     kept = selected_pairs if interactions == "auto" else np.ones(len(candidates), dtype=bool)
     if interactions == "auto" and kept.any():
-        passes = [r.scored[0] for r in (result, additive) if r.scored is not None]  # the check's passes count too
-        before = sum(ev.passes for ev in passes)
+        evaluators = [r.scored[0] for r in (result, additive) if r.scored is not None]  # the check's passes count
+        before = sum(ev.passes for ev in evaluators)
         refused = pairs_refused(result, additive)
-        est.passes_ += sum(ev.passes for ev in passes) - before
+        est.passes_ += sum(ev.passes for ev in evaluators) - before
         if refused:  # the additive model, as when no pair is screened
             for name, value in searched.items():
                 setattr(est, name, value)
